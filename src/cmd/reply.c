@@ -1,0 +1,132 @@
+/*
+ * Building reply values.  Elements of an aggregate live in one growable
+ * array owned by their parent; reply_free walks the tree.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/reply.h"
+#include "util/util.h"
+
+static void
+reply_set_str(struct reply *r, enum reply_type type, const char *s,
+    size_t len)
+{
+	r->type = type;
+	r->str = xstrndup(s, len);
+	r->len = len;
+}
+
+void
+reply_status(struct reply *r, const char *s)
+{
+	reply_set_str(r, REPLY_STATUS, s, strlen(s));
+}
+
+void
+reply_error(struct reply *r, const char *code, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg, *p;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) < 0)
+		msg = NULL;
+	va_end(ap);
+	r->type = REPLY_ERROR;
+	r->len = (size_t)xasprintf(&r->str, "%s %s", code,
+	    msg != NULL ? msg : "out of memory");
+	free(msg);
+	/* A CR or LF inside an argument echoed back would end the frame. */
+	for (p = r->str; *p != '\0'; p++)
+		if (*p == '\r' || *p == '\n')
+			*p = ' ';
+}
+
+void
+reply_int(struct reply *r, long long v)
+{
+	r->type = REPLY_INT;
+	r->integer = v;
+}
+
+void
+reply_bulk(struct reply *r, const char *s, size_t len)
+{
+	reply_set_str(r, REPLY_BULK, s, len);
+}
+
+void
+reply_bulkf(struct reply *r, const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&r->str, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		fprintf(stderr, "ludus: out of memory\n");
+		abort();
+	}
+	r->type = REPLY_BULK;
+	r->len = (size_t)n;
+}
+
+void
+reply_null(struct reply *r)
+{
+	r->type = REPLY_NULL;
+}
+
+void
+reply_array(struct reply *r)
+{
+	r->type = REPLY_ARRAY;
+}
+
+void
+reply_map(struct reply *r)
+{
+	r->type = REPLY_MAP;
+}
+
+void
+reply_push_type(struct reply *r)
+{
+	r->type = REPLY_PUSH;
+}
+
+struct reply *
+reply_add(struct reply *r)
+{
+	struct reply	*e;
+
+	if (r->n == r->cap) {
+		r->cap = r->cap == 0 ? 8 : r->cap * 2;
+		r->elem = xrealloc(r->elem, r->cap * sizeof *r->elem);
+	}
+	e = &r->elem[r->n++];
+	memset(e, 0, sizeof *e);
+	return e;
+}
+
+void
+reply_free(struct reply *r)
+{
+	size_t	 i;
+
+	for (i = 0; i < r->n; i++)
+		reply_free(&r->elem[i]);
+	free(r->elem);
+	free(r->str);
+	memset(r, 0, sizeof *r);
+}
+
+int
+reply_is_error(const struct reply *r)
+{
+	return r->type == REPLY_ERROR;
+}

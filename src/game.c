@@ -1,0 +1,47 @@
+/*
+ * Names of the game kinds, shared by the store, the commands and the CLI.
+ */
+#include <string.h>
+
+#include "game.h"
+
+static const char *const kind_names[KIND_COUNT] = {
+	[KIND_NONE] = "none",
+	[KIND_LUDO] = "ludo",
+	[KIND_SNL] = "snl",
+	[KIND_DANDY] = "dandy",
+};
+
+const char *
+game_kind_name(enum game_kind kind)
+{
+	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
+		return "none";
+	return kind_names[kind];
+}
+
+enum game_kind
+game_kind_parse(const char *s)
+{
+	int	 k;
+
+	for (k = KIND_LUDO; k < KIND_COUNT; k++)
+		if (strcmp(s, kind_names[k]) == 0)
+			return (enum game_kind)k;
+	return KIND_NONE;
+}
+
+int
+game_nplayers(const struct game *g)
+{
+	switch (g->kind) {
+	case KIND_LUDO:
+		return g->s.ludo.nplayers;
+	case KIND_SNL:
+		return g->s.snl.nplayers;
+	case KIND_DANDY:
+		return g->s.dandy.nplayers;
+	default:
+		return 0;
+	}
+}

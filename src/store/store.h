@@ -1,0 +1,95 @@
+/*
+ * The store: a narrow interface between the command layer and a database.
+ * The command layer sees only these functions; each backend (SQLite now,
+ * another later) provides a struct store_ops.  A turn is
+ *
+ *	store_begin(); store_load_game(); ...engine...; store_save_turn();
+ *	store_commit();		(or store_rollback() on any failure)
+ *
+ * and nothing of it is visible to anyone until store_commit() returns 0.
+ */
+#ifndef LUDUS_STORE_H
+#define LUDUS_STORE_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+#define STORE_OK	0
+#define STORE_ERR	(-1)	/* database failure: see store_errmsg() */
+#define STORE_NOTFOUND	1	/* no such game */
+#define STORE_EXISTS	2	/* a game with that id exists */
+
+enum durability {
+	DURABILITY_FULL = 0,	/* WAL, synchronous=FULL */
+	DURABILITY_NORMAL,	/* WAL, synchronous=NORMAL */
+	DURABILITY_OFF		/* WAL, synchronous=OFF */
+};
+
+struct store;
+
+typedef int (*store_move_cb)(void *arg, const struct move *);
+typedef int (*store_id_cb)(void *arg, const char *id, enum game_kind);
+
+struct store_ops {
+	const char *name;
+	void	(*close)(struct store *);
+	int	(*begin)(struct store *);
+	int	(*commit)(struct store *);
+	void	(*rollback)(struct store *);
+	int	(*create_game)(struct store *, const struct game *);
+	int	(*load_game)(struct store *, const char *, struct game *);
+	int	(*save_setup)(struct store *, const struct game *,
+		    const struct game *);
+	int	(*save_turn)(struct store *, const struct game *,
+		    const struct game *, const struct move *);
+	int	(*history)(struct store *, const char *, int64_t, int64_t,
+		    store_move_cb, void *);
+	int	(*list_games)(struct store *, enum game_kind, const char *,
+		    int64_t, store_id_cb, void *);
+	int	(*count_games)(struct store *, int64_t[KIND_COUNT]);
+	int64_t	(*size)(struct store *);
+	const char *(*errmsg)(struct store *);
+};
+
+struct store {
+	const struct store_ops	*ops;
+};
+
+/* The SQLite backend.  path may be ":memory:".  NULL on failure, with a
+ * message in errbuf. */
+struct store	*store_sqlite_open(const char *path, enum durability,
+		    char *errbuf, size_t errlen);
+const char	*durability_name(enum durability);
+int		 durability_parse(const char *);	/* -1 if unknown */
+
+void	store_close(struct store *);
+/* Starts a write transaction (BEGIN IMMEDIATE). */
+int	store_begin(struct store *);
+int	store_commit(struct store *);
+void	store_rollback(struct store *);
+/* Inserts the game with its players, token rows and jumps.
+ * STORE_EXISTS if the id is taken. */
+int	store_create_game(struct store *, const struct game *);
+/* STORE_NOTFOUND if there is no such game. */
+int	store_load_game(struct store *, const char *id, struct game *);
+/* Writes a setup change (Snake & Ladder jumps) made before any move. */
+int	store_save_setup(struct store *, const struct game *old,
+	    const struct game *new);
+/* Writes the rows that differ between old and new plus one history row
+ * (new->moves must be old->moves + 1 and equal mv->seq). */
+int	store_save_turn(struct store *, const struct game *old,
+	    const struct game *new, const struct move *mv);
+/* Calls cb for moves from..from+count-1 in order (count < 0: all);
+ * a non-zero return from cb stops the walk and is returned. */
+int	store_history(struct store *, const char *id, int64_t from,
+	    int64_t count, store_move_cb, void *);
+/* Calls cb for game ids > after (NULL: from the start) in id order, of one
+ * kind or all (KIND_NONE), at most limit of them (limit < 0: all). */
+int	store_list_games(struct store *, enum game_kind, const char *after,
+	    int64_t limit, store_id_cb, void *);
+int	store_count_games(struct store *, int64_t counts[KIND_COUNT]);
+int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
+const char *store_errmsg(struct store *);
+
+#endif /* LUDUS_STORE_H */
