@@ -1,0 +1,1254 @@
+/*
+ * The SQLite backend of the store.
+ *
+ * A game is a row of games, a row of players per player, its token rows
+ * and (Snake & Ladder) its jumps; moves are rows of history.  The schema
+ * lives in sql/ and is compiled in (schema.c); on open the missing
+ * migrations run, each in its own transaction, and every statement is
+ * prepared once.  A statement is used as bind, step, reset.
+ *
+ * Each write (create, setup, turn) runs inside a savepoint, so that it is
+ * all or nothing even when the caller has no transaction open; inside the
+ * caller's BEGIN IMMEDIATE it only nests.
+ */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "game.h"
+#include "store/schema.h"
+#include "store/sqlite.h"
+#include "store/store.h"
+#include "util/util.h"
+
+#define BUSY_TIMEOUT_MS	5000
+#define MAX_TOKEN_ROWS	SNL_MAX_PLAYERS	/* >= 4 * 4 Ludo, >= 8 DandyLand */
+
+enum stmt_id {
+	ST_BEGIN,
+	ST_COMMIT,
+	ST_ROLLBACK,
+	ST_SAVEPOINT,
+	ST_RELEASE,
+	ST_ROLLBACK_TO,
+	ST_GAME_INSERT,
+	ST_GAME_SELECT,
+	ST_GAME_UPDATE,
+	ST_GAME_TOUCH,
+	ST_PLAYER_INSERT,
+	ST_PLAYER_SELECT,
+	ST_TOKEN_INSERT,
+	ST_TOKEN_SELECT,
+	ST_TOKEN_UPDATE,
+	ST_JUMP_UPSERT,
+	ST_JUMP_DELETE,
+	ST_JUMP_SELECT,
+	ST_MOVE_INSERT,
+	ST_MOVE_SELECT,
+	ST_LIST_ALL,
+	ST_LIST_KIND,
+	ST_COUNT,
+	ST_PAGE_COUNT,
+	ST_PAGE_SIZE,
+	NSTMT
+};
+
+/* Every statement the store runs after open; prepared once, in order. */
+static const char *const stmt_sql[NSTMT] = {
+	[ST_BEGIN] = "BEGIN IMMEDIATE",
+	[ST_COMMIT] = "COMMIT",
+	[ST_ROLLBACK] = "ROLLBACK",
+	[ST_SAVEPOINT] = "SAVEPOINT store_write",
+	[ST_RELEASE] = "RELEASE store_write",
+	[ST_ROLLBACK_TO] = "ROLLBACK TO store_write",
+	[ST_GAME_INSERT] =
+	    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
+	    " created, updated, ludo_preset, six_bonus, capture_bonus,"
+	    " three_sixes, board, has_deck, deck)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16)",
+	[ST_GAME_SELECT] =
+	    "SELECT id, kind, nplayers, turn, winner, aux, moves, created,"
+	    " updated, ludo_preset, six_bonus, capture_bonus, three_sixes,"
+	    " board, has_deck, deck FROM games WHERE id = ?1",
+	[ST_GAME_UPDATE] =
+	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
+	    " updated = ?6 WHERE id = ?1 AND moves = ?7",
+	[ST_GAME_TOUCH] = "UPDATE games SET updated = ?2 WHERE id = ?1",
+	[ST_PLAYER_INSERT] =
+	    "INSERT INTO players (game, idx, name) VALUES (?1, ?2, ?3)",
+	[ST_PLAYER_SELECT] =
+	    "SELECT idx, name FROM players WHERE game = ?1 ORDER BY idx",
+	[ST_TOKEN_INSERT] =
+	    "INSERT INTO tokens (game, player, token, pos, points)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5)",
+	[ST_TOKEN_SELECT] =
+	    "SELECT player, token, pos, points FROM tokens WHERE game = ?1",
+	[ST_TOKEN_UPDATE] =
+	    "UPDATE tokens SET pos = ?4, points = ?5"
+	    " WHERE game = ?1 AND player = ?2 AND token = ?3",
+	[ST_JUMP_UPSERT] =
+	    "INSERT INTO jumps (game, cell, target) VALUES (?1, ?2, ?3)"
+	    " ON CONFLICT (game, cell) DO UPDATE SET target = excluded.target",
+	[ST_JUMP_DELETE] = "DELETE FROM jumps WHERE game = ?1 AND cell = ?2",
+	[ST_JUMP_SELECT] = "SELECT cell, target FROM jumps WHERE game = ?1",
+	[ST_MOVE_INSERT] =
+	    "INSERT INTO history (game, seq, player, action, result, at)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[ST_MOVE_SELECT] =
+	    "SELECT seq, player, action, result, at FROM history"
+	    " WHERE game = ?1 AND seq >= ?2 ORDER BY seq LIMIT ?3",
+	[ST_LIST_ALL] =
+	    "SELECT id, kind FROM games WHERE id > ?1 ORDER BY id LIMIT ?2",
+	[ST_LIST_KIND] =
+	    "SELECT id, kind FROM games WHERE kind = ?3 AND id > ?1"
+	    " ORDER BY id LIMIT ?2",
+	[ST_COUNT] = "SELECT kind, count(*) FROM games GROUP BY kind",
+	[ST_PAGE_COUNT] = "PRAGMA page_count",
+	[ST_PAGE_SIZE] = "PRAGMA page_size",
+};
+
+/* Columns of ST_GAME_SELECT. */
+enum {
+	GC_ID, GC_KIND, GC_NPLAYERS, GC_TURN, GC_WINNER, GC_AUX, GC_MOVES,
+	GC_CREATED, GC_UPDATED, GC_PRESET, GC_SIX_BONUS, GC_CAPTURE_BONUS,
+	GC_THREE_SIXES, GC_BOARD, GC_HAS_DECK, GC_DECK
+};
+
+static const char *const sync_pragma[] = {
+	[DURABILITY_FULL] = "PRAGMA synchronous = FULL",
+	[DURABILITY_NORMAL] = "PRAGMA synchronous = NORMAL",
+	[DURABILITY_OFF] = "PRAGMA synchronous = OFF",
+};
+
+struct sqlite_store {
+	struct store	 store;		/* first: the handle callers hold */
+	sqlite3		*db;
+	sqlite3_stmt	*stmt[NSTMT];
+	char		 err[256];
+};
+
+/* The columns of the games row that change during play. */
+struct game_row {
+	int	nplayers;
+	int	turn;
+	int	winner;
+	int64_t	aux;
+};
+
+/* One row of tokens: a Ludo token 1-4, or token 0 for the other kinds. */
+struct token_row {
+	int	player;
+	int	token;
+	int	pos;
+	int	points;
+};
+
+static const struct store_ops sqlite_ops;
+
+static struct sqlite_store *
+to_sqlite(struct store *st)
+{
+	return (struct sqlite_store *)st;
+}
+
+/* ------------------------------------------------------------ errors */
+
+/* Keeps "<op>: <msg>" on one line: it may end up in a protocol reply. */
+static int
+set_err(struct sqlite_store *s, const char *op, const char *msg)
+{
+	char	*p;
+
+	snprintf(s->err, sizeof(s->err), "%s: %s", op, msg);
+	for (p = s->err; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	return STORE_ERR;
+}
+
+static int
+db_err(struct sqlite_store *s, const char *op)
+{
+	return set_err(s, op, sqlite3_errmsg(s->db));
+}
+
+/* -------------------------------------------------------- statements */
+
+/*
+ * Hands out a prepared statement.  One that is still stepping belongs to a
+ * walk (history, list) whose callback called back into the store: using
+ * it again would restart that walk, so it is refused.
+ */
+static sqlite3_stmt *
+stmt_get(struct sqlite_store *s, enum stmt_id id, const char *op)
+{
+	if (sqlite3_stmt_busy(s->stmt[id])) {
+		set_err(s, op,
+		    "statement in use (store called from a callback)");
+		return NULL;
+	}
+	return s->stmt[id];
+}
+
+static void
+stmt_done(sqlite3_stmt *st)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
+
+/* Records the statement's error, then resets it. */
+static int
+stmt_err(struct sqlite_store *s, sqlite3_stmt *st, const char *op)
+{
+	db_err(s, op);
+	stmt_done(st);
+	return STORE_ERR;
+}
+
+/* Steps a statement that returns no rows; the extended code or 0. */
+static int
+stmt_run(struct sqlite_store *s, sqlite3_stmt *st, const char *op)
+{
+	int	 rc;
+
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE) {
+		db_err(s, op);
+		stmt_done(st);
+		return rc == SQLITE_ROW ? SQLITE_ERROR : rc;
+	}
+	stmt_done(st);
+	return 0;
+}
+
+/* Runs a statement without parameters (transaction control). */
+static int
+stmt_exec(struct sqlite_store *s, enum stmt_id id, const char *op)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = stmt_get(s, id, op)) == NULL)
+		return STORE_ERR;
+	return stmt_run(s, st, op) == 0 ? 0 : STORE_ERR;
+}
+
+static int
+bind_int(sqlite3_stmt *st, int i, int64_t v)
+{
+	return sqlite3_bind_int64(st, i, v) != SQLITE_OK;
+}
+
+static int
+bind_text(sqlite3_stmt *st, int i, const char *text, size_t max)
+{
+	return sqlite3_bind_text(st, i, text, (int)strnlen(text, max),
+	    SQLITE_STATIC) != SQLITE_OK;
+}
+
+static int
+bind_id(sqlite3_stmt *st, const char *id)
+{
+	return bind_text(st, 1, id, GAME_ID_MAX + 1);
+}
+
+/* Copies a text column; -1 if it is NULL or does not fit. */
+static int
+column_copy(sqlite3_stmt *st, int col, char *dst, size_t size)
+{
+	const unsigned char	*text;
+	size_t			 len;
+
+	text = sqlite3_column_text(st, col);
+	len = (size_t)sqlite3_column_bytes(st, col);
+	if (text == NULL || len >= size)
+		return -1;
+	memcpy(dst, text, len);
+	dst[len] = '\0';
+	return 0;
+}
+
+/* -------------------------------------------------------- savepoints */
+
+static int
+write_begin(struct sqlite_store *s, const char *op)
+{
+	return stmt_exec(s, ST_SAVEPOINT, op);
+}
+
+static int
+write_end(struct sqlite_store *s, const char *op)
+{
+	return stmt_exec(s, ST_RELEASE, op);
+}
+
+/* Undoes a failed write; the message of the failure is kept. */
+static int
+write_abort(struct sqlite_store *s)
+{
+	sqlite3_stmt	*st;
+	int		 i;
+	enum stmt_id	 ids[2] = { ST_ROLLBACK_TO, ST_RELEASE };
+
+	for (i = 0; i < 2; i++) {
+		st = s->stmt[ids[i]];
+		if (!sqlite3_stmt_busy(st)) {
+			sqlite3_step(st);
+			stmt_done(st);
+		}
+	}
+	return STORE_ERR;
+}
+
+/* ------------------------------------------------- game <-> rows */
+
+static int
+game_row(const struct game *g, struct game_row *r)
+{
+	switch (g->kind) {
+	case KIND_LUDO:
+		r->nplayers = g->s.ludo.nplayers;
+		r->turn = g->s.ludo.turn;
+		r->winner = g->s.ludo.winner;
+		r->aux = g->s.ludo.sixes;
+		break;
+	case KIND_SNL:
+		r->nplayers = g->s.snl.nplayers;
+		r->turn = g->s.snl.turn;
+		r->winner = g->s.snl.winner;
+		r->aux = g->s.snl.started;
+		break;
+	case KIND_DANDY:
+		r->nplayers = g->s.dandy.nplayers;
+		r->turn = g->s.dandy.turn;
+		r->winner = -1;
+		r->aux = g->s.dandy.drawn;
+		break;
+	default:
+		return -1;
+	}
+	return 0;
+}
+
+static int
+max_players(enum game_kind kind)
+{
+	switch (kind) {
+	case KIND_LUDO:
+		return LUDO_MAX_PLAYERS;
+	case KIND_SNL:
+		return SNL_MAX_PLAYERS;
+	case KIND_DANDY:
+		return DANDY_MAX_PLAYERS;
+	default:
+		return 0;
+	}
+}
+
+/* The token rows of a game, in (player, token) order; their count. */
+static int
+token_rows(const struct game *g, struct token_row rows[MAX_TOKEN_ROWS])
+{
+	int	 n = 0, p, t, np;
+
+	np = game_nplayers(g);
+	if (np < 1 || np > max_players(g->kind))
+		return -1;
+	for (p = 0; p < np; p++) {
+		switch (g->kind) {
+		case KIND_LUDO:
+			for (t = 0; t < LUDO_TOKENS; t++)
+				rows[n++] = (struct token_row){ p, t + 1,
+				    g->s.ludo.pos[p][t], 0 };
+			break;
+		case KIND_SNL:
+			rows[n++] = (struct token_row){ p, 0,
+			    g->s.snl.pos[p], 0 };
+			break;
+		default:
+			rows[n++] = (struct token_row){ p, 0,
+			    g->s.dandy.pos[p], g->s.dandy.points[p] };
+			break;
+		}
+	}
+	return n;
+}
+
+/* Puts one token row into a loaded game; -1 if it cannot belong to it. */
+static int
+token_put(struct game *g, const struct token_row *r)
+{
+	if (r->player < 0 || r->player >= game_nplayers(g))
+		return -1;
+	switch (g->kind) {
+	case KIND_LUDO:
+		if (r->token < 1 || r->token > LUDO_TOKENS || r->pos < -1 ||
+		    r->pos > INT8_MAX)
+			return -1;
+		g->s.ludo.pos[r->player][r->token - 1] = (int8_t)r->pos;
+		return 0;
+	case KIND_SNL:
+		if (r->token != 0 || r->pos < 0 || r->pos > SNL_CELLS)
+			return -1;
+		g->s.snl.pos[r->player] = (uint8_t)r->pos;
+		return 0;
+	case KIND_DANDY:
+		if (r->token != 0 || r->pos < DANDY_OFF ||
+		    r->pos >= g->s.dandy.board_len || r->points < 0)
+			return -1;
+		g->s.dandy.pos[r->player] = r->pos;
+		g->s.dandy.points[r->player] = r->points;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* The parts that no turn may change: rules, jumps, board and deck. */
+static int
+same_rules(const struct game *a, const struct game *b)
+{
+	switch (a->kind) {
+	case KIND_LUDO:
+		return memcmp(&a->s.ludo.rules, &b->s.ludo.rules,
+		    sizeof(a->s.ludo.rules)) == 0;
+	case KIND_SNL:
+		return memcmp(a->s.snl.jump, b->s.snl.jump,
+		    sizeof(a->s.snl.jump)) == 0;
+	case KIND_DANDY:
+		return a->s.dandy.has_deck == b->s.dandy.has_deck &&
+		    a->s.dandy.deck_len == b->s.dandy.deck_len &&
+		    strcmp(a->s.dandy.board, b->s.dandy.board) == 0 &&
+		    memcmp(a->s.dandy.deck, b->s.dandy.deck,
+		    (size_t)a->s.dandy.deck_len) == 0;
+	default:
+		return 0;
+	}
+}
+
+/* ------------------------------------------------------------ create */
+
+static int
+insert_game_row(struct sqlite_store *s, const struct game *g,
+    const struct game_row *r)
+{
+	sqlite3_stmt	*st;
+	int		 bad, rc;
+
+	if ((st = stmt_get(s, ST_GAME_INSERT, "create_game")) == NULL)
+		return STORE_ERR;
+	bad = bind_id(st, g->id) || bind_int(st, 2, g->kind) ||
+	    bind_int(st, 3, r->nplayers) || bind_int(st, 4, r->turn) ||
+	    bind_int(st, 5, r->winner) || bind_int(st, 6, r->aux) ||
+	    bind_int(st, 7, g->moves) || bind_int(st, 8, g->created) ||
+	    bind_int(st, 9, g->updated);
+	if (!bad && g->kind == KIND_LUDO)
+		bad = bind_int(st, 10, g->s.ludo.rules.preset) ||
+		    bind_int(st, 11, g->s.ludo.rules.six_bonus) ||
+		    bind_int(st, 12, g->s.ludo.rules.capture_bonus) ||
+		    bind_int(st, 13, g->s.ludo.rules.three_sixes);
+	if (!bad && g->kind == KIND_DANDY) {
+		bad = bind_text(st, 14, g->s.dandy.board,
+		    sizeof(g->s.dandy.board)) ||
+		    bind_int(st, 15, g->s.dandy.has_deck != 0);
+		if (!bad && g->s.dandy.has_deck)
+			bad = sqlite3_bind_text(st, 16, g->s.dandy.deck,
+			    g->s.dandy.deck_len, SQLITE_STATIC) != SQLITE_OK;
+	}
+	if (bad)
+		return stmt_err(s, st, "create_game");
+	rc = stmt_run(s, st, "create_game");
+	/* games.id is the only key of the table. */
+	if (rc == SQLITE_CONSTRAINT_PRIMARYKEY ||
+	    rc == SQLITE_CONSTRAINT_UNIQUE) {
+		set_err(s, "create_game", "game exists");
+		return STORE_EXISTS;
+	}
+	return rc == 0 ? 0 : STORE_ERR;
+}
+
+static int
+insert_players(struct sqlite_store *s, const struct game *g, int np)
+{
+	sqlite3_stmt	*st;
+	char		 name[16];
+	const char	*p;
+	int		 i;
+
+	if ((st = stmt_get(s, ST_PLAYER_INSERT, "create_game")) == NULL)
+		return STORE_ERR;
+	for (i = 0; i < np; i++) {
+		if (g->kind == KIND_LUDO)
+			p = g->players[i];
+		else {
+			snprintf(name, sizeof(name), "P%d", i + 1);
+			p = name;
+		}
+		if (bind_id(st, g->id) || bind_int(st, 2, i) ||
+		    bind_text(st, 3, p, GAME_ID_MAX + 1))
+			return stmt_err(s, st, "create_game");
+		if (stmt_run(s, st, "create_game") != 0)
+			return STORE_ERR;
+	}
+	return 0;
+}
+
+static int
+insert_tokens(struct sqlite_store *s, const struct game *g)
+{
+	struct token_row	 rows[MAX_TOKEN_ROWS];
+	sqlite3_stmt		*st;
+	int			 i, n;
+
+	n = token_rows(g, rows);
+	if ((st = stmt_get(s, ST_TOKEN_INSERT, "create_game")) == NULL)
+		return STORE_ERR;
+	for (i = 0; i < n; i++) {
+		if (bind_id(st, g->id) || bind_int(st, 2, rows[i].player) ||
+		    bind_int(st, 3, rows[i].token) ||
+		    bind_int(st, 4, rows[i].pos) ||
+		    bind_int(st, 5, rows[i].points))
+			return stmt_err(s, st, "create_game");
+		if (stmt_run(s, st, "create_game") != 0)
+			return STORE_ERR;
+	}
+	return 0;
+}
+
+/* Writes the jumps that differ between old (NULL: none) and new. */
+static int
+write_jumps(struct sqlite_store *s, const struct game *old,
+    const struct game *new, const char *op)
+{
+	sqlite3_stmt	*st;
+	int		 c, from, to;
+
+	for (c = 1; c <= SNL_CELLS; c++) {
+		from = old != NULL ? old->s.snl.jump[c] : 0;
+		to = new->s.snl.jump[c];
+		if (from == to)
+			continue;
+		st = stmt_get(s, to != 0 ? ST_JUMP_UPSERT : ST_JUMP_DELETE, op);
+		if (st == NULL)
+			return STORE_ERR;
+		if (bind_id(st, new->id) || bind_int(st, 2, c) ||
+		    (to != 0 && bind_int(st, 3, to)))
+			return stmt_err(s, st, op);
+		if (stmt_run(s, st, op) != 0)
+			return STORE_ERR;
+	}
+	return 0;
+}
+
+static int
+sqlite_create_game(struct store *store, const struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct game_row		 r;
+	int			 rc;
+
+	if (game_row(g, &r) != 0 || r.nplayers < 1 ||
+	    r.nplayers > max_players(g->kind))
+		return set_err(s, "create_game", "not a valid game");
+	if (write_begin(s, "create_game") != 0)
+		return STORE_ERR;
+	if ((rc = insert_game_row(s, g, &r)) != 0 ||
+	    (rc = insert_players(s, g, r.nplayers)) != 0 ||
+	    (rc = insert_tokens(s, g)) != 0 ||
+	    (g->kind == KIND_SNL && (rc = write_jumps(s, NULL, g,
+	    "create_game")) != 0)) {
+		write_abort(s);
+		return rc;
+	}
+	return write_end(s, "create_game");
+}
+
+/* -------------------------------------------------------------- load */
+
+/* Rebuilds the kind's snapshot with the engine's own init, so that every
+ * byte the rows do not hold is what the engine would have put there, then
+ * lays the stored state over it. */
+static int
+load_state(struct game *g, sqlite3_stmt *st)
+{
+	struct ludo_rules	 rules;
+	const char		*board, *deck;
+	int			 n;
+
+	n = sqlite3_column_int(st, GC_NPLAYERS);
+	switch (g->kind) {
+	case KIND_LUDO:
+		memset(&rules, 0, sizeof(rules));
+		rules.preset = (uint8_t)sqlite3_column_int(st, GC_PRESET);
+		rules.six_bonus = (uint8_t)sqlite3_column_int(st, GC_SIX_BONUS);
+		rules.capture_bonus =
+		    (uint8_t)sqlite3_column_int(st, GC_CAPTURE_BONUS);
+		rules.three_sixes =
+		    (uint8_t)sqlite3_column_int(st, GC_THREE_SIXES);
+		if (ludo_init(&g->s.ludo, &rules, n) != 0)
+			return -1;
+		g->s.ludo.turn = sqlite3_column_int(st, GC_TURN);
+		g->s.ludo.winner = sqlite3_column_int(st, GC_WINNER);
+		g->s.ludo.sixes = sqlite3_column_int(st, GC_AUX);
+		return 0;
+	case KIND_SNL:
+		if (snl_init(&g->s.snl, n) != 0)
+			return -1;
+		g->s.snl.turn = sqlite3_column_int(st, GC_TURN);
+		g->s.snl.winner = sqlite3_column_int(st, GC_WINNER);
+		g->s.snl.started = sqlite3_column_int(st, GC_AUX);
+		return 0;
+	case KIND_DANDY:
+		board = (const char *)sqlite3_column_text(st, GC_BOARD);
+		deck = NULL;
+		if (sqlite3_column_int(st, GC_HAS_DECK) != 0 &&
+		    (deck = (const char *)sqlite3_column_text(st,
+		    GC_DECK)) == NULL)
+			deck = "";
+		if (dandy_init(&g->s.dandy, n, board, deck, NULL) != 0)
+			return -1;
+		g->s.dandy.turn = sqlite3_column_int(st, GC_TURN);
+		g->s.dandy.drawn = sqlite3_column_int(st, GC_AUX);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int
+load_game_row(struct sqlite_store *s, const char *id, struct game *g)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = stmt_get(s, ST_GAME_SELECT, "load_game")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, id))
+		return stmt_err(s, st, "load_game");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		stmt_done(st);
+		set_err(s, "load_game", "no such game");
+		return STORE_NOTFOUND;
+	}
+	if (rc != SQLITE_ROW)
+		return stmt_err(s, st, "load_game");
+	g->kind = (enum game_kind)sqlite3_column_int(st, GC_KIND);
+	g->moves = sqlite3_column_int64(st, GC_MOVES);
+	g->created = sqlite3_column_int64(st, GC_CREATED);
+	g->updated = sqlite3_column_int64(st, GC_UPDATED);
+	if (column_copy(st, GC_ID, g->id, sizeof(g->id)) != 0 ||
+	    load_state(g, st) != 0) {
+		stmt_done(st);
+		return set_err(s, "load_game", "corrupt games row");
+	}
+	stmt_done(st);
+	return 0;
+}
+
+static int
+load_players(struct sqlite_store *s, struct game *g)
+{
+	sqlite3_stmt	*st;
+	int		 rc, i, n = 0;
+
+	if ((st = stmt_get(s, ST_PLAYER_SELECT, "load_game")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, g->id))
+		return stmt_err(s, st, "load_game");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		i = sqlite3_column_int(st, 0);
+		if (i != n++ || i >= LUDO_MAX_PLAYERS ||
+		    column_copy(st, 1, g->players[i],
+		    sizeof(g->players[i])) != 0)
+			break;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return stmt_err(s, st, "load_game");
+	stmt_done(st);
+	if (rc != SQLITE_DONE || n != game_nplayers(g))
+		return set_err(s, "load_game", "corrupt players rows");
+	return 0;
+}
+
+static int
+load_tokens(struct sqlite_store *s, struct game *g)
+{
+	struct token_row	 r, rows[MAX_TOKEN_ROWS];
+	sqlite3_stmt		*st;
+	int			 rc, n = 0, want;
+
+	want = token_rows(g, rows);
+	if ((st = stmt_get(s, ST_TOKEN_SELECT, "load_game")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, g->id))
+		return stmt_err(s, st, "load_game");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		r.player = sqlite3_column_int(st, 0);
+		r.token = sqlite3_column_int(st, 1);
+		r.pos = sqlite3_column_int(st, 2);
+		r.points = sqlite3_column_int(st, 3);
+		n++;
+		if (token_put(g, &r) != 0)
+			break;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return stmt_err(s, st, "load_game");
+	stmt_done(st);
+	/* The primary key makes rows distinct, so the count proves that
+	 * every token was loaded. */
+	if (rc != SQLITE_DONE || n != want)
+		return set_err(s, "load_game", "corrupt token rows");
+	return 0;
+}
+
+static int
+load_jumps(struct sqlite_store *s, struct game *g)
+{
+	sqlite3_stmt	*st;
+	int		 rc, cell, target;
+
+	if ((st = stmt_get(s, ST_JUMP_SELECT, "load_game")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, g->id))
+		return stmt_err(s, st, "load_game");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		cell = sqlite3_column_int(st, 0);
+		target = sqlite3_column_int(st, 1);
+		if (cell < 1 || cell >= SNL_CELLS || target < 1 ||
+		    target > SNL_CELLS)
+			break;
+		g->s.snl.jump[cell] = (uint8_t)target;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return stmt_err(s, st, "load_game");
+	stmt_done(st);
+	if (rc != SQLITE_DONE)
+		return set_err(s, "load_game", "corrupt jumps rows");
+	return 0;
+}
+
+static int
+sqlite_load_game(struct store *store, const char *id, struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	int			 rc;
+
+	memset(g, 0, sizeof(*g));
+	if (strlen(id) > GAME_ID_MAX) {
+		set_err(s, "load_game", "no such game");
+		return STORE_NOTFOUND;
+	}
+	if ((rc = load_game_row(s, id, g)) != 0)
+		goto fail;
+	/* Only Ludo players have names of their own. */
+	if ((g->kind == KIND_LUDO && (rc = load_players(s, g)) != 0) ||
+	    (rc = load_tokens(s, g)) != 0 ||
+	    (g->kind == KIND_SNL && (rc = load_jumps(s, g)) != 0))
+		goto fail;
+	return 0;
+fail:
+	memset(g, 0, sizeof(*g));
+	return rc;
+}
+
+/* ------------------------------------------------------------- setup */
+
+static int
+touch_game(struct sqlite_store *s, const struct game *g)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = stmt_get(s, ST_GAME_TOUCH, "save_setup")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, g->id) || bind_int(st, 2, g->updated))
+		return stmt_err(s, st, "save_setup");
+	if (stmt_run(s, st, "save_setup") != 0)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1)
+		return set_err(s, "save_setup", "no such game");
+	return 0;
+}
+
+static int
+sqlite_save_setup(struct store *store, const struct game *old,
+    const struct game *new)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+
+	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
+	    old->moves != new->moves)
+		return set_err(s, "save_setup", "not the same game");
+	if (write_begin(s, "save_setup") != 0)
+		return STORE_ERR;
+	if ((new->kind == KIND_SNL &&
+	    write_jumps(s, old, new, "save_setup") != 0) ||
+	    touch_game(s, new) != 0)
+		return write_abort(s);
+	return write_end(s, "save_setup");
+}
+
+/* -------------------------------------------------------------- turn */
+
+static int
+update_game_row(struct sqlite_store *s, const struct game *old,
+    const struct game *new)
+{
+	struct game_row	 r;
+	sqlite3_stmt	*st;
+
+	game_row(new, &r);
+	if ((st = stmt_get(s, ST_GAME_UPDATE, "save_turn")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, new->id) || bind_int(st, 2, r.turn) ||
+	    bind_int(st, 3, r.winner) || bind_int(st, 4, r.aux) ||
+	    bind_int(st, 5, new->moves) || bind_int(st, 6, new->updated) ||
+	    bind_int(st, 7, old->moves))
+		return stmt_err(s, st, "save_turn");
+	if (stmt_run(s, st, "save_turn") != 0)
+		return STORE_ERR;
+	/* The moves guard catches a snapshot that went stale after it was
+	 * loaded (no transaction, or another writer). */
+	if (sqlite3_changes(s->db) != 1)
+		return set_err(s, "save_turn",
+		    "game missing or changed since it was loaded");
+	return 0;
+}
+
+static int
+update_tokens(struct sqlite_store *s, const struct game *old,
+    const struct game *new)
+{
+	struct token_row	 a[MAX_TOKEN_ROWS], b[MAX_TOKEN_ROWS];
+	sqlite3_stmt		*st;
+	int			 i, n;
+
+	n = token_rows(old, a);
+	if (token_rows(new, b) != n)
+		return set_err(s, "save_turn", "not the same game");
+	for (i = 0; i < n; i++) {
+		if (a[i].pos == b[i].pos && a[i].points == b[i].points)
+			continue;
+		if ((st = stmt_get(s, ST_TOKEN_UPDATE, "save_turn")) == NULL)
+			return STORE_ERR;
+		if (bind_id(st, new->id) || bind_int(st, 2, b[i].player) ||
+		    bind_int(st, 3, b[i].token) || bind_int(st, 4, b[i].pos) ||
+		    bind_int(st, 5, b[i].points))
+			return stmt_err(s, st, "save_turn");
+		if (stmt_run(s, st, "save_turn") != 0)
+			return STORE_ERR;
+		if (sqlite3_changes(s->db) != 1)
+			return set_err(s, "save_turn", "missing token row");
+	}
+	return 0;
+}
+
+static int
+insert_move(struct sqlite_store *s, const char *id, const struct move *mv)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = stmt_get(s, ST_MOVE_INSERT, "save_turn")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, id) || bind_int(st, 2, mv->seq) ||
+	    bind_text(st, 3, mv->player, sizeof(mv->player)) ||
+	    bind_text(st, 4, mv->action, sizeof(mv->action)) ||
+	    bind_text(st, 5, mv->result, sizeof(mv->result)) ||
+	    bind_int(st, 6, mv->at))
+		return stmt_err(s, st, "save_turn");
+	return stmt_run(s, st, "save_turn") == 0 ? 0 : STORE_ERR;
+}
+
+static int
+sqlite_save_turn(struct store *store, const struct game *old,
+    const struct game *new, const struct move *mv)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct game_row		 ro, rn;
+
+	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
+	    game_row(old, &ro) != 0 || game_row(new, &rn) != 0 ||
+	    ro.nplayers != rn.nplayers || !same_rules(old, new))
+		return set_err(s, "save_turn", "not the same game");
+	if (new->moves != old->moves + 1 || mv->seq != new->moves)
+		return set_err(s, "save_turn", "move out of sequence");
+	if (write_begin(s, "save_turn") != 0)
+		return STORE_ERR;
+	if (update_game_row(s, old, new) != 0 ||
+	    update_tokens(s, old, new) != 0 ||
+	    insert_move(s, new->id, mv) != 0)
+		return write_abort(s);
+	return write_end(s, "save_turn");
+}
+
+/* ------------------------------------------------------------- reads */
+
+static int
+sqlite_history(struct store *store, const char *id, int64_t from,
+    int64_t count, store_move_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct move		 mv;
+	sqlite3_stmt		*st;
+	int			 rc, ret = 0;
+
+	if ((st = stmt_get(s, ST_MOVE_SELECT, "history")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, id) || bind_int(st, 2, from) ||
+	    bind_int(st, 3, count < 0 ? -1 : count))
+		return stmt_err(s, st, "history");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&mv, 0, sizeof(mv));
+		mv.seq = sqlite3_column_int64(st, 0);
+		mv.at = sqlite3_column_int64(st, 4);
+		if (column_copy(st, 1, mv.player, sizeof(mv.player)) != 0 ||
+		    column_copy(st, 2, mv.action, sizeof(mv.action)) != 0 ||
+		    column_copy(st, 3, mv.result, sizeof(mv.result)) != 0) {
+			stmt_done(st);
+			return set_err(s, "history", "corrupt history row");
+		}
+		if ((ret = cb(arg, &mv)) != 0)
+			break;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return stmt_err(s, st, "history");
+	stmt_done(st);
+	return ret;
+}
+
+static int
+sqlite_list_games(struct store *store, enum game_kind kind,
+    const char *after, int64_t limit, store_id_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	int			 bad, rc, ret = 0;
+
+	st = stmt_get(s, kind == KIND_NONE ? ST_LIST_ALL : ST_LIST_KIND,
+	    "list_games");
+	if (st == NULL)
+		return STORE_ERR;
+	/* Every id has at least one character, so "" lists them all. */
+	bad = bind_text(st, 1, after != NULL ? after : "", GAME_ID_MAX + 1) ||
+	    bind_int(st, 2, limit < 0 ? -1 : limit) ||
+	    (kind != KIND_NONE && bind_int(st, 3, kind));
+	if (bad)
+		return stmt_err(s, st, "list_games");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((ret = cb(arg, (const char *)sqlite3_column_text(st, 0),
+		    (enum game_kind)sqlite3_column_int(st, 1))) != 0)
+			break;
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return stmt_err(s, st, "list_games");
+	stmt_done(st);
+	return ret;
+}
+
+/* counts[KIND_NONE] gets the total. */
+static int
+sqlite_count_games(struct store *store, int64_t counts[KIND_COUNT])
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	int			 k, rc;
+
+	for (k = 0; k < KIND_COUNT; k++)
+		counts[k] = 0;
+	if ((st = stmt_get(s, ST_COUNT, "count_games")) == NULL)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		k = sqlite3_column_int(st, 0);
+		if (k > KIND_NONE && k < KIND_COUNT)
+			counts[k] = sqlite3_column_int64(st, 1);
+		counts[KIND_NONE] += sqlite3_column_int64(st, 1);
+	}
+	if (rc != SQLITE_DONE)
+		return stmt_err(s, st, "count_games");
+	stmt_done(st);
+	return 0;
+}
+
+static int
+pragma_value(struct sqlite_store *s, enum stmt_id id, int64_t *v)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = stmt_get(s, id, "size")) == NULL)
+		return -1;
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return stmt_err(s, st, "size");
+	*v = sqlite3_column_int64(st, 0);
+	stmt_done(st);
+	return 0;
+}
+
+/* The database's logical size, page_count * page_size: pages still in the
+ * WAL count, the WAL file itself (until a checkpoint) does not. */
+static int64_t
+sqlite_size(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	int64_t			 pages, size;
+
+	if (pragma_value(s, ST_PAGE_COUNT, &pages) != 0 ||
+	    pragma_value(s, ST_PAGE_SIZE, &size) != 0)
+		return -1;
+	return pages * size;
+}
+
+static const char *
+sqlite_errmsg(struct store *store)
+{
+	return to_sqlite(store)->err;
+}
+
+/* ------------------------------------------------------ transactions */
+
+static int
+sqlite_begin(struct store *store)
+{
+	return stmt_exec(to_sqlite(store), ST_BEGIN, "begin");
+}
+
+static void
+sqlite_rollback(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st = s->stmt[ST_ROLLBACK];
+
+	/* "No transaction" is not an error: a failed COMMIT may have
+	 * rolled back already. */
+	if (sqlite3_get_autocommit(s->db) || sqlite3_stmt_busy(st))
+		return;
+	sqlite3_step(st);
+	stmt_done(st);
+}
+
+static int
+sqlite_commit(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+
+	if (stmt_exec(s, ST_COMMIT, "commit") == 0)
+		return 0;
+	/* SQLITE_BUSY and friends leave the transaction open. */
+	sqlite_rollback(store);
+	return STORE_ERR;
+}
+
+/* -------------------------------------------------------- open/close */
+
+static void
+sqlite_close(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	int			 i;
+
+	for (i = 0; i < NSTMT; i++)
+		sqlite3_finalize(s->stmt[i]);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+/* Runs one open-time statement and returns its first column as an
+ * integer (0 if it returns no row). */
+static int
+open_int(struct sqlite_store *s, const char *sql, int64_t *v)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	*v = 0;
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+		return db_err(s, sql);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	else if (rc != SQLITE_DONE) {
+		db_err(s, sql);
+		sqlite3_finalize(st);
+		return STORE_ERR;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+static int
+open_journal(struct sqlite_store *s)
+{
+	sqlite3_stmt		*st;
+	const unsigned char	*mode;
+	int			 ok;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA journal_mode = WAL", -1, &st,
+	    NULL) != SQLITE_OK)
+		return db_err(s, "journal_mode");
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		db_err(s, "journal_mode");
+		sqlite3_finalize(st);
+		return STORE_ERR;
+	}
+	/* An in-memory database cannot use WAL and says "memory". */
+	mode = sqlite3_column_text(st, 0);
+	ok = mode != NULL && (strcasecmp((const char *)mode, "wal") == 0 ||
+	    strcasecmp((const char *)mode, "memory") == 0);
+	if (!ok)
+		set_err(s, "journal_mode", "cannot switch to WAL");
+	sqlite3_finalize(st);
+	return ok ? 0 : STORE_ERR;
+}
+
+/* A database written by a newer ludus is refused before anything of it
+ * is touched. */
+static int
+check_version(struct sqlite_store *s, int64_t *version)
+{
+	char	 msg[128];
+
+	if (open_int(s, "PRAGMA user_version", version) != 0)
+		return STORE_ERR;
+	if (*version < 0 || *version > store_migration_count) {
+		snprintf(msg, sizeof(msg), "database schema version %lld is "
+		    "newer than this program's (%d)", (long long)*version,
+		    store_migration_count);
+		return set_err(s, "open", msg);
+	}
+	return 0;
+}
+
+/* One migration, in its own transaction.  The version is read again
+ * under the write lock: another process may have migrated meanwhile. */
+static int
+migrate_one(struct sqlite_store *s, int *done)
+{
+	int64_t	 v, after;
+	char	 op[32];
+
+	*done = 0;
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return db_err(s, "migrate");
+	if (check_version(s, &v) != 0)
+		goto fail;
+	if (v == store_migration_count) {
+		*done = 1;
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return 0;
+	}
+	snprintf(op, sizeof(op), "migration %lld", (long long)v + 1);
+	if (sqlite3_exec(s->db, store_migrations[v], NULL, NULL,
+	    NULL) != SQLITE_OK) {
+		db_err(s, op);
+		goto fail;
+	}
+	if (open_int(s, "PRAGMA user_version", &after) != 0)
+		goto fail;
+	if (after != v + 1) {
+		set_err(s, op, "did not set user_version");
+		goto fail;
+	}
+	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		db_err(s, op);
+		goto fail;
+	}
+	return 0;
+fail:
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return STORE_ERR;
+}
+
+static int
+migrate(struct sqlite_store *s, int64_t version)
+{
+	int	 done = version == store_migration_count;
+
+	while (!done)
+		if (migrate_one(s, &done) != 0)
+			return STORE_ERR;
+	return 0;
+}
+
+static int
+prepare_all(struct sqlite_store *s)
+{
+	int	 i;
+
+	for (i = 0; i < NSTMT; i++)
+		if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1,
+		    SQLITE_PREPARE_PERSISTENT, &s->stmt[i], NULL) != SQLITE_OK)
+			return db_err(s, "prepare");
+	return 0;
+}
+
+static int
+open_db(struct sqlite_store *s, const char *path, enum durability d)
+{
+	int64_t	 version, fk;
+
+	if ((unsigned int)d >= sizeof(sync_pragma) / sizeof(sync_pragma[0]))
+		return set_err(s, "open", "unknown durability");
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		if (s->db == NULL)
+			return set_err(s, "open", "out of memory");
+		return db_err(s, "open");
+	}
+	sqlite3_extended_result_codes(s->db, 1);
+	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+	if (check_version(s, &version) != 0 || open_journal(s) != 0 ||
+	    open_int(s, sync_pragma[d], &fk) != 0 ||
+	    open_int(s, "PRAGMA foreign_keys = ON", &fk) != 0 ||
+	    open_int(s, "PRAGMA foreign_keys", &fk) != 0)
+		return STORE_ERR;
+	if (fk != 1)
+		return set_err(s, "open", "SQLite lacks foreign keys");
+	if (migrate(s, version) != 0 || prepare_all(s) != 0)
+		return STORE_ERR;
+	return 0;
+}
+
+struct store *
+store_sqlite_open(const char *path, enum durability d, char *errbuf,
+    size_t errlen)
+{
+	struct sqlite_store	*s;
+
+	s = xcalloc(1, sizeof(*s));
+	s->store.ops = &sqlite_ops;
+	if (open_db(s, path, d) != 0) {
+		if (errbuf != NULL && errlen > 0)
+			snprintf(errbuf, errlen, "%s: %s", path, s->err);
+		sqlite_close(&s->store);
+		return NULL;
+	}
+	return &s->store;
+}
+
+struct sqlite3 *
+store_sqlite_handle(struct store *store)
+{
+	if (store == NULL || store->ops != &sqlite_ops)
+		return NULL;
+	return to_sqlite(store)->db;
+}
+
+static const struct store_ops sqlite_ops = {
+	.name = "sqlite",
+	.close = sqlite_close,
+	.begin = sqlite_begin,
+	.commit = sqlite_commit,
+	.rollback = sqlite_rollback,
+	.create_game = sqlite_create_game,
+	.load_game = sqlite_load_game,
+	.save_setup = sqlite_save_setup,
+	.save_turn = sqlite_save_turn,
+	.history = sqlite_history,
+	.list_games = sqlite_list_games,
+	.count_games = sqlite_count_games,
+	.size = sqlite_size,
+	.errmsg = sqlite_errmsg,
+};

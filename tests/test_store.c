@@ -1,0 +1,1134 @@
+/*
+ * The SQLite store: round trips of every kind, only changed rows written,
+ * history and listing, a failed commit, reopening a file, migrations.
+ * Snapshots come from the real engine.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "game.h"
+#include "store/schema.h"
+#include "store/sqlite.h"
+#include "store/store.h"
+
+struct tmpdir {
+	char	dir[64];
+	char	path[128];
+};
+
+/* ----------------------------------------------------------- helpers */
+
+static uint32_t
+rnd(uint32_t *seed)
+{
+	/* xorshift32: the same games on every platform. */
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+static struct store *
+open_mem(void)
+{
+	char		 err[256];
+	struct store	*st;
+
+	st = store_sqlite_open(":memory:", DURABILITY_FULL, err, sizeof(err));
+	if (st == NULL)
+		fail_msg("open: %s", err);
+	return st;
+}
+
+static void
+tmpdir_make(struct tmpdir *t)
+{
+	snprintf(t->dir, sizeof(t->dir), "/tmp/test_store.XXXXXX");
+	if (mkdtemp(t->dir) == NULL)
+		fail_msg("mkdtemp failed");
+	snprintf(t->path, sizeof(t->path), "%s/ludus.db", t->dir);
+}
+
+static void
+tmpdir_remove(struct tmpdir *t)
+{
+	const char	*suffix[] = { "", "-wal", "-shm", "-journal" };
+	char		 p[160];
+	size_t		 i;
+
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+		snprintf(p, sizeof(p), "%s%s", t->path, suffix[i]);
+		unlink(p);
+	}
+	rmdir(t->dir);
+}
+
+static void
+game_base(struct game *g, const char *id, enum game_kind kind)
+{
+	memset(g, 0, sizeof(*g));
+	snprintf(g->id, sizeof(g->id), "%s", id);
+	g->kind = kind;
+	g->created = 1700000000;
+	g->updated = 1700000000;
+}
+
+static void
+make_ludo(struct game *g, const char *id, const char *preset, int n)
+{
+	struct ludo_rules	 rules;
+	int			 i;
+
+	game_base(g, id, KIND_LUDO);
+	for (i = 0; i < n; i++)
+		snprintf(g->players[i], sizeof(g->players[i]), "player-%d", i);
+	assert_int_equal(ludo_rules_preset(&rules, preset), 0);
+	assert_int_equal(ludo_init(&g->s.ludo, &rules, n), 0);
+}
+
+static void
+make_snl(struct game *g, const char *id, int n)
+{
+	game_base(g, id, KIND_SNL);
+	assert_int_equal(snl_init(&g->s.snl, n), 0);
+	assert_int_equal(snl_add_snake(&g->s.snl, 99, 2, NULL), 0);
+	assert_int_equal(snl_add_snake(&g->s.snl, 40, 30, NULL), 0);
+	assert_int_equal(snl_add_ladder(&g->s.snl, 3, 50, NULL), 0);
+	assert_int_equal(snl_add_ladder(&g->s.snl, 60, 97, NULL), 0);
+}
+
+static void
+make_dandy(struct game *g, const char *id, int n, const char *board,
+    const char *deck)
+{
+	game_base(g, id, KIND_DANDY);
+	assert_int_equal(dandy_init(&g->s.dandy, n, board, deck, NULL), 0);
+}
+
+static void
+assert_same_game(const struct game *a, const struct game *b)
+{
+	assert_string_equal(a->id, b->id);
+	assert_int_equal(a->kind, b->kind);
+	assert_int_equal(a->moves, b->moves);
+	assert_int_equal(a->created, b->created);
+	assert_int_equal(a->updated, b->updated);
+	assert_memory_equal(a->players, b->players, sizeof(a->players));
+	assert_memory_equal(&a->s, &b->s, sizeof(a->s));
+	assert_memory_equal(a, b, sizeof(*a));
+}
+
+static void
+assert_loads_as(struct store *st, const struct game *want)
+{
+	struct game	 got;
+
+	assert_int_equal(store_load_game(st, want->id, &got), STORE_OK);
+	assert_same_game(&got, want);
+}
+
+static int64_t
+query_int(struct store *st, const char *sql)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 v;
+
+	assert_int_equal(sqlite3_prepare_v2(store_sqlite_handle(st), sql, -1,
+	    &stmt, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	v = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return v;
+}
+
+/* The token rows that differ between two snapshots of one game. */
+static int
+changed_tokens(const struct game *a, const struct game *b)
+{
+	int	 n = 0, p, t;
+
+	for (p = 0; p < game_nplayers(a); p++) {
+		switch (a->kind) {
+		case KIND_LUDO:
+			for (t = 0; t < LUDO_TOKENS; t++)
+				n += a->s.ludo.pos[p][t] != b->s.ludo.pos[p][t];
+			break;
+		case KIND_SNL:
+			n += a->s.snl.pos[p] != b->s.snl.pos[p];
+			break;
+		default:
+			n += a->s.dandy.pos[p] != b->s.dandy.pos[p] ||
+			    a->s.dandy.points[p] != b->s.dandy.points[p];
+			break;
+		}
+	}
+	return n;
+}
+
+static void
+player_name(const struct game *g, int i, char *buf, size_t len)
+{
+	if (g->kind == KIND_LUDO)
+		snprintf(buf, len, "%s", g->players[i]);
+	else
+		snprintf(buf, len, "P%d", i + 1);
+}
+
+/*
+ * Plays one random stored move on a copy of g: out and mv are filled and
+ * 1 returned, or 0 when the game is over.
+ */
+static int
+random_move(const struct game *g, struct game *out, struct move *mv,
+    uint32_t *seed)
+{
+	static const char	 cards[] = "abcdefghi123456789";
+	struct snl_result	 sr;
+	struct dandy_result	 dr;
+	enum ludo_result	 lr;
+	int			 legal[LUDO_TOKENS], n, dice, tok, card, who;
+
+	memcpy(out, g, sizeof(*out));
+	memset(mv, 0, sizeof(*mv));
+	switch (g->kind) {
+	case KIND_LUDO:
+		if (g->s.ludo.winner != -1)
+			return 0;
+		who = g->s.ludo.turn;
+		dice = 1 + (int)(rnd(seed) % 6);
+		n = ludo_legal(&g->s.ludo, dice, legal);
+		tok = n > 0 ? legal[rnd(seed) % (uint32_t)n] : 0;
+		lr = ludo_play(&g->s.ludo, who, dice, tok, &out->s.ludo);
+		assert_true(ludo_result_stored(lr));
+		snprintf(mv->action, sizeof(mv->action), "%d:%d", dice, tok);
+		snprintf(mv->result, sizeof(mv->result), "%s",
+		    ludo_result_str(lr));
+		break;
+	case KIND_SNL:
+		if (g->s.snl.winner != -1)
+			return 0;
+		dice = 1 + (int)(rnd(seed) % 6);
+		assert_int_equal(snl_roll(&g->s.snl, dice, &out->s.snl, &sr),
+		    0);
+		who = sr.player;
+		snprintf(mv->action, sizeof(mv->action), "%d", dice);
+		snprintf(mv->result, sizeof(mv->result), "P%d %d",
+		    sr.player + 1, sr.pos);
+		break;
+	default:
+		if (g->s.dandy.turn == -1)
+			return 0;
+		card = g->s.dandy.has_deck ? 0 :
+		    cards[rnd(seed) % (sizeof(cards) - 1)];
+		assert_int_equal(dandy_draw(&g->s.dandy, card, &out->s.dandy,
+		    &dr), 0);
+		who = dr.player;
+		snprintf(mv->action, sizeof(mv->action), "%c",
+		    card != 0 ? card : g->s.dandy.deck[g->s.dandy.drawn]);
+		snprintf(mv->result, sizeof(mv->result), "P%d %d %d",
+		    dr.player + 1, dr.pos + 1, dr.points);
+		break;
+	}
+	out->moves = g->moves + 1;
+	out->updated = g->updated + 1;
+	mv->seq = out->moves;
+	mv->at = out->updated;
+	player_name(g, who, mv->player, sizeof(mv->player));
+	return 1;
+}
+
+/*
+ * One turn as the command layer runs it: begin, load, engine, save,
+ * commit.  Checks that the loaded game is *expect and that exactly the
+ * games row, the changed token rows and one history row were written.
+ * Returns 0 when the game is over, 1 after a committed move.
+ */
+static int
+store_turn(struct store *st, struct game *expect, uint32_t *seed)
+{
+	struct game	 old, new;
+	struct move	 mv;
+	sqlite3		*db = store_sqlite_handle(st);
+	int		 before;
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, expect->id, &old), STORE_OK);
+	assert_same_game(&old, expect);
+	if (!random_move(&old, &new, &mv, seed)) {
+		store_rollback(st);
+		return 0;
+	}
+	before = sqlite3_total_changes(db);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(sqlite3_total_changes(db) - before,
+	    2 + changed_tokens(&old, &new));
+	assert_int_equal(store_commit(st), STORE_OK);
+	memcpy(expect, &new, sizeof(*expect));
+	return 1;
+}
+
+static void
+play_moves(struct store *st, struct game *g, int n, uint32_t *seed)
+{
+	while (n-- > 0)
+		assert_int_equal(store_turn(st, g, seed), 1);
+}
+
+/* ------------------------------------------------------- round trips */
+
+static void
+test_create_game_ludo(void **state)
+{
+	static const char *const presets[] = { "classic", "interview",
+	    "extended" };
+	struct store	*st = open_mem();
+	struct game	 g;
+	char		 id[16];
+	int		 p, n;
+
+	(void)state;
+	for (p = 0; p < 3; p++)
+		for (n = LUDO_MIN_PLAYERS; n <= LUDO_MAX_PLAYERS; n++) {
+			snprintf(id, sizeof(id), "ludo-%d-%d", p, n);
+			make_ludo(&g, id, presets[p], n);
+			/* Overridden flags are kept too. */
+			g.s.ludo.rules.six_bonus = (uint8_t)(n % 2);
+			g.s.ludo.rules.capture_bonus = (uint8_t)(p == 1);
+			assert_int_equal(store_create_game(st, &g), STORE_OK);
+			assert_loads_as(st, &g);
+		}
+	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens"),
+	    4 * (2 + 3 + 4) * 3);
+	store_close(st);
+}
+
+static void
+test_create_game_snl(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g;
+
+	(void)state;
+	make_snl(&g, "snl", 5);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM jumps"), 4);
+	make_snl(&g, "snl-max", SNL_MAX_PLAYERS);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	assert_int_equal(snl_init(&g.s.snl, 1), 0);
+	snprintf(g.id, sizeof(g.id), "snl-bare");
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	store_close(st);
+}
+
+static void
+test_create_game_dandy(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g;
+	char		 deck[DANDY_DECK_MAX + 1];
+	int		 i;
+
+	(void)state;
+	make_dandy(&g, "dandy-deck", 3, "abcdefghi", "a1bb9");
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	make_dandy(&g, "dandy-free", 8, "i", NULL);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	make_dandy(&g, "dandy-empty", 1, "abc", "");
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	for (i = 0; i < DANDY_DECK_MAX; i++)
+		deck[i] = "abcdefghi123456789"[i % 18];
+	deck[DANDY_DECK_MAX] = '\0';
+	make_dandy(&g, "dandy-big", 2, "abcdefghiabcdefghiabcdefghiabcdefghi",
+	    deck);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	store_close(st);
+}
+
+/* A game saved in the middle of play loads back byte for byte. */
+static void
+test_create_game_midgame(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, next;
+	struct move	 mv;
+	uint32_t	 seed = 7;
+	int		 i;
+
+	(void)state;
+	make_ludo(&g, "mid", "extended", 4);
+	for (i = 0; i < 60 && random_move(&g, &next, &mv, &seed); i++)
+		memcpy(&g, &next, sizeof(g));
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	store_close(st);
+}
+
+static void
+test_create_game_exists(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, other;
+
+	(void)state;
+	make_ludo(&g, "taken", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_snl(&other, "taken", 3);
+	assert_int_equal(store_create_game(st, &other), STORE_EXISTS);
+	assert_non_null(strstr(store_errmsg(st), "exists"));
+	/* Nothing of the second game was written. */
+	assert_loads_as(st, &g);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"), 2);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens"), 8);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM jumps"), 0);
+	store_close(st);
+}
+
+/* A row the schema refuses leaves nothing behind. */
+static void
+test_create_game_invalid(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g;
+
+	(void)state;
+	make_ludo(&g, "BAD ID", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "create_game: "));
+	make_ludo(&g, "dup-players", "classic", 2);
+	snprintf(g.players[1], sizeof(g.players[1]), "%s", g.players[0]);
+	assert_int_equal(store_create_game(st, &g), STORE_ERR);
+	assert_int_equal(store_load_game(st, "dup-players", &g),
+	    STORE_NOTFOUND);
+	game_base(&g, "nokind", KIND_NONE);
+	assert_int_equal(store_create_game(st, &g), STORE_ERR);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM games"), 0);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"), 0);
+	store_close(st);
+}
+
+static void
+test_load_game_notfound(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g;
+	char		 longid[80];
+
+	(void)state;
+	memset(&g, 0x55, sizeof(g));
+	assert_int_equal(store_load_game(st, "nope", &g), STORE_NOTFOUND);
+	memset(longid, 'a', sizeof(longid) - 1);
+	longid[sizeof(longid) - 1] = '\0';
+	assert_int_equal(store_load_game(st, longid, &g), STORE_NOTFOUND);
+	store_close(st);
+}
+
+/* ----------------------------------------------------------- turns */
+
+static int
+count_move(void *arg, const struct move *mv)
+{
+	int	*n = arg;
+
+	assert_int_equal(mv->seq, ++*n);
+	return 0;
+}
+
+/* Every turn of many random games writes exactly the games row, the
+ * token rows that changed and one history row (checked in store_turn),
+ * and the stored game is the engine's after every move. */
+static void
+test_save_turn_random_games(void **state)
+{
+	static const char *const presets[] = { "classic", "interview",
+	    "extended" };
+	struct store	*st = open_mem();
+	struct game	 g;
+	uint32_t	 seed = 12345;
+	char		 id[16];
+	int		 i, moves, n;
+
+	(void)state;
+	for (i = 0; i < 24; i++) {
+		snprintf(id, sizeof(id), "g%d", i);
+		switch (i % 4) {
+		case 0:
+			make_ludo(&g, id, presets[i % 3], 2 + i % 3);
+			break;
+		case 1:
+			make_snl(&g, id, 1 + i % 6);
+			break;
+		case 2:
+			make_dandy(&g, id, 1 + i % 8, "abcdefghia", "a1b2c3"
+			    "ihgfedcba987654321abcdefghi99999aaaaa");
+			break;
+		default:
+			make_dandy(&g, id, 1 + i % 8, "cabbage", NULL);
+			break;
+		}
+		assert_int_equal(store_create_game(st, &g), STORE_OK);
+		for (moves = 0; moves < 3000 && store_turn(st, &g, &seed);
+		    moves++)
+			;
+		assert_loads_as(st, &g);
+		assert_true(moves > 0);
+		n = 0;
+		assert_int_equal(store_history(st, id, 1, -1, count_move, &n),
+		    0);
+		assert_int_equal(n, moves);
+		assert_int_equal(g.moves, moves);
+	}
+	store_close(st);
+}
+
+/* Ludo: a move out of the yard changes one token row; a pass none. */
+static void
+test_save_turn_changed_rows(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, old, new;
+	struct move	 mv = { .seq = 1, .player = "player-0",
+			    .action = "6:1", .result = "MOVED", .at = 5 };
+	sqlite3		*db;
+	int		 before;
+
+	(void)state;
+	db = store_sqlite_handle(st);
+	make_ludo(&g, "rows", "classic", 4);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_load_game(st, "rows", &old), STORE_OK);
+	memcpy(&new, &old, sizeof(new));
+	assert_int_equal(ludo_play(&old.s.ludo, 0, 6, 1, &new.s.ludo),
+	    LUDO_MOVED);
+	new.moves = 1;
+	before = sqlite3_total_changes(db);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(sqlite3_total_changes(db) - before, 3);
+	assert_int_equal(query_int(st, "SELECT pos FROM tokens WHERE"
+	    " game = 'rows' AND player = 0 AND token = 1"), 0);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens WHERE"
+	    " game = 'rows' AND pos = -1"), 15);
+	assert_loads_as(st, &new);
+
+	/* Player 0 rolled a six and moves again; a 3 with its token out
+	 * moves it, then player 1 passes on a 3. */
+	memcpy(&old, &new, sizeof(old));
+	assert_int_equal(ludo_play(&old.s.ludo, 0, 3, 1, &new.s.ludo),
+	    LUDO_MOVED);
+	new.moves = 2;
+	mv.seq = 2;
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	memcpy(&old, &new, sizeof(old));
+	assert_int_equal(ludo_play(&old.s.ludo, 1, 3, 0, &new.s.ludo),
+	    LUDO_PASSED);
+	new.moves = 3;
+	mv.seq = 3;
+	before = sqlite3_total_changes(db);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(sqlite3_total_changes(db) - before, 2);
+	assert_loads_as(st, &new);
+	store_close(st);
+}
+
+/* A capture rewrites both tokens' rows and nothing else. */
+static void
+test_save_turn_capture(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, old, new;
+	struct move	 mv = { .seq = 1, .player = "player-0",
+			    .action = "2:1", .result = "MOVED_AND_CAPTURED",
+			    .at = 5 };
+	enum ludo_result res;
+	int		 before;
+
+	(void)state;
+	make_ludo(&g, "capture", "classic", 2);
+	/* Player 0's token 1 at 14; player 1's token 1 at relative 3,
+	 * absolute 16, not a safe square. */
+	g.s.ludo.pos[0][0] = 14;
+	g.s.ludo.pos[1][0] = 3;
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_load_game(st, "capture", &old), STORE_OK);
+	memcpy(&new, &old, sizeof(new));
+	res = ludo_play(&old.s.ludo, 0, 2, 1, &new.s.ludo);
+	assert_int_equal(res, LUDO_MOVED_AND_CAPTURED);
+	new.moves = 1;
+	before = sqlite3_total_changes(store_sqlite_handle(st));
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(sqlite3_total_changes(store_sqlite_handle(st)) -
+	    before, 4);
+	assert_loads_as(st, &new);
+	store_close(st);
+}
+
+/* Inconsistent turns are refused and write nothing. */
+static void
+test_save_turn_refused(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, old, new;
+	struct move	 mv = { .seq = 1, .player = "P1", .action = "4",
+			    .result = "P1 4", .at = 5 };
+	struct snl_result sr;
+	int		 before;
+
+	(void)state;
+	make_snl(&g, "refused", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_load_game(st, "refused", &old), STORE_OK);
+	memcpy(&new, &old, sizeof(new));
+	assert_int_equal(snl_roll(&old.s.snl, 4, &new.s.snl, &sr), 0);
+	before = sqlite3_total_changes(store_sqlite_handle(st));
+	/* moves not advanced */
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "save_turn: "));
+	/* seq not matching */
+	new.moves = 1;
+	mv.seq = 2;
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_ERR);
+	mv.seq = 1;
+	/* a jump changed during a turn */
+	new.s.snl.jump[10] = 20;
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_ERR);
+	new.s.snl.jump[10] = 0;
+	/* a stale snapshot: the stored game already has a move */
+	old.moves = 5;
+	new.moves = 6;
+	mv.seq = 6;
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_ERR);
+	assert_int_equal(sqlite3_total_changes(store_sqlite_handle(st)),
+	    before);
+	/* A history row the schema refuses undoes the whole turn, even
+	 * without a transaction around it. */
+	old.moves = 0;
+	new.moves = 1;
+	mv.seq = 1;
+	mv.result[0] = '\0';
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "move_result"));
+	assert_loads_as(st, &old);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 0);
+	store_close(st);
+}
+
+static int
+fail_commit(void *arg)
+{
+	(void)arg;
+	return 1;
+}
+
+/* A turn whose COMMIT fails leaves the game exactly as before. */
+static void
+test_commit_failure_rolls_back(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, before, old, new;
+	struct move	 mv;
+	uint32_t	 seed = 99;
+	sqlite3		*db;
+
+	(void)state;
+	db = store_sqlite_handle(st);
+	make_ludo(&g, "fragile", "classic", 3);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	play_moves(st, &g, 20, &seed);
+	memcpy(&before, &g, sizeof(before));
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "fragile", &old), STORE_OK);
+	assert_int_equal(random_move(&old, &new, &mv, &seed), 1);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	sqlite3_commit_hook(db, fail_commit, NULL);
+	assert_int_equal(store_commit(st), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "commit: "));
+	sqlite3_commit_hook(db, NULL, NULL);
+	store_rollback(st);		/* harmless: nothing is open */
+	assert_int_not_equal(sqlite3_get_autocommit(db), 0);
+
+	assert_loads_as(st, &before);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 20);
+	assert_int_equal(query_int(st, "SELECT max(seq) FROM history"), 20);
+
+	/* The same move goes through once the failure is gone. */
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_loads_as(st, &new);
+	store_close(st);
+}
+
+static void
+test_rollback_discards_turn(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, old, new;
+	struct move	 mv;
+	uint32_t	 seed = 3;
+
+	(void)state;
+	make_dandy(&g, "undo", 2, "abc", "abcabc");
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_begin(st), STORE_OK);
+	/* A second BEGIN inside a transaction is an error, not a crash. */
+	assert_int_equal(store_begin(st), STORE_ERR);
+	assert_int_equal(store_load_game(st, "undo", &old), STORE_OK);
+	assert_int_equal(random_move(&old, &new, &mv, &seed), 1);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	store_rollback(st);
+	assert_loads_as(st, &g);
+	store_rollback(st);
+	store_close(st);
+}
+
+/* ----------------------------------------------------------- setup */
+
+static void
+test_save_setup_jumps(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, old;
+
+	(void)state;
+	make_snl(&g, "setup", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	memcpy(&old, &g, sizeof(old));
+	assert_int_equal(snl_add_ladder(&g.s.snl, 5, 25, NULL), 0);
+	assert_int_equal(snl_add_snake(&g.s.snl, 80, 7, NULL), 0);
+	g.updated = old.updated + 10;
+	assert_int_equal(store_save_setup(st, &old, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM jumps"), 6);
+
+	/* The store also follows removed and retargeted jumps. */
+	memcpy(&old, &g, sizeof(old));
+	g.s.snl.jump[99] = 0;
+	g.s.snl.jump[3] = 70;
+	assert_int_equal(store_save_setup(st, &old, &g), STORE_OK);
+	assert_loads_as(st, &g);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM jumps"), 5);
+
+	/* A jump the schema refuses leaves the setup as it was. */
+	memcpy(&old, &g, sizeof(old));
+	g.s.snl.jump[12] = 12;
+	assert_int_equal(store_save_setup(st, &old, &g), STORE_ERR);
+	assert_loads_as(st, &old);
+	store_close(st);
+}
+
+/* --------------------------------------------------------- history */
+
+struct collect {
+	struct move	moves[64];
+	int		n;
+	int		stop_at;	/* return 42 at this many, 0: never */
+	struct store	*st;
+};
+
+static int
+collect_move(void *arg, const struct move *mv)
+{
+	struct collect	*c = arg;
+
+	assert_true(c->n < 64);
+	c->moves[c->n++] = *mv;
+	return c->stop_at != 0 && c->n == c->stop_at ? 42 : 0;
+}
+
+static void
+test_history_paging(void **state)
+{
+	struct store	*st = open_mem();
+	struct collect	 all, c;
+	struct game	 g, other;
+	uint32_t	 seed = 5;
+	int		 i;
+
+	(void)state;
+	make_snl(&g, "hist", 3);
+	make_snl(&other, "hist-other", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_create_game(st, &other), STORE_OK);
+	play_moves(st, &g, 10, &seed);
+	play_moves(st, &other, 4, &seed);
+
+	memset(&all, 0, sizeof(all));
+	assert_int_equal(store_history(st, "hist", 1, -1, collect_move, &all),
+	    0);
+	assert_int_equal(all.n, 10);
+	for (i = 0; i < 10; i++) {
+		assert_int_equal(all.moves[i].seq, i + 1);
+		assert_int_equal(all.moves[i].player[0], 'P');
+		assert_true(all.moves[i].action[0] >= '1' &&
+		    all.moves[i].action[0] <= '6');
+		assert_int_equal(all.moves[i].at, 1700000000 + i + 1);
+	}
+
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "hist", 4, 3, collect_move, &c), 0);
+	assert_int_equal(c.n, 3);
+	assert_memory_equal(c.moves, &all.moves[3], 3 * sizeof(struct move));
+
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "hist", 9, 100, collect_move, &c),
+	    0);
+	assert_int_equal(c.n, 2);
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "hist", 11, -1, collect_move, &c),
+	    0);
+	assert_int_equal(c.n, 0);
+	assert_int_equal(store_history(st, "hist", 1, 0, collect_move, &c), 0);
+	assert_int_equal(c.n, 0);
+	assert_int_equal(store_history(st, "nope", 1, -1, collect_move, &c),
+	    0);
+	assert_int_equal(c.n, 0);
+
+	/* The callback's non-zero return stops the walk and comes back. */
+	memset(&c, 0, sizeof(c));
+	c.stop_at = 2;
+	assert_int_equal(store_history(st, "hist", 1, -1, collect_move, &c),
+	    42);
+	assert_int_equal(c.n, 2);
+	/* ...and the statement is ready for the next walk. */
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "hist-other", 1, -1, collect_move,
+	    &c), 0);
+	assert_int_equal(c.n, 4);
+	store_close(st);
+}
+
+static int
+reenter_history(void *arg, const struct move *mv)
+{
+	struct collect	*c = arg;
+	struct game	 g;
+
+	(void)mv;
+	c->n++;
+	/* Other statements are fine from a callback, the walking one not. */
+	assert_int_equal(store_load_game(c->st, "re", &g), STORE_OK);
+	return store_history(c->st, "re", 1, -1, collect_move, c);
+}
+
+static void
+test_history_reentry_refused(void **state)
+{
+	struct store	*st = open_mem();
+	struct collect	 c;
+	struct game	 g;
+	uint32_t	 seed = 8;
+
+	(void)state;
+	make_snl(&g, "re", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	play_moves(st, &g, 3, &seed);
+	memset(&c, 0, sizeof(c));
+	c.st = st;
+	assert_int_equal(store_history(st, "re", 1, -1, reenter_history, &c),
+	    STORE_ERR);
+	assert_int_equal(c.n, 1);
+	assert_non_null(strstr(store_errmsg(st), "in use"));
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "re", 1, -1, collect_move, &c), 0);
+	assert_int_equal(c.n, 3);
+	store_close(st);
+}
+
+/* ------------------------------------------------------------ lists */
+
+struct idlist {
+	char		ids[32][GAME_ID_MAX + 1];
+	enum game_kind	kinds[32];
+	int		n;
+};
+
+static int
+collect_id(void *arg, const char *id, enum game_kind kind)
+{
+	struct idlist	*l = arg;
+
+	assert_true(l->n < 32);
+	snprintf(l->ids[l->n], sizeof(l->ids[0]), "%s", id);
+	l->kinds[l->n++] = kind;
+	return 0;
+}
+
+static void
+list(struct store *st, enum game_kind kind, const char *after, int64_t limit,
+    struct idlist *l)
+{
+	memset(l, 0, sizeof(*l));
+	assert_int_equal(store_list_games(st, kind, after, limit, collect_id,
+	    l), 0);
+}
+
+static void
+test_list_games_paging(void **state)
+{
+	struct store	*st = open_mem();
+	struct idlist	 l;
+	struct game	 g;
+	int64_t		 counts[KIND_COUNT];
+
+	(void)state;
+	/* Created out of order: listing sorts by id. */
+	make_snl(&g, "c-snl", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_ludo(&g, "a-ludo", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_dandy(&g, "e-dandy", 2, "abc", NULL);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_ludo(&g, "b-ludo", "extended", 3);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_snl(&g, "d-snl", 1);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_ludo(&g, "f-ludo", "interview", 4);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+
+	list(st, KIND_NONE, NULL, -1, &l);
+	assert_int_equal(l.n, 6);
+	assert_string_equal(l.ids[0], "a-ludo");
+	assert_int_equal(l.kinds[0], KIND_LUDO);
+	assert_string_equal(l.ids[2], "c-snl");
+	assert_int_equal(l.kinds[2], KIND_SNL);
+	assert_string_equal(l.ids[4], "e-dandy");
+	assert_int_equal(l.kinds[4], KIND_DANDY);
+	assert_string_equal(l.ids[5], "f-ludo");
+
+	list(st, KIND_NONE, NULL, 4, &l);
+	assert_int_equal(l.n, 4);
+	assert_string_equal(l.ids[3], "d-snl");
+	list(st, KIND_NONE, "d-snl", 4, &l);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.ids[0], "e-dandy");
+	list(st, KIND_NONE, "f-ludo", 4, &l);
+	assert_int_equal(l.n, 0);
+	/* "after" need not be an existing id. */
+	list(st, KIND_NONE, "b", 2, &l);
+	assert_int_equal(l.n, 2);
+	assert_string_equal(l.ids[0], "b-ludo");
+	list(st, KIND_NONE, NULL, 0, &l);
+	assert_int_equal(l.n, 0);
+
+	list(st, KIND_LUDO, NULL, -1, &l);
+	assert_int_equal(l.n, 3);
+	assert_string_equal(l.ids[0], "a-ludo");
+	assert_string_equal(l.ids[1], "b-ludo");
+	assert_string_equal(l.ids[2], "f-ludo");
+	list(st, KIND_LUDO, "a-ludo", 1, &l);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.ids[0], "b-ludo");
+	list(st, KIND_SNL, "c-snl", -1, &l);
+	assert_int_equal(l.n, 1);
+	assert_string_equal(l.ids[0], "d-snl");
+	list(st, KIND_DANDY, NULL, -1, &l);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(l.kinds[0], KIND_DANDY);
+
+	assert_int_equal(store_count_games(st, counts), 0);
+	assert_int_equal(counts[KIND_NONE], 6);
+	assert_int_equal(counts[KIND_LUDO], 3);
+	assert_int_equal(counts[KIND_SNL], 2);
+	assert_int_equal(counts[KIND_DANDY], 1);
+	assert_true(store_size(st) > 0);
+	store_close(st);
+}
+
+/* ------------------------------------------------------- open/files */
+
+static void
+test_open_migrations(void **state)
+{
+	struct store	*st = open_mem();
+
+	(void)state;
+	assert_true(store_migration_count >= 1);
+	assert_null(store_migrations[store_migration_count]);
+	assert_int_equal(query_int(st, "PRAGMA user_version"),
+	    store_migration_count);
+	assert_int_equal(query_int(st, "PRAGMA foreign_keys"), 1);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM sqlite_master"
+	    " WHERE type = 'table' AND name IN ('games', 'players',"
+	    " 'tokens', 'jumps', 'history')"), 5);
+	assert_string_equal(st->ops->name, "sqlite");
+	store_close(st);
+	store_close(NULL);
+}
+
+static void
+test_open_file_reopen(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 games[3], snap;
+	struct collect	 c;
+	sqlite3_stmt	*stmt;
+	uint32_t	 seed = 11;
+	char		 err[256];
+	int64_t		 size;
+	int		 i;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = store_sqlite_open(t.path, DURABILITY_NORMAL, err, sizeof(err));
+	assert_non_null(st);
+	assert_int_equal(sqlite3_prepare_v2(store_sqlite_handle(st),
+	    "PRAGMA journal_mode", -1, &stmt, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(stmt, 0), "wal");
+	sqlite3_finalize(stmt);
+	assert_int_equal(query_int(st, "PRAGMA synchronous"), 1);
+
+	make_ludo(&games[0], "file-ludo", "extended", 4);
+	make_snl(&games[1], "file-snl", 4);
+	make_dandy(&games[2], "file-dandy", 5, "abcdef", "abcdef123456");
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(store_create_game(st, &games[i]), STORE_OK);
+		play_moves(st, &games[i], 6, &seed);
+	}
+	size = store_size(st);
+	assert_true(size > 0);
+	store_close(st);
+
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	assert_int_equal(query_int(st, "PRAGMA synchronous"), 2);
+	assert_int_equal(query_int(st, "PRAGMA user_version"),
+	    store_migration_count);
+	for (i = 0; i < 3; i++) {
+		assert_loads_as(st, &games[i]);
+		memset(&c, 0, sizeof(c));
+		assert_int_equal(store_history(st, games[i].id, 1, -1,
+		    collect_move, &c), 0);
+		assert_int_equal(c.n, 6);
+		/* and play goes on */
+		play_moves(st, &games[i], 2, &seed);
+	}
+	assert_int_equal(store_load_game(st, "file-snl", &snap), STORE_OK);
+	assert_same_game(&snap, &games[1]);
+	store_close(st);
+
+	st = store_sqlite_open(t.path, DURABILITY_OFF, err, sizeof(err));
+	assert_non_null(st);
+	assert_int_equal(query_int(st, "PRAGMA synchronous"), 0);
+	for (i = 0; i < 3; i++)
+		assert_loads_as(st, &games[i]);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/* A database from a newer ludus is refused and left untouched. */
+static void
+test_open_newer_version(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	sqlite3		*db;
+	sqlite3_stmt	*stmt;
+	char		 err[256], sql[64];
+
+	(void)state;
+	tmpdir_make(&t);
+	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
+	    store_migration_count + 1);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	err[0] = '\0';
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_null(st);
+	assert_non_null(strstr(err, "newer"));
+
+	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1,
+	    &stmt, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(stmt, 0),
+	    "delete");
+	sqlite3_finalize(stmt);
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT count(*) FROM"
+	    " sqlite_master", -1, &stmt, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(stmt, 0), 0);
+	sqlite3_finalize(stmt);
+	sqlite3_close(db);
+	tmpdir_remove(&t);
+}
+
+static void
+test_open_bad_path(void **state)
+{
+	char	 err[256];
+
+	(void)state;
+	err[0] = '\0';
+	assert_null(store_sqlite_open("/nonexistent-dir/x/ludus.db",
+	    DURABILITY_FULL, err, sizeof(err)));
+	assert_true(err[0] != '\0');
+	assert_null(store_sqlite_open(":memory:", (enum durability)7, err,
+	    sizeof(err)));
+	assert_non_null(strstr(err, "durability"));
+}
+
+static void
+test_durability_names(void **state)
+{
+	(void)state;
+	assert_string_equal(durability_name(DURABILITY_FULL), "full");
+	assert_string_equal(durability_name(DURABILITY_NORMAL), "normal");
+	assert_string_equal(durability_name(DURABILITY_OFF), "off");
+	assert_int_equal(durability_parse("full"), DURABILITY_FULL);
+	assert_int_equal(durability_parse("NORMAL"), DURABILITY_NORMAL);
+	assert_int_equal(durability_parse("off"), DURABILITY_OFF);
+	assert_int_equal(durability_parse("fast"), -1);
+	assert_int_equal(durability_parse(""), -1);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_create_game_ludo),
+		cmocka_unit_test(test_create_game_snl),
+		cmocka_unit_test(test_create_game_dandy),
+		cmocka_unit_test(test_create_game_midgame),
+		cmocka_unit_test(test_create_game_exists),
+		cmocka_unit_test(test_create_game_invalid),
+		cmocka_unit_test(test_load_game_notfound),
+		cmocka_unit_test(test_save_turn_random_games),
+		cmocka_unit_test(test_save_turn_changed_rows),
+		cmocka_unit_test(test_save_turn_capture),
+		cmocka_unit_test(test_save_turn_refused),
+		cmocka_unit_test(test_commit_failure_rolls_back),
+		cmocka_unit_test(test_rollback_discards_turn),
+		cmocka_unit_test(test_save_setup_jumps),
+		cmocka_unit_test(test_history_paging),
+		cmocka_unit_test(test_history_reentry_refused),
+		cmocka_unit_test(test_list_games_paging),
+		cmocka_unit_test(test_open_migrations),
+		cmocka_unit_test(test_open_file_reopen),
+		cmocka_unit_test(test_open_newer_version),
+		cmocka_unit_test(test_open_bad_path),
+		cmocka_unit_test(test_durability_names),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
