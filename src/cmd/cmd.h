@@ -33,10 +33,15 @@ struct cmd_env {
 #define CMD_READONLY	0x02
 #define CMD_CONN	0x04	/* connection command (handled by ludusd) */
 
+/* Per-connection state the commands may consult (seats held, ...);
+ * NULL for the embedded CLI and most tests.  Defined by a later issue. */
+struct cmd_session;
+
 struct cmd_args {
 	int		  argc;
 	char		**argv;		/* NUL-ended; argv[0] is the name */
 	size_t		 *argl;		/* lengths (args may hold NULs) */
+	struct cmd_session *session;	/* may be NULL */
 };
 
 struct cmd_def {

@@ -1,0 +1,312 @@
+/*
+ * ludus: the command-line client.  `--db FILE` runs the command layer
+ * in-process on a SQLite file; otherwise commands go to a ludusd over TCP.
+ * A command on the command line runs once; without one, commands are
+ * read from stdin one per line (a REPL when stdin and stdout are
+ * terminals).  Output follows redis-cli: bare text into a pipe, the
+ * "(integer) 3" style on a terminal.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/backend.h"
+#include "cli/output.h"
+#include "cli/show.h"
+#include "cmd/cmd.h"
+#include "util/util.h"
+
+#define DEFAULT_HOST	"127.0.0.1"
+#define DEFAULT_PORT	7420
+
+struct options {
+	const char	*db;		/* NULL: network */
+	const char	*host;
+	int		 port;
+	int		 raw;		/* -1 auto, 0 tty, 1 raw */
+	int		 snl_script;
+	int		 cmd;		/* argv index of the command word */
+};
+
+static void
+usage(FILE *fp)
+{
+	const struct cmd_def	*c;
+	size_t			 i;
+
+	fprintf(fp,
+	    "usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]"
+	    " [COMMAND [ARG ...]]\n"
+	    "       ludus [--db FILE | -h host -p port] watch id [FROM seq]\n"
+	    "       ludus [--db FILE | -h host -p port] show id\n"
+	    "       ludus --snl-script < script\n"
+	    "       ludus --help | --version\n"
+	    "\n"
+	    "  --db FILE     run in-process on a SQLite file (\":memory:\" for"
+	    " a throwaway)\n"
+	    "  -h host       ludusd host (default " DEFAULT_HOST ")\n"
+	    "  -p port       ludusd port (default %d)\n"
+	    "  --raw         bare output even on a terminal\n"
+	    "  --no-raw      terminal-style output even into a pipe\n"
+	    "  --snl-script  play a Snake & Ladder script from stdin\n"
+	    "\n"
+	    "Without a COMMAND, commands are read from stdin, one per line;\n"
+	    "double quotes group words and \"\" is an empty argument.\n"
+	    "\n"
+	    "Commands:\n", DEFAULT_PORT);
+	for (i = 0; (c = cmd_at(i)) != NULL; i++)
+		if ((c->flags & CMD_CONN) == 0)
+			fprintf(fp, "  %s\n", c->usage);
+}
+
+static void bad_usage(const char *, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+static void
+bad_usage(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fprintf(stderr, "ludus: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	usage(stderr);
+	exit(2);
+}
+
+/* The value of an option: "--db FILE" or "--db=FILE". */
+static const char *
+opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t	n = strlen(name);
+
+	if (strncmp(argv[*i], name, n) == 0 && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (*i + 1 >= argc)
+		bad_usage("option %s needs a value", name);
+	return argv[++*i];
+}
+
+static int
+is_opt(const char *arg, const char *name)
+{
+	size_t	n = strlen(name);
+
+	return strncmp(arg, name, n) == 0 &&
+	    (arg[n] == '\0' || (name[1] == '-' && arg[n] == '='));
+}
+
+static void
+parse_options(int argc, char **argv, struct options *o)
+{
+	const char	*errstr, *v;
+	int64_t		 port;
+	int		 i;
+
+	memset(o, 0, sizeof(*o));
+	o->host = DEFAULT_HOST;
+	o->port = DEFAULT_PORT;
+	o->raw = -1;
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--") == 0) {
+			i++;
+			break;
+		}
+		if (strcmp(argv[i], "--help") == 0) {
+			usage(stdout);
+			exit(0);
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("ludus %s\n", PACKAGE_VERSION);
+			exit(0);
+		} else if (is_opt(argv[i], "--db"))
+			o->db = opt_value(argc, argv, &i, "--db");
+		else if (strcmp(argv[i], "-h") == 0)
+			o->host = opt_value(argc, argv, &i, "-h");
+		else if (strcmp(argv[i], "-p") == 0) {
+			v = opt_value(argc, argv, &i, "-p");
+			if (parse_int64(v, 1, 65535, &port, &errstr) == -1)
+				bad_usage("invalid port '%s'", v);
+			o->port = (int)port;
+		} else if (strcmp(argv[i], "--raw") == 0)
+			o->raw = 1;
+		else if (strcmp(argv[i], "--no-raw") == 0)
+			o->raw = 0;
+		else if (strcmp(argv[i], "--snl-script") == 0)
+			o->snl_script = 1;
+		else
+			bad_usage("unknown option '%s'", argv[i]);
+	}
+	o->cmd = i;
+	if (o->db != NULL && o->db[0] == '\0')
+		bad_usage("%s", "--db needs a file name");
+	if (o->snl_script && o->cmd < argc)
+		bad_usage("%s", "--snl-script takes its commands from stdin");
+}
+
+/* Runs one command and prints its reply; -1 when the backend failed. */
+static int
+run_command(struct backend *be, int argc, char **argv, size_t *argl,
+    enum output_mode mode, int *was_error)
+{
+	struct reply	r;
+	int		rc;
+
+	memset(&r, 0, sizeof(r));
+	rc = be->exec(be, argc, argv, argl, &r);
+	if (rc == -1) {
+		fprintf(stderr, "ludus: %s\n", r.str != NULL ? r.str :
+		    "backend failure");
+		reply_free(&r);
+		return -1;
+	}
+	output_reply(stdout, &r, mode);
+	fflush(stdout);
+	*was_error = reply_is_error(&r);
+	reply_free(&r);
+	return 0;
+}
+
+static int
+one_shot(struct backend *be, int argc, char **argv, enum output_mode mode)
+{
+	size_t	*argl = xcalloc((size_t)argc, sizeof(*argl));
+	int	 i, err = 0, rc;
+
+	for (i = 0; i < argc; i++)
+		argl[i] = strlen(argv[i]);
+	rc = run_command(be, argc, argv, argl, mode, &err);
+	free(argl);
+	return rc == -1 || err ? 1 : 0;
+}
+
+/* The verbs that are more than one command (see show.h). */
+static int
+cli_verb(struct backend *be, int argc, char **argv, int *status)
+{
+	if (strcaseeq(argv[0], "show")) {
+		if (argc != 2)
+			bad_usage("%s", "usage: ludus show id");
+		*status = cli_show(be, argv[1], isatty(STDOUT_FILENO));
+		return 1;
+	}
+	if (strcaseeq(argv[0], "watch") && (argc == 2 ||
+	    (argc == 4 && strcaseeq(argv[2], "FROM")))) {
+		*status = cli_watch(be, argv[1], argc == 4 ? argv[3] : NULL);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Reads commands from stdin, one per line.  A line that does not split
+ * (unbalanced quotes) is reported and skipped; a backend failure ends the
+ * session.  The exit status is 0 unless either happened.
+ */
+static int
+read_loop(struct backend *be, enum output_mode mode, const char *prompt)
+{
+	char	 *line = NULL, **argv;
+	size_t	  cap = 0, *argl;
+	ssize_t	  n;
+	long	  lineno = 0;
+	int	  argc, status = 0, err;
+
+	for (;;) {
+		if (prompt != NULL) {
+			fputs(prompt, stdout);
+			fflush(stdout);
+		}
+		if ((n = getline(&line, &cap, stdin)) == -1)
+			break;
+		lineno++;
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		argc = split_line(line, (size_t)n, &argv, &argl);
+		if (argc < 0) {
+			if (prompt != NULL)
+				fprintf(stderr, "Invalid argument(s)\n");
+			else
+				fprintf(stderr, "ludus: line %ld: unbalanced "
+				    "quotes\n", lineno);
+			status = 1;
+			continue;
+		}
+		if (argc == 0)
+			continue;
+		if (prompt != NULL && argc == 1 && (strcaseeq(argv[0],
+		    "quit") || strcaseeq(argv[0], "exit"))) {
+			split_free(argc, argv, argl);
+			break;
+		}
+		if (prompt != NULL && argc == 1 && strcaseeq(argv[0], "help")) {
+			usage(stdout);
+			split_free(argc, argv, argl);
+			continue;
+		}
+		n = run_command(be, argc, argv, argl, mode, &err);
+		split_free(argc, argv, argl);
+		if (n == -1) {
+			status = 1;
+			break;
+		}
+	}
+	if (prompt != NULL && n == -1)
+		fputc('\n', stdout);
+	free(line);
+	return status;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options	 o;
+	struct backend	*be;
+	char		 err[256], prompt[300];
+	enum output_mode mode;
+	int		 status, interactive;
+
+	parse_options(argc, argv, &o);
+	if (o.snl_script)
+		return snl_script(stdin, stdout, stderr);
+
+	if (o.db != NULL)
+		be = backend_embedded(o.db, err, sizeof(err));
+	else
+		be = backend_network(o.host, o.port, err, sizeof(err));
+	if (be == NULL) {
+		if (o.db != NULL)
+			fprintf(stderr, "ludus: %s: %s\n", o.db, err);
+		else
+			fprintf(stderr, "ludus: %s:%d: %s\n", o.host, o.port,
+			    err);
+		return 1;
+	}
+	interactive = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+	if (o.raw == -1)
+		mode = isatty(STDOUT_FILENO) ? OUTPUT_TTY : OUTPUT_RAW;
+	else
+		mode = o.raw ? OUTPUT_RAW : OUTPUT_TTY;
+
+	if (o.cmd < argc) {
+		if (!cli_verb(be, argc - o.cmd, argv + o.cmd, &status))
+			status = one_shot(be, argc - o.cmd, argv + o.cmd,
+			    mode);
+	} else {
+		if (o.db != NULL)
+			snprintf(prompt, sizeof(prompt), "ludus> ");
+		else
+			snprintf(prompt, sizeof(prompt), "%s:%d> ", o.host,
+			    o.port);
+		status = read_loop(be, mode, interactive ? prompt : NULL);
+	}
+	be->close(be);
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		fprintf(stderr, "ludus: write error\n");
+		status = 1;
+	}
+	return status;
+}

@@ -1,0 +1,264 @@
+/*
+ * The network backend of the ludus CLI: one blocking TCP connection to a
+ * ludusd.  A command goes out as a RESP array of bulk strings (what every
+ * Redis client sends, so arguments may hold anything) and the reply comes
+ * back through the same parser the tests and fuzzers exercise.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+#include <errno.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/backend.h"
+#include "net/resp.h"
+#include "util/util.h"
+
+#define READ_CHUNK	16384
+
+struct netbe {
+	struct backend	 be;		/* first: what callers hold */
+	int		 fd;		/* -1 once the connection is lost */
+	char		*in;		/* bytes read, not parsed yet */
+	size_t		 inlen;
+	size_t		 incap;
+	/* RESP3 push frames that arrived while a reply was awaited. */
+	struct reply	*pending;
+	size_t		 npending;
+	size_t		 head;
+};
+
+/* Marks the connection lost and says why in out. */
+static int
+net_fail(struct netbe *nb, struct reply *out, const char *why)
+{
+	if (nb->fd != -1) {
+		close(nb->fd);
+		nb->fd = -1;
+	}
+	reply_free(out);
+	reply_error(out, "ERR", "connection to ludusd lost: %s", why);
+	return -1;
+}
+
+static int
+send_all(int fd, const char *p, size_t len)
+{
+	ssize_t	 n;
+
+	while (len > 0) {
+		/* MSG_NOSIGNAL: a closed peer is an error here, not a kill. */
+		n = send(fd, p, len, MSG_NOSIGNAL);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Reads one frame of any kind: 0, or -1 with out saying why. */
+static int
+read_frame(struct netbe *nb, struct reply *out)
+{
+	enum resp_status	 st;
+	size_t			 used;
+	ssize_t			 n;
+
+	if (nb->fd == -1)
+		return net_fail(nb, out, "not connected");
+	for (;;) {
+		if (nb->inlen > 0) {
+			st = resp_parse_reply(nb->in, nb->inlen, &used, out);
+			if (st == RESP_OK) {
+				memmove(nb->in, nb->in + used, nb->inlen - used);
+				nb->inlen -= used;
+				return 0;
+			}
+			if (st == RESP_ERROR)
+				return net_fail(nb, out,
+				    "protocol error in the server's reply");
+		}
+		if (nb->incap - nb->inlen < READ_CHUNK) {
+			nb->incap = nb->incap * 2 + READ_CHUNK;
+			nb->in = xrealloc(nb->in, nb->incap);
+		}
+		n = recv(nb->fd, nb->in + nb->inlen, nb->incap - nb->inlen, 0);
+		if (n == 0)
+			return net_fail(nb, out, "closed by the server");
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			return net_fail(nb, out, strerror(errno));
+		}
+		nb->inlen += (size_t)n;
+	}
+}
+
+static void
+queue_push(struct netbe *nb, struct reply *r)
+{
+	if (nb->head > 0 && nb->head == nb->npending) {
+		nb->head = 0;
+		nb->npending = 0;
+	}
+	nb->pending = xrealloc(nb->pending, (nb->npending + 1) *
+	    sizeof *nb->pending);
+	nb->pending[nb->npending++] = *r;
+	memset(r, 0, sizeof *r);
+}
+
+/* The request as a RESP array of bulk strings. */
+static char *
+encode_request(int argc, char **argv, size_t *argl, size_t *lenp)
+{
+	char	*buf, *p;
+	size_t	 len = 32;
+	int	 i;
+
+	for (i = 0; i < argc; i++)
+		len += argl[i] + 32;
+	p = buf = xmalloc(len);
+	p += snprintf(p, 32, "*%d\r\n", argc);
+	for (i = 0; i < argc; i++) {
+		p += snprintf(p, 32, "$%zu\r\n", argl[i]);
+		memcpy(p, argv[i], argl[i]);
+		p += argl[i];
+		*p++ = '\r';
+		*p++ = '\n';
+	}
+	*lenp = (size_t)(p - buf);
+	return buf;
+}
+
+static int
+net_exec(struct backend *be, int argc, char **argv, size_t *argl,
+    struct reply *out)
+{
+	struct netbe	*nb = (struct netbe *)be;
+	char		*req;
+	size_t		 len;
+	int		 r;
+
+	if (nb->fd == -1)
+		return net_fail(nb, out, "not connected");
+	req = encode_request(argc, argv, argl, &len);
+	r = send_all(nb->fd, req, len);
+	free(req);
+	if (r == -1)
+		return net_fail(nb, out, strerror(errno));
+	for (;;) {
+		if (read_frame(nb, out) == -1)
+			return -1;
+		/* An event is not the reply: keep it for next_event. */
+		if (out->type != REPLY_PUSH)
+			return 0;
+		queue_push(nb, out);
+	}
+}
+
+static int
+net_next_event(struct backend *be, struct reply *out)
+{
+	struct netbe	*nb = (struct netbe *)be;
+
+	if (nb->head < nb->npending) {
+		*out = nb->pending[nb->head++];
+		return 0;
+	}
+	return read_frame(nb, out);
+}
+
+static void
+net_close(struct backend *be)
+{
+	struct netbe	*nb = (struct netbe *)be;
+	size_t		 i;
+
+	if (nb->fd != -1)
+		close(nb->fd);
+	for (i = nb->head; i < nb->npending; i++)
+		reply_free(&nb->pending[i]);
+	free(nb->pending);
+	free(nb->in);
+	free(nb);
+}
+
+/* Connects to the first address of host:port that answers; -1 if none. */
+static int
+dial(const char *host, int port, char *err, size_t errlen)
+{
+	struct addrinfo	 hints, *res, *ai;
+	char		 portstr[16], name[256];
+	size_t		 n;
+	int		 fd = -1, e, saved = 0, one = 1;
+
+	/* Accept "[::1]" as well as "::1". */
+	n = strlen(host);
+	if (n >= 2 && host[0] == '[' && host[n - 1] == ']' &&
+	    n - 2 < sizeof name) {
+		memcpy(name, host + 1, n - 2);
+		name[n - 2] = '\0';
+		host = name;
+	}
+	snprintf(portstr, sizeof portstr, "%d", port);
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	if ((e = getaddrinfo(host, portstr, &hints, &res)) != 0) {
+		snprintf(err, errlen, "could not resolve %s: %s", host,
+		    gai_strerror(e));
+		return -1;
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+		if (fd == -1) {
+			saved = errno;
+			continue;
+		}
+		if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0)
+			break;
+		saved = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd == -1) {
+		snprintf(err, errlen, "could not connect to %s:%d: %s", host,
+		    port, strerror(saved));
+		return -1;
+	}
+	/* Commands are small and answered one by one: do not batch them. */
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	return fd;
+}
+
+struct backend *
+backend_network(const char *host, int port, char *err, size_t errlen)
+{
+	struct netbe	*nb;
+	int		 fd;
+
+	if (port < 1 || port > 65535) {
+		snprintf(err, errlen, "invalid port %d", port);
+		return NULL;
+	}
+	if ((fd = dial(host, port, err, errlen)) == -1)
+		return NULL;
+	nb = xcalloc(1, sizeof *nb);
+	nb->be.exec = net_exec;
+	nb->be.next_event = net_next_event;
+	nb->be.close = net_close;
+	nb->fd = fd;
+	return &nb->be;
+}

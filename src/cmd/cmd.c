@@ -1,0 +1,430 @@
+/*
+ * The command table and what every handler shares: lookup, the arity
+ * check, argument checks, and the transaction wrapper of the write path.
+ *
+ * A handler checks its arguments completely before it touches the store,
+ * so a malformed request never opens a transaction.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmd/cmd.h"
+#include "cmd/cmd_impl.h"
+#include "util/util.h"
+
+/*
+ * Flags: CMD_WRITE commands run as one store transaction; CMD_READONLY
+ * ones only read.  Sorted by name (ASCII, upper case) for the binary
+ * search in cmd_lookup(); a test checks the order.
+ */
+static const struct cmd_def cmd_table[] = {
+	{ "AUDIT", audit_cmd, -1, CMD_READONLY, "AUDIT [id]" },
+	{ "DANDY.CREATE", dandy_create_cmd, -4, CMD_WRITE,
+	    "DANDY.CREATE id players board [deck=<cards>]" },
+	{ "DANDY.DRAW", dandy_draw_cmd, -2, CMD_WRITE,
+	    "DANDY.DRAW id [card] [AT seq]" },
+	{ "DANDY.PLAY", dandy_play_cmd, 4, CMD_READONLY,
+	    "DANDY.PLAY players cards board" },
+	{ "DANDY.SCORES", dandy_scores_cmd, 2, CMD_READONLY,
+	    "DANDY.SCORES id" },
+	{ "DANDY.STATE", dandy_state_cmd, 2, CMD_READONLY,
+	    "DANDY.STATE id" },
+	{ "GAME.INFO", game_info_cmd, 2, CMD_READONLY, "GAME.INFO id" },
+	{ "GAMES", games_cmd, -1, CMD_READONLY,
+	    "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
+	{ "HISTORY", history_cmd, -2, CMD_READONLY,
+	    "HISTORY id [from [count]]" },
+	{ "LUDO.CREATE", ludo_create_cmd, -4, CMD_WRITE,
+	    "LUDO.CREATE id p1 p2 [p3 [p4]] [rules=classic|interview|extended]"
+	    " [six-bonus=on|off] [capture-bonus=on|off] [three-sixes=on|off]" },
+	{ "LUDO.LEGAL", ludo_legal_cmd, 3, CMD_READONLY,
+	    "LUDO.LEGAL id dice" },
+	{ "LUDO.PLAY", ludo_play_cmd, -5, CMD_WRITE,
+	    "LUDO.PLAY id player dice token [AT seq]" },
+	{ "LUDO.STATE", ludo_state_cmd, 2, CMD_READONLY, "LUDO.STATE id" },
+	{ "REPLAY", replay_cmd, -2, CMD_READONLY, "REPLAY id [seq]" },
+	{ "SNL.CREATE", snl_create_cmd, 3, CMD_WRITE, "SNL.CREATE id players" },
+	{ "SNL.LADDER", snl_ladder_cmd, 4, CMD_WRITE,
+	    "SNL.LADDER id bottom top" },
+	{ "SNL.ROLL", snl_roll_cmd, -3, CMD_WRITE,
+	    "SNL.ROLL id value [AT seq]" },
+	{ "SNL.SNAKE", snl_snake_cmd, 4, CMD_WRITE, "SNL.SNAKE id head tail" },
+	{ "SNL.STATE", snl_state_cmd, 2, CMD_READONLY, "SNL.STATE id" },
+};
+#define CMD_COUNT	(sizeof(cmd_table) / sizeof(cmd_table[0]))
+
+/* Command names are compared in ASCII, whatever the locale says. */
+static int
+ascii_upper(int c)
+{
+	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
+}
+
+static int
+name_cmp(const char *a, const char *b)
+{
+	int	ca, cb;
+
+	for (;; a++, b++) {
+		ca = ascii_upper((unsigned char)*a);
+		cb = ascii_upper((unsigned char)*b);
+		if (ca != cb || ca == '\0')
+			return ca - cb;
+	}
+}
+
+const struct cmd_def *
+cmd_lookup(const char *name)
+{
+	size_t	lo = 0, hi = CMD_COUNT, mid;
+	int	c;
+
+	if (name == NULL)
+		return NULL;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = name_cmp(name, cmd_table[mid].name);
+		if (c == 0)
+			return &cmd_table[mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+const struct cmd_def *
+cmd_at(size_t i)
+{
+	return i < CMD_COUNT ? &cmd_table[i] : NULL;
+}
+
+void
+cmd_execute(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	const struct cmd_def	*cmd = NULL;
+
+	/* A name with a NUL inside cannot be a command. */
+	if (args->argc > 0 && strlen(args->argv[0]) == args->argl[0])
+		cmd = cmd_lookup(args->argv[0]);
+	if (cmd == NULL) {
+		reply_error(out, "ERR", "unknown command '%.64s'",
+		    args->argc > 0 ? args->argv[0] : "");
+		return;
+	}
+	if ((cmd->arity > 0 && args->argc != cmd->arity) ||
+	    (cmd->arity < 0 && args->argc < -cmd->arity)) {
+		reply_error(out, "ERR", "wrong number of arguments for '%s'",
+		    cmd->name);
+		return;
+	}
+	cmd->proc(env, args, out);
+}
+
+void
+cmd_executev(struct cmd_env *env, struct reply *out, const char *first, ...)
+{
+	struct cmd_args	 args;
+	va_list		 ap;
+	const char	*s;
+	int		 n = 0, i;
+
+	va_start(ap, first);
+	for (s = first; s != NULL; s = va_arg(ap, const char *))
+		n++;
+	va_end(ap);
+
+	memset(&args, 0, sizeof(args));
+	args.argc = n;
+	args.argv = xcalloc((size_t)n + 1, sizeof(*args.argv));
+	args.argl = xcalloc((size_t)n + 1, sizeof(*args.argl));
+	va_start(ap, first);
+	for (i = 0, s = first; i < n; i++, s = va_arg(ap, const char *)) {
+		args.argv[i] = (char *)s;	/* handlers never write argv */
+		args.argl[i] = strlen(s);
+	}
+	va_end(ap);
+	cmd_execute(env, &args, out);
+	free(args.argv);
+	free(args.argl);
+}
+
+int
+valid_id(const char *s, size_t len)
+{
+	size_t	i;
+
+	if (s == NULL || len == 0 || len > GAME_ID_MAX)
+		return 0;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '-'))
+			return 0;	/* NUL included */
+	}
+	return 1;
+}
+
+int64_t
+cmd_now(const struct cmd_env *env)
+{
+	return env->now != NULL ? env->now() : (int64_t)time(NULL);
+}
+
+void
+cmd_reply_arity(struct reply *out, const struct cmd_args *args)
+{
+	const struct cmd_def *cmd = cmd_lookup(args->argv[0]);
+
+	reply_error(out, "ERR", "wrong number of arguments for '%s'",
+	    cmd != NULL ? cmd->name : args->argv[0]);
+}
+
+void
+cmd_reply_syntax(struct reply *out)
+{
+	reply_error(out, "ERR", "syntax error");
+}
+
+int
+arg_id(struct reply *out, const struct cmd_args *args, int i,
+    const char *what)
+{
+	if (valid_id(args->argv[i], args->argl[i]))
+		return 0;
+	reply_error(out, "BADARG", "invalid %s id", what);
+	return -1;
+}
+
+int
+arg_int(struct reply *out, const struct cmd_args *args, int i, int64_t min,
+    int64_t max, const char *what, int64_t *v)
+{
+	const char	*errstr;
+
+	if (strlen(args->argv[i]) == args->argl[i] &&
+	    parse_int64(args->argv[i], min, max, v, &errstr) == 0)
+		return 0;
+	reply_error(out, "BADARG", "%s must be an integer from %lld to %lld",
+	    what, (long long)min, (long long)max);
+	return -1;
+}
+
+int
+arg_at(struct reply *out, const struct cmd_args *args, int base, int max,
+    int *argc, int64_t *seq)
+{
+	int	n = args->argc;
+
+	*seq = -1;
+	if (n >= base + 2 && strcaseeq(args->argv[n - 2], "AT")) {
+		if (arg_int(out, args, n - 1, 0, INT64_MAX - 1, "AT seq",
+		    seq) == -1)
+			return -1;
+		n -= 2;
+	}
+	if (n < base || n > max) {
+		cmd_reply_syntax(out);
+		return -1;
+	}
+	*argc = n;
+	return 0;
+}
+
+void
+cmd_reply_store(struct cmd_env *env, struct reply *out)
+{
+	const char	*msg = store_errmsg(env->store);
+
+	env->store_errors++;
+	reply_free(out);
+	reply_error(out, "STORE", "%s", msg != NULL && *msg != '\0' ? msg :
+	    "store failure");
+}
+
+/* The error for a load that did not return STORE_OK. */
+static void
+reply_load_error(struct cmd_env *env, struct reply *out, const char *id,
+    int rc)
+{
+	if (rc == STORE_NOTFOUND)
+		reply_error(out, "NOGAME", "no such game '%s'", id);
+	else
+		cmd_reply_store(env, out);
+}
+
+static void
+reply_wrongtype(struct reply *out, const struct game *g)
+{
+	reply_error(out, "WRONGTYPE", "game '%s' is a %s game", g->id,
+	    game_kind_name(g->kind));
+}
+
+int
+cmd_read_game(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, struct game *g)
+{
+	int	rc;
+
+	rc = store_load_game(env->store, id, g);
+	if (rc != STORE_OK) {
+		reply_load_error(env, out, id, rc);
+		return -1;
+	}
+	if (kind != KIND_NONE && g->kind != kind) {
+		reply_wrongtype(out, g);
+		return -1;
+	}
+	return 0;
+}
+
+void
+cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
+{
+	int	rc;
+
+	g->moves = 0;
+	g->created = g->updated = cmd_now(env);
+	if (store_begin(env->store) != STORE_OK) {
+		cmd_reply_store(env, out);
+		return;
+	}
+	rc = store_create_game(env->store, g);
+	if (rc == STORE_EXISTS) {
+		store_rollback(env->store);
+		reply_error(out, "EXISTS", "game '%s' already exists", g->id);
+		return;
+	}
+	if (rc != STORE_OK || store_commit(env->store) != STORE_OK) {
+		cmd_reply_store(env, out);
+		store_rollback(env->store);
+		return;
+	}
+	env->commits++;
+	reply_status(out, "OK");
+}
+
+struct move_copy {
+	struct move	*mv;
+	int		 found;
+};
+
+static int
+copy_move(void *arg, const struct move *mv)
+{
+	struct move_copy *mc = arg;
+
+	*mc->mv = *mv;
+	mc->found = 1;
+	return 0;
+}
+
+/*
+ * A command sent with AT seq for a game that has moved past seq: if the
+ * move that followed seq is this same command (a resend after a lost
+ * reply), give back its stored result; otherwise the client is stale.
+ */
+static void
+at_resend(struct cmd_env *env, struct reply *out, const struct game *g,
+    const struct turn_req *req)
+{
+	struct move		mv;
+	struct move_copy	mc = { &mv, 0 };
+
+	if (req->at < g->moves) {
+		if (store_history(env->store, g->id, req->at + 1, 1,
+		    copy_move, &mc) == STORE_ERR) {
+			cmd_reply_store(env, out);
+			return;
+		}
+		if (mc.found && mv.seq == req->at + 1 &&
+		    (req->player == NULL ||
+		    strcmp(mv.player, req->player) == 0) &&
+		    (req->action == NULL ||
+		    strcmp(mv.action, req->action) == 0)) {
+			reply_status(out, mv.result);
+			return;
+		}
+	}
+	reply_error(out, "STALE", "game '%s' has %lld moves, not %lld", g->id,
+	    (long long)g->moves, (long long)req->at);
+}
+
+/* Writes the step's outcome; 0, or -1 when the store failed. */
+static int
+transact_save(struct cmd_env *env, enum turn_outcome oc,
+    const struct game *old, struct game *new, struct move *mv)
+{
+	int64_t	now = cmd_now(env);
+
+	new->updated = now;
+	if (oc == TURN_SETUP)
+		return store_save_setup(env->store, old, new) == STORE_OK ?
+		    0 : -1;
+	new->moves = old->moves + 1;
+	mv->seq = new->moves;
+	mv->at = now;
+	return store_save_turn(env->store, old, new, mv) == STORE_OK ? 0 : -1;
+}
+
+void
+cmd_transact(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, turn_step step,
+    void *arg)
+{
+	struct game		old, new;
+	struct move		mv;
+	enum turn_outcome	oc;
+	int			rc;
+
+	if (store_begin(env->store) != STORE_OK) {
+		cmd_reply_store(env, out);
+		return;
+	}
+	rc = store_load_game(env->store, id, &old);
+	if (rc != STORE_OK) {
+		reply_load_error(env, out, id, rc);
+		store_rollback(env->store);
+		return;
+	}
+	if (old.kind != kind) {
+		reply_wrongtype(out, &old);
+		store_rollback(env->store);
+		return;
+	}
+	if (req != NULL && req->at >= 0 && req->at != old.moves) {
+		at_resend(env, out, &old, req);
+		store_rollback(env->store);
+		return;
+	}
+
+	new = old;
+	memset(&mv, 0, sizeof(mv));
+	oc = step(arg, &old, &new, &mv, out);
+	if (oc == TURN_NONE) {
+		store_rollback(env->store);
+		return;
+	}
+	if (transact_save(env, oc, &old, &new, &mv) == -1 ||
+	    store_commit(env->store) != STORE_OK) {
+		cmd_reply_store(env, out);
+		store_rollback(env->store);
+		return;
+	}
+
+	env->commits++;
+	if (oc == TURN_SETUP) {
+		reply_status(out, "OK");
+		return;
+	}
+	env->turns++;
+	reply_status(out, mv.result);
+	if (env->on_move != NULL)
+		env->on_move(env->on_move_arg, new.id, &mv);
+}

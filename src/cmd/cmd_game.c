@@ -1,0 +1,461 @@
+/*
+ * Commands about games of any kind: GAMES, GAME.INFO, HISTORY, REPLAY,
+ * AUDIT, and the replay both of the last two run.  A replay starts from
+ * the game's initial snapshot (same rules, players, board, deck, jumps)
+ * and applies each history row through the engine, checking each
+ * recomputed result against the stored one.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd_impl.h"
+#include "util/util.h"
+
+#define AUDIT_PAGE	256	/* ids read per store_list_games() call */
+
+/* ------------------------------------------------------------ replay */
+
+struct replay_ctx {
+	struct game	*g;
+	char		*why;
+	size_t		 len;
+};
+
+/* store_history() callback: 0 to go on, 1 (not STORE_ERR) to stop. */
+static int
+replay_one(void *arg, const struct move *mv)
+{
+	struct replay_ctx	*rc = arg;
+	struct game		*g = rc->g;
+	char			 why[128];
+	int			 r;
+
+	if (mv->seq != g->moves + 1) {
+		snprintf(rc->why, rc->len, "move %lld follows move %lld",
+		    (long long)mv->seq, (long long)g->moves);
+		return 1;
+	}
+	switch (g->kind) {
+	case KIND_LUDO:
+		r = ludo_replay_move(g, mv, why, sizeof(why));
+		break;
+	case KIND_SNL:
+		r = snl_replay_move(g, mv, why, sizeof(why));
+		break;
+	case KIND_DANDY:
+		r = dandy_replay_move(g, mv, why, sizeof(why));
+		break;
+	default:
+		snprintf(why, sizeof(why), "unknown kind");
+		r = -1;
+	}
+	if (r == -1) {
+		snprintf(rc->why, rc->len, "move %lld: %s", (long long)mv->seq,
+		    why);
+		return 1;
+	}
+	g->moves = mv->seq;
+	g->updated = mv->at;
+	return 0;
+}
+
+static int
+replay_init(const struct game *g, struct game *out)
+{
+	memset(out, 0, sizeof(*out));
+	memcpy(out->id, g->id, sizeof(out->id));
+	memcpy(out->players, g->players, sizeof(out->players));
+	out->kind = g->kind;
+	out->created = out->updated = g->created;
+	switch (g->kind) {
+	case KIND_LUDO:
+		return ludo_replay_init(g, out);
+	case KIND_SNL:
+		return snl_replay_init(g, out);
+	case KIND_DANDY:
+		return dandy_replay_init(g, out);
+	default:
+		return -1;
+	}
+}
+
+int
+game_replay(struct store *st, const struct game *g, int64_t upto,
+    struct game *out, char *why, size_t len)
+{
+	struct replay_ctx	ctx = { out, why, len };
+	int			rc;
+
+	if (upto < 0)
+		upto = g->moves;
+	if (replay_init(g, out) == -1) {
+		snprintf(why, len, "cannot rebuild the initial snapshot");
+		return REPLAY_BAD;
+	}
+	if (upto == 0)
+		return REPLAY_OK;
+	rc = store_history(st, g->id, 1, upto, replay_one, &ctx);
+	if (rc == STORE_ERR)
+		return REPLAY_STORE;
+	if (rc != 0)
+		return REPLAY_BAD;
+	if (out->moves != upto) {
+		snprintf(why, len, "history has %lld moves, not %lld",
+		    (long long)out->moves, (long long)upto);
+		return REPLAY_BAD;
+	}
+	return REPLAY_OK;
+}
+
+/* Non-zero when the stored game is not what its history replays to. */
+static int
+game_differs(const struct game *a, const struct game *b)
+{
+	if (a->kind != b->kind || a->moves != b->moves)
+		return 1;
+	switch (a->kind) {
+	case KIND_LUDO:
+		return ludo_differs(a, b);
+	case KIND_SNL:
+		return snl_differs(a, b);
+	case KIND_DANDY:
+		return dandy_differs(a, b);
+	default:
+		return 1;
+	}
+}
+
+static void
+state_reply(const struct game *g, struct reply *out)
+{
+	switch (g->kind) {
+	case KIND_LUDO:
+		ludo_state_reply(g, out);
+		break;
+	case KIND_SNL:
+		snl_state_reply(g, out);
+		break;
+	default:
+		dandy_state_reply(g, out);
+		break;
+	}
+}
+
+/* ------------------------------------------------------------- GAMES */
+
+static int
+add_id(void *arg, const char *id, enum game_kind kind)
+{
+	(void)kind;
+	reply_bulk(reply_add(arg), id, strlen(id));
+	return 0;
+}
+
+/* Parses GAMES [kind] [AFTER id] [LIMIT n]; 0, or -1 with a reply. */
+static int
+games_args(struct reply *out, const struct cmd_args *args,
+    enum game_kind *kind, const char **after, int64_t *limit)
+{
+	char	 name[8];
+	size_t	 i;
+	int	 a = 1;
+
+	*kind = KIND_NONE;
+	*after = NULL;
+	*limit = CMD_LIST_DEFAULT;
+	if (a < args->argc && !strcaseeq(args->argv[a], "AFTER") &&
+	    !strcaseeq(args->argv[a], "LIMIT")) {
+		for (i = 0; i < sizeof(name) - 1 && i < args->argl[a]; i++)
+			name[i] = (char)(args->argv[a][i] >= 'A' &&
+			    args->argv[a][i] <= 'Z' ? args->argv[a][i] + 32 :
+			    args->argv[a][i]);
+		name[i] = '\0';
+		if (args->argl[a] >= sizeof(name) ||
+		    strlen(args->argv[a]) != args->argl[a] ||
+		    (*kind = game_kind_parse(name)) == KIND_NONE) {
+			reply_error(out, "BADARG",
+			    "kind must be ludo, snl or dandy");
+			return -1;
+		}
+		a++;
+	}
+	for (; a < args->argc; a += 2) {
+		if (a + 1 >= args->argc) {
+			cmd_reply_syntax(out);
+			return -1;
+		}
+		if (strcaseeq(args->argv[a], "AFTER")) {
+			if (arg_id(out, args, a + 1, "game") == -1)
+				return -1;
+			*after = args->argv[a + 1];
+		} else if (strcaseeq(args->argv[a], "LIMIT")) {
+			if (arg_int(out, args, a + 1, 1, CMD_LIST_MAX, "LIMIT",
+			    limit) == -1)
+				return -1;
+		} else {
+			cmd_reply_syntax(out);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void
+games_cmd(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	enum game_kind	 kind;
+	const char	*after;
+	int64_t		 limit;
+
+	if (games_args(out, args, &kind, &after, &limit) == -1)
+		return;
+	reply_array(out);
+	if (store_list_games(env->store, kind, after, limit, add_id, out) ==
+	    STORE_ERR)
+		cmd_reply_store(env, out);
+}
+
+/* --------------------------------------------------------- GAME.INFO */
+
+static void
+add_pair(struct reply *out, const char *key, const char *val)
+{
+	char	buf[GAME_ID_MAX + 32];
+
+	snprintf(buf, sizeof(buf), "%s,%s", key, val);
+	reply_status(reply_add(out), buf);
+}
+
+static void
+add_pair_int(struct reply *out, const char *key, int64_t v)
+{
+	char	buf[32];
+
+	snprintf(buf, sizeof(buf), "%lld", (long long)v);
+	add_pair(out, key, buf);
+}
+
+/* The name of player index i ("NONE" for -1), in the kind's naming. */
+static const char *
+player_name(const struct game *g, int i, char *buf, size_t len)
+{
+	if (i < 0 || i >= game_nplayers(g))
+		return "NONE";
+	if (g->kind == KIND_LUDO)
+		return i < LUDO_MAX_PLAYERS ? g->players[i] : "NONE";
+	snprintf(buf, len, "P%d", i + 1);
+	return buf;
+}
+
+void
+game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	struct game	 g;
+	char		 buf[16];
+	int		 turn = -1, winner = -1;
+
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+		return;
+	switch (g.kind) {
+	case KIND_LUDO:
+		turn = g.s.ludo.turn;
+		winner = g.s.ludo.winner;
+		break;
+	case KIND_SNL:
+		turn = g.s.snl.turn;
+		winner = g.s.snl.winner;
+		break;
+	case KIND_DANDY:
+		turn = g.s.dandy.turn;	/* DandyLand scores, no winner */
+		break;
+	default:
+		break;
+	}
+	reply_array(out);
+	add_pair(out, "kind", game_kind_name(g.kind));
+	add_pair_int(out, "players", game_nplayers(&g));
+	add_pair_int(out, "moves", g.moves);
+	add_pair(out, "turn", player_name(&g, turn, buf, sizeof(buf)));
+	add_pair(out, "winner", player_name(&g, winner, buf, sizeof(buf)));
+	add_pair_int(out, "created", g.created);
+	add_pair_int(out, "updated", g.updated);
+}
+
+/* ----------------------------------------------------------- HISTORY */
+
+static int
+add_move(void *arg, const struct move *mv)
+{
+	char	buf[32 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX];
+
+	snprintf(buf, sizeof(buf), "%lld,%s,%s,%s", (long long)mv->seq,
+	    mv->player, mv->action, mv->result);
+	reply_status(reply_add(arg), buf);
+	return 0;
+}
+
+void
+history_cmd(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	struct game	g;
+	int64_t		from = 1, count = CMD_LIST_DEFAULT;
+
+	if (args->argc > 4) {
+		cmd_reply_arity(out, args);
+		return;
+	}
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    (args->argc > 2 && arg_int(out, args, 2, 1, INT64_MAX / 2,
+	    "from", &from) == -1) ||
+	    (args->argc > 3 && arg_int(out, args, 3, 1, CMD_LIST_MAX,
+	    "count", &count) == -1) ||
+	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+		return;
+	reply_array(out);
+	if (store_history(env->store, g.id, from, count, add_move, out) ==
+	    STORE_ERR)
+		cmd_reply_store(env, out);
+}
+
+/* ------------------------------------------------------------ REPLAY */
+
+void
+replay_cmd(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	struct game	g, r;
+	char		why[256];
+	int64_t		upto = -1;
+
+	if (args->argc > 3) {
+		cmd_reply_arity(out, args);
+		return;
+	}
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    (args->argc > 2 && arg_int(out, args, 2, 0, INT64_MAX / 2, "seq",
+	    &upto) == -1) ||
+	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+		return;
+	if (upto > g.moves) {
+		reply_error(out, "BADARG", "game '%s' has only %lld moves",
+		    g.id, (long long)g.moves);
+		return;
+	}
+	switch (game_replay(env->store, &g, upto, &r, why, sizeof(why))) {
+	case REPLAY_OK:
+		state_reply(&r, out);
+		break;
+	case REPLAY_STORE:
+		cmd_reply_store(env, out);
+		break;
+	default:
+		reply_error(out, "STATE", "history of '%s' does not replay: %s",
+		    g.id, why);
+		break;
+	}
+}
+
+/* ------------------------------------------------------------- AUDIT */
+
+/* 1 when the game's state is not its replayed history, 0 when it is,
+ * -1 when the store failed. */
+static int
+audit_game(struct store *st, const struct game *g)
+{
+	struct game	r;
+	char		why[256];
+
+	switch (game_replay(st, g, -1, &r, why, sizeof(why))) {
+	case REPLAY_OK:
+		return game_differs(g, &r);
+	case REPLAY_STORE:
+		return -1;
+	default:
+		return 1;
+	}
+}
+
+struct id_page {
+	char	ids[AUDIT_PAGE][GAME_ID_MAX + 1];
+	int	n;
+};
+
+static int
+page_id(void *arg, const char *id, enum game_kind kind)
+{
+	struct id_page	*p = arg;
+
+	(void)kind;
+	if (p->n < AUDIT_PAGE)
+		snprintf(p->ids[p->n++], sizeof(p->ids[0]), "%s", id);
+	return 0;
+}
+
+/* Audits every game, a page of ids at a time so that no store call runs
+ * inside another's callback. */
+static void
+audit_all(struct cmd_env *env, struct reply *out)
+{
+	struct id_page	*page = xmalloc(sizeof(*page));
+	char		 after[GAME_ID_MAX + 1] = "";
+	struct game	 g;
+	int		 i, rc;
+
+	reply_array(out);
+	do {
+		page->n = 0;
+		if (store_list_games(env->store, KIND_NONE,
+		    after[0] != '\0' ? after : NULL, AUDIT_PAGE, page_id,
+		    page) == STORE_ERR)
+			goto fail;
+		for (i = 0; i < page->n; i++) {
+			rc = store_load_game(env->store, page->ids[i], &g);
+			if (rc == STORE_NOTFOUND)
+				continue;	/* gone meanwhile */
+			if (rc != STORE_OK ||
+			    (rc = audit_game(env->store, &g)) == -1)
+				goto fail;
+			if (rc == 1)
+				reply_bulk(reply_add(out), g.id, strlen(g.id));
+		}
+		if (page->n > 0)
+			memcpy(after, page->ids[page->n - 1], sizeof(after));
+	} while (page->n == AUDIT_PAGE);
+	free(page);
+	return;
+fail:
+	free(page);
+	cmd_reply_store(env, out);
+}
+
+void
+audit_cmd(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	struct game	g;
+	int		rc;
+
+	if (args->argc > 2) {
+		cmd_reply_arity(out, args);
+		return;
+	}
+	if (args->argc == 1) {
+		audit_all(env, out);
+		return;
+	}
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+		return;
+	if ((rc = audit_game(env->store, &g)) == -1) {
+		cmd_reply_store(env, out);
+		return;
+	}
+	reply_array(out);
+	if (rc == 1)
+		reply_bulk(reply_add(out), g.id, strlen(g.id));
+}

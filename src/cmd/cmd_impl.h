@@ -1,0 +1,145 @@
+/*
+ * What the command files share and nobody else needs: argument checks,
+ * the one transaction wrapper every state-changing command goes through,
+ * the per-kind STATE renderers (used by the kind's STATE command and by
+ * REPLAY) and the replay that REPLAY and AUDIT both run.
+ */
+#ifndef LUDUS_CMD_IMPL_H
+#define LUDUS_CMD_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmd/cmd.h"
+
+/* Upper bounds on list replies (GAMES LIMIT, HISTORY count). */
+#define CMD_LIST_DEFAULT	100
+#define CMD_LIST_MAX		10000
+
+/* ------------------------------------------------------------- cmd.c */
+
+int64_t	cmd_now(const struct cmd_env *);
+/* Replies "-ERR wrong number of arguments for 'NAME'" (name as
+ * registered) for a count the arity allowed but the syntax does not. */
+void	cmd_reply_arity(struct reply *, const struct cmd_args *);
+void	cmd_reply_syntax(struct reply *);
+/* Each returns 0, or -1 with a BADARG reply set. */
+int	arg_id(struct reply *, const struct cmd_args *, int,
+	    const char *what);
+int	arg_int(struct reply *, const struct cmd_args *, int, int64_t min,
+	    int64_t max, const char *what, int64_t *);
+/*
+ * Strips a trailing "AT <seq>" when the arguments before it would be at
+ * least base words (name included).  Sets *argc to the count left and *seq
+ * to the sequence number, or -1 when there is none.  Then checks that
+ * base <= *argc <= max.  0, or -1 with an error reply set.
+ */
+int	arg_at(struct reply *, const struct cmd_args *, int base, int max,
+	    int *argc, int64_t *seq);
+/* Loads a game for a read (no transaction).  kind KIND_NONE accepts any.
+ * 0, or -1 with NOGAME, WRONGTYPE or STORE set. */
+int	cmd_read_game(struct cmd_env *, struct reply *, const char *id,
+	    enum game_kind, struct game *);
+/* Stores a new game in one transaction and replies OK (or EXISTS/STORE).
+ * Fills in the timestamps. */
+void	cmd_create_game(struct cmd_env *, struct reply *, struct game *);
+/* Replies -STORE with the store's message and counts the failure. */
+void	cmd_reply_store(struct cmd_env *, struct reply *);
+
+/*
+ * The write path.  A step function sees the loaded game (old) and a copy
+ * of it (new) and decides:
+ *	TURN_MOVE	a move: new holds the next snapshot, mv->player,
+ *			action and result are filled; stored as move
+ *			old->moves + 1, replied as the result string
+ *	TURN_SETUP	a setup change (new holds it), no history row; OK
+ *	TURN_NONE	nothing to write; the step has set the reply
+ */
+enum turn_outcome {
+	TURN_NONE = 0,
+	TURN_MOVE,
+	TURN_SETUP
+};
+
+typedef enum turn_outcome (*turn_step)(void *arg, const struct game *old,
+    struct game *new, struct move *mv, struct reply *out);
+
+/* What a resend with AT must match in the stored move seq+1; NULL fields
+ * are implicit in the command (a Snake & Ladder roller, a deck card). */
+struct turn_req {
+	const char	*player;
+	const char	*action;
+	int64_t		 at;		/* -1: no AT */
+};
+
+/*
+ * BEGIN, load, kind check, AT check, step, save, COMMIT; any store failure
+ * rolls back and replies -STORE.  After a committed move, counts it and
+ * calls env->on_move.
+ */
+void	cmd_transact(struct cmd_env *, struct reply *, const char *id,
+	    enum game_kind, const struct turn_req *, turn_step, void *arg);
+
+/* ------------------------------------------------------- per kind */
+
+/* The kind's STATE array, appended to an empty array reply. */
+void	ludo_state_reply(const struct game *, struct reply *);
+void	snl_state_reply(const struct game *, struct reply *);
+void	dandy_state_reply(const struct game *, struct reply *);
+
+/*
+ * Replay helpers: reset the snapshot to the start of the same game (same
+ * rules, players, board, deck, jumps), and apply one stored move checking
+ * its player and result.  0, or -1 with a message in why.
+ */
+int	ludo_replay_init(const struct game *, struct game *);
+int	ludo_replay_move(struct game *, const struct move *, char *, size_t);
+int	snl_replay_init(const struct game *, struct game *);
+int	snl_replay_move(struct game *, const struct move *, char *, size_t);
+int	dandy_replay_init(const struct game *, struct game *);
+int	dandy_replay_move(struct game *, const struct move *, char *,
+	    size_t);
+/* Non-zero when two snapshots of the kind differ in a stored field. */
+int	ludo_differs(const struct game *, const struct game *);
+int	snl_differs(const struct game *, const struct game *);
+int	dandy_differs(const struct game *, const struct game *);
+
+/* ------------------------------------------------------ cmd_game.c */
+
+#define REPLAY_OK	0
+#define REPLAY_BAD	(-1)	/* the history does not replay: see why */
+#define REPLAY_STORE	(-2)	/* the store failed: store_errmsg() */
+
+/*
+ * Recomputes a game from its history: the initial snapshot of g, then the
+ * first upto moves (upto < 0: all of them, which must be g->moves).  out
+ * gets the result (id, kind, players and created copied from g).
+ */
+int	game_replay(struct store *, const struct game *, int64_t upto,
+	    struct game *out, char *why, size_t);
+
+/* Handlers, one per table entry. */
+#define CMD_PROTO(f)	void f(struct cmd_env *, const struct cmd_args *, \
+			    struct reply *)
+CMD_PROTO(ludo_create_cmd);
+CMD_PROTO(ludo_play_cmd);
+CMD_PROTO(ludo_state_cmd);
+CMD_PROTO(ludo_legal_cmd);
+CMD_PROTO(snl_create_cmd);
+CMD_PROTO(snl_snake_cmd);
+CMD_PROTO(snl_ladder_cmd);
+CMD_PROTO(snl_roll_cmd);
+CMD_PROTO(snl_state_cmd);
+CMD_PROTO(dandy_create_cmd);
+CMD_PROTO(dandy_draw_cmd);
+CMD_PROTO(dandy_scores_cmd);
+CMD_PROTO(dandy_state_cmd);
+CMD_PROTO(dandy_play_cmd);
+CMD_PROTO(games_cmd);
+CMD_PROTO(game_info_cmd);
+CMD_PROTO(history_cmd);
+CMD_PROTO(replay_cmd);
+CMD_PROTO(audit_cmd);
+#undef CMD_PROTO
+
+#endif /* LUDUS_CMD_IMPL_H */
