@@ -1,0 +1,445 @@
+/*
+ * A connection's life: bytes come in, the RESP parser turns them into
+ * requests, each request is run to completion (a move commits before its
+ * reply is queued) and replies leave in request order.  Three rules keep
+ * one client from hurting the others: a bounded number of requests per
+ * turn of the event loop, no reading while too much output waits, and a
+ * hard cap on pending output.  A connection is only ever freed from a
+ * libevent callback at the top of the loop, never in the middle of a
+ * request, so code that serves a request may drop any client safely.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <arpa/inet.h>
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+
+#include "net/conn.h"
+#include "net/log.h"
+#include "util/util.h"
+
+#define CONN_BATCH	128		/* requests per turn of the loop */
+#define OUT_PAUSE	(1024 * 1024)	/* stop reading requests above this */
+#define OUT_LOW		(64 * 1024)	/* ... and resume below this */
+#define CLOSE_TIMEOUT	10		/* seconds a closing client may take */
+#define ENC_KEEP	(1024 * 1024)	/* scratch encoder memory kept */
+
+static void	conn_read_cb(struct bufferevent *, void *);
+static void	conn_write_cb(struct bufferevent *, void *);
+static void	conn_event_cb(struct bufferevent *, short, void *);
+static void	conn_resume_cb(evutil_socket_t, short, void *);
+static void	conn_process(struct conn *);
+
+static void
+format_addr(const struct sockaddr *sa, char *buf, size_t len)
+{
+	char	 host[INET6_ADDRSTRLEN];
+
+	if (sa->sa_family == AF_INET) {
+		const struct sockaddr_in *sin = (const void *)sa;
+
+		inet_ntop(AF_INET, &sin->sin_addr, host, sizeof host);
+		snprintf(buf, len, "%s:%u", host, ntohs(sin->sin_port));
+	} else if (sa->sa_family == AF_INET6) {
+		const struct sockaddr_in6 *sin6 = (const void *)sa;
+
+		inet_ntop(AF_INET6, &sin6->sin6_addr, host, sizeof host);
+		snprintf(buf, len, "[%s]:%u", host, ntohs(sin6->sin6_port));
+	} else
+		snprintf(buf, len, "?");
+}
+
+/*
+ * Refuses a client over maxclients without building a connection: one
+ * non-blocking send of the error, then close.
+ */
+static void
+conn_refuse(struct server *srv, evutil_socket_t fd, const char *addr)
+{
+	static const char msg[] = "-LIMIT max number of clients reached\r\n";
+
+	srv->conns_rejected++;
+	log_info("%s: refused: max number of clients (%lld) reached", addr,
+	    (long long)srv->maxclients);
+	(void)send(fd, msg, sizeof msg - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+	evutil_closesocket(fd);
+}
+
+void
+conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
+    int socklen)
+{
+	struct conn	*c;
+	char		 addr[64];
+	int		 one = 1;
+
+	(void)socklen;
+	format_addr(sa, addr, sizeof addr);
+	if (srv->stopping) {
+		evutil_closesocket(fd);
+		return;
+	}
+	if (srv->nclients >= srv->maxclients) {
+		conn_refuse(srv, fd, addr);
+		return;
+	}
+	/* Small replies should leave at once, not wait for Nagle. */
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	c = xcalloc(1, sizeof *c);
+	c->bev = bufferevent_socket_new(srv->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	c->resume = event_new(srv->base, -1, 0, conn_resume_cb, c);
+	if (c->bev == NULL || c->resume == NULL) {
+		log_warning("%s: cannot set up the connection", addr);
+		if (c->bev != NULL)
+			bufferevent_free(c->bev);
+		else
+			evutil_closesocket(fd);
+		if (c->resume != NULL)
+			event_free(c->resume);
+		free(c);
+		return;
+	}
+	c->srv = srv;
+	c->id = ++srv->next_id;
+	c->proto = 2;
+	c->since = time(NULL);
+	memcpy(c->addr, addr, sizeof c->addr);
+	TAILQ_INIT(&c->watches);
+	resp_parser_init(&c->parser, &srv->cfg->limits);
+	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
+	    c);
+	bufferevent_setwatermark(c->bev, EV_WRITE, OUT_LOW, 0);
+	if (srv->cfg->timeout > 0) {
+		struct timeval tv = { (time_t)srv->cfg->timeout, 0 };
+
+		bufferevent_set_timeouts(c->bev, &tv, NULL);
+	}
+	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	TAILQ_INSERT_TAIL(&srv->conns, c, entry);
+	srv->nclients++;
+	srv->conns_total++;
+	log_debug("%s: connected (client %llu)", c->addr,
+	    (unsigned long long)c->id);
+}
+
+void
+conn_free(struct conn *c)
+{
+	struct server	*srv = c->srv;
+
+	log_debug("%s: closed (client %llu)", c->addr,
+	    (unsigned long long)c->id);
+	watch_remove_all(c, NULL);
+	TAILQ_REMOVE(&srv->conns, c, entry);
+	srv->nclients--;
+	resp_parser_free(&c->parser);
+	event_free(c->resume);
+	bufferevent_free(c->bev);
+	free(c);
+	server_conn_gone(srv);
+}
+
+size_t
+conn_pending(const struct conn *c)
+{
+	return evbuffer_get_length(bufferevent_get_output(c->bev));
+}
+
+void
+conn_kill(struct conn *c, const char *why)
+{
+	if (c->state == CONN_DEAD)
+		return;
+	if (why != NULL)
+		log_notice("%s: dropped: %s", c->addr, why);
+	c->state = CONN_DEAD;
+	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
+	event_active(c->resume, EV_TIMEOUT, 1);
+}
+
+void
+conn_close_after_flush(struct conn *c)
+{
+	struct timeval	 tv = { CLOSE_TIMEOUT, 0 };
+
+	if (c->state != CONN_OPEN)
+		return;
+	c->state = CONN_CLOSING;
+	if (conn_pending(c) == 0) {
+		conn_kill(c, NULL);
+		return;
+	}
+	/*
+	 * Keep reading, to throw away what the client still sends: closing
+	 * a socket with unread input makes the kernel send a reset, which
+	 * can destroy the reply we are flushing before the client reads it.
+	 */
+	bufferevent_set_timeouts(c->bev, NULL, &tv);
+	if (!c->eof)
+		bufferevent_enable(c->bev, EV_READ);
+	bufferevent_enable(c->bev, EV_WRITE);
+}
+
+void
+conn_reply(struct conn *c, const struct reply *r)
+{
+	struct server	*srv = c->srv;
+	struct resp_buf	*b = &srv->enc;
+	int64_t		 limit = srv->cfg->output_limit;
+
+	if (c->state == CONN_DEAD)
+		return;
+	b->len = 0;
+	resp_encode(b, r, c->proto);
+	evbuffer_add(bufferevent_get_output(c->bev), b->data, b->len);
+	srv->bytes_out += b->len;
+	if (b->cap > ENC_KEEP)
+		resp_buf_free(b);
+	if (limit > 0 && conn_pending(c) > (size_t)limit)
+		conn_kill(c, "output buffer over client-output-limit");
+}
+
+void
+conn_error(struct conn *c, const char *code, const char *fmt, ...)
+{
+	struct reply	 r = { 0 };
+	va_list		 ap;
+	char		*msg;
+
+	va_start(ap, fmt);
+	if (vasprintf(&msg, fmt, ap) == -1)
+		msg = NULL;
+	va_end(ap);
+	reply_error(&r, code, "%s", msg != NULL ? msg : "out of memory");
+	free(msg);
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
+/* ------------------------------------------------------------ requests */
+
+/*
+ * How many bytes the parser should see in one piece to make progress: the
+ * whole bulk string it waits for, or a full inline line at most.
+ */
+static size_t
+parse_hint(const struct resp_parser *p)
+{
+	if (p->in_multibulk)
+		return (p->bulk_len >= 0 ? (size_t)p->bulk_len + 2 : 0) + 64;
+	return p->lim.max_inline + 2;
+}
+
+/*
+ * Parses the next request from the input.  The parser wants contiguous
+ * bytes: it is first given the first chunk of the buffer, and only if a
+ * request straddles chunks is a bounded prefix pulled up into one piece,
+ * so a long pipelined input is never copied over and over.
+ */
+static enum resp_status
+conn_parse(struct conn *c, struct resp_request *req, const char **err)
+{
+	struct evbuffer		*in = bufferevent_get_input(c->bev);
+	struct resp_parser	*p = &c->parser;
+	enum resp_status	 st;
+	size_t			 len, contig, used, want;
+	unsigned char		*data;
+
+	for (;;) {
+		len = evbuffer_get_length(in);
+		if (len == 0)
+			return RESP_INCOMPLETE;
+		/* A bulk string still arriving: no need to look yet. */
+		if (p->in_multibulk && p->bulk_len >= 0 &&
+		    len < (size_t)p->bulk_len + 2)
+			return RESP_INCOMPLETE;
+		contig = evbuffer_get_contiguous_space(in);
+		data = evbuffer_pullup(in, (ev_ssize_t)contig);
+		used = 0;
+		st = resp_parse(p, (const char *)data, contig, &used, req,
+		    err);
+		evbuffer_drain(in, used);
+		c->srv->bytes_in += used;
+		if (st != RESP_INCOMPLETE)
+			return st;
+		len = evbuffer_get_length(in);
+		contig = evbuffer_get_contiguous_space(in);
+		if (contig >= len)
+			return RESP_INCOMPLETE;	/* it saw everything */
+		want = parse_hint(p);
+		if (want < contig + 4096)
+			want = contig + 4096;
+		if (want > len)
+			want = len;
+		evbuffer_pullup(in, (ev_ssize_t)want);
+	}
+}
+
+static void
+conn_protocol_error(struct conn *c, const char *err)
+{
+	c->srv->proto_errors++;
+	log_info("%s: protocol error: %s", c->addr, err);
+	if (strncmp(err, "LIMIT ", 6) == 0)
+		conn_error(c, "LIMIT", "%s", err + 6);
+	else
+		conn_error(c, "ERR", "Protocol error: %s", err);
+	conn_close_after_flush(c);
+}
+
+static void
+conn_pause(struct conn *c)
+{
+	c->paused = 1;
+	bufferevent_disable(c->bev, EV_READ);
+}
+
+/*
+ * Serves the requests waiting in the input, at most CONN_BATCH of them:
+ * the rest wait for the next turn of the loop (c->resume), after the
+ * other clients have had theirs.
+ */
+static void
+conn_process(struct conn *c)
+{
+	struct resp_request	 req;
+	struct cmd_args		 args;
+	const char		*err;
+	enum resp_status	 st;
+	int			 n;
+
+	for (n = 0; c->state == CONN_OPEN; n++) {
+		if (conn_pending(c) >= OUT_PAUSE) {
+			conn_pause(c);
+			return;
+		}
+		if (n == CONN_BATCH) {
+			event_active(c->resume, EV_TIMEOUT, 1);
+			return;
+		}
+		st = conn_parse(c, &req, &err);
+		if (st == RESP_INCOMPLETE)
+			break;
+		if (st == RESP_ERROR) {
+			conn_protocol_error(c, err);
+			return;
+		}
+		if (req.argc == 0) {
+			resp_request_free(&req);
+			continue;
+		}
+		memset(&args, 0, sizeof args);
+		args.argc = req.argc;
+		args.argv = req.argv;
+		args.argl = req.argl;
+		c->srv->commands++;
+		conn_dispatch(c, &args);
+		resp_request_free(&req);
+	}
+	/* The peer has said all it will say: answer, then close. */
+	if (c->eof)
+		conn_close_after_flush(c);
+}
+
+/* ----------------------------------------------------------- callbacks */
+
+static void
+conn_read_cb(struct bufferevent *bev, void *arg)
+{
+	struct conn	*c = arg;
+	struct evbuffer	*in = bufferevent_get_input(bev);
+	size_t		 n;
+
+	if (c->state != CONN_OPEN) {
+		n = evbuffer_get_length(in);
+		c->srv->bytes_in += n;
+		evbuffer_drain(in, n);
+		return;
+	}
+	conn_process(c);
+}
+
+static void
+conn_write_cb(struct bufferevent *bev, void *arg)
+{
+	struct conn	*c = arg;
+
+	(void)bev;
+	if (c->state == CONN_CLOSING) {
+		if (conn_pending(c) == 0)
+			conn_free(c);
+		return;
+	}
+	if (c->state != CONN_OPEN)
+		return;
+	if (c->nwatch > 0)
+		watch_pump(c);
+	if (c->paused && conn_pending(c) <= OUT_LOW) {
+		c->paused = 0;
+		if (!c->eof)
+			bufferevent_enable(c->bev, EV_READ);
+		conn_process(c);
+	}
+}
+
+static void
+conn_event_cb(struct bufferevent *bev, short what, void *arg)
+{
+	struct conn	*c = arg;
+
+	if (what & BEV_EVENT_ERROR) {
+		log_debug("%s: %s", c->addr,
+		    evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
+		conn_free(c);
+		return;
+	}
+	if (what & BEV_EVENT_EOF) {
+		c->eof = 1;
+		if (c->state == CONN_OPEN && !c->paused)
+			conn_process(c);
+		else if (c->state == CONN_CLOSING && conn_pending(c) == 0)
+			conn_free(c);
+		return;
+	}
+	if (what & BEV_EVENT_TIMEOUT) {
+		if ((what & BEV_EVENT_WRITING) || c->state != CONN_OPEN) {
+			log_info("%s: not reading its replies: closed",
+			    c->addr);
+			conn_free(c);
+			return;
+		}
+		/* Watching is waiting, not idling. */
+		if (c->nwatch > 0 || conn_pending(c) > 0) {
+			bufferevent_enable(bev, EV_READ);
+			return;
+		}
+		log_info("%s: idle for %llds: closed", c->addr,
+		    (long long)c->srv->cfg->timeout);
+		conn_free(c);
+	}
+}
+
+static void
+conn_resume_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct conn	*c = arg;
+
+	(void)fd;
+	(void)what;
+	if (c->state == CONN_DEAD)
+		conn_free(c);
+	else if (c->state == CONN_OPEN && !c->paused)
+		conn_process(c);
+}

@@ -1,0 +1,64 @@
+/*
+ * One client connection: its socket (a bufferevent), the request parser
+ * state, the protocol version, its watches.  Requests are read, parsed,
+ * run and answered in order; the reply of a state-changing command is
+ * appended only after its transaction has committed.
+ */
+#ifndef LUDUS_CONN_H
+#define LUDUS_CONN_H
+
+#include <sys/queue.h>
+#include <sys/socket.h>
+
+#include <stdint.h>
+
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+
+#include "cmd/reply.h"
+#include "net/ludusd.h"
+#include "net/resp.h"
+
+enum conn_state {
+	CONN_OPEN = 0,		/* reading and serving requests */
+	CONN_CLOSING,		/* no more requests; closes once flushed */
+	CONN_DEAD		/* freed from the event loop next */
+};
+
+struct watch;
+TAILQ_HEAD(watch_conn_list, watch);
+
+struct conn {
+	TAILQ_ENTRY(conn)	 entry;
+	struct server		*srv;
+	struct bufferevent	*bev;
+	struct event		*resume;	/* next batch, or the free */
+	uint64_t		 id;
+	char			 addr[64];	/* "127.0.0.1:51234" */
+	enum conn_state		 state;
+	int			 proto;		/* 2 or 3 */
+	int			 paused;	/* output full: not reading */
+	int			 eof;		/* the peer closed its side */
+	struct resp_parser	 parser;
+	struct watch_conn_list	 watches;
+	int			 nwatch;
+	time_t			 since;
+};
+
+/* Takes a new socket from a listener. */
+void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,
+	    int socklen);
+/* Encodes a reply in the connection's protocol and queues it. */
+void	conn_reply(struct conn *, const struct reply *);
+/* Replies an error: code is "ERR", "NOPROTO", ... */
+void	conn_error(struct conn *, const char *code, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Bytes queued for the client and not yet written. */
+size_t	conn_pending(const struct conn *);
+/* Stops serving; the socket closes once what is queued has been sent. */
+void	conn_close_after_flush(struct conn *);
+/* Drops the connection now (from the event loop, never mid-request). */
+void	conn_kill(struct conn *, const char *why);
+void	conn_free(struct conn *);
+
+#endif /* LUDUS_CONN_H */

@@ -1,0 +1,194 @@
+/*
+ * ludusd: the ludus game server.  Reads its configuration, opens the
+ * store, binds, and runs one libevent loop serving RESP clients until
+ * SIGTERM or SIGINT; see server.c for the stop and conn.c for a client.
+ */
+#include <sys/resource.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "net/config.h"
+#include "net/conn.h"
+#include "net/log.h"
+#include "util/util.h"
+
+/* Descriptors needed besides the clients': listeners, store, log. */
+#define RESERVED_FDS	32
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: ludusd [/path/to/ludusd.conf] [--key value ...]\n"
+	    "       ludusd --config FILE [--key value ...]\n"
+	    "       ludusd --test-config [...] | --help | --version\n"
+	    "\n"
+	    "The ludus game server: plays Ludo, Snake & Ladder and DandyLand\n"
+	    "over RESP (the Redis protocol), storing every turn in SQLite.\n"
+	    "Every key of the configuration file (ludusd.conf(5), e.g.\n"
+	    "%s/ludusd.conf) is also a flag that overrides the file:\n\n",
+	    SYSCONFDIR);
+	config_usage(f);
+	fprintf(f, "\nSignals: TERM/INT stop cleanly, HUP reopens the log "
+	    "file.\n");
+}
+
+/*
+ * Each client costs a descriptor: raise the soft limit as far as the hard
+ * one allows, and serve fewer clients if that is not enough.
+ */
+static int64_t
+raise_nofile(int64_t maxclients)
+{
+	struct rlimit	 rl;
+	rlim_t		 want = (rlim_t)maxclients + RESERVED_FDS;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == -1) {
+		log_warning("getrlimit: %s", strerror(errno));
+		return maxclients;
+	}
+	if (rl.rlim_cur < want) {
+		rlim_t old = rl.rlim_cur;
+
+		rl.rlim_cur = rl.rlim_max == RLIM_INFINITY ||
+		    rl.rlim_max >= want ? want : rl.rlim_max;
+		if (setrlimit(RLIMIT_NOFILE, &rl) == -1)
+			rl.rlim_cur = old;
+	}
+	if (rl.rlim_cur < want) {
+		int64_t fit = (int64_t)rl.rlim_cur - RESERVED_FDS;
+
+		if (fit < 1)
+			fit = 1;
+		log_warning("open files limited to %llu: serving at most %lld "
+		    "clients instead of %lld", (unsigned long long)rl.rlim_cur,
+		    (long long)fit, (long long)maxclients);
+		return fit;
+	}
+	log_info("open files limit %llu (maxclients %lld)",
+	    (unsigned long long)rl.rlim_cur, (long long)maxclients);
+	return maxclients;
+}
+
+/* Writes "value\n" to path atomically, so a reader never sees half. */
+static int
+write_file(const char *path, long value)
+{
+	char	*tmp;
+	FILE	*f;
+	int	 rc = 0;
+
+	xasprintf(&tmp, "%s.tmp.%ld", path, (long)getpid());
+	if ((f = fopen(tmp, "w")) == NULL) {
+		log_warning("cannot write %s: %s", tmp, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	fprintf(f, "%ld\n", value);
+	if (fclose(f) != 0 || rename(tmp, path) == -1) {
+		log_warning("cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		rc = -1;
+	}
+	free(tmp);
+	return rc;
+}
+
+static void
+log_start(const struct server *srv, const struct config *cfg)
+{
+	char	*binds = xstrdup(""), *tmp;
+	int	 i;
+
+	for (i = 0; i < cfg->nbind; i++) {
+		xasprintf(&tmp, "%s%s%s", binds, i > 0 ? " " : "",
+		    cfg->bind[i]);
+		free(binds);
+		binds = tmp;
+	}
+	log_notice("ludusd %s started: pid %ld, listening on %s port %d, "
+	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
+	    (long)getpid(), binds, srv->port, cfg->db,
+	    durability_name(cfg->durability), (long long)srv->maxclients);
+	free(binds);
+}
+
+/* Start-up failures go to stderr, and to the log file if there is one. */
+static void
+start_failed(const struct config *cfg, const char *what)
+{
+	if (cfg->logfile[0] != '\0')
+		fprintf(stderr, "ludusd: %s (see %s)\n", what, cfg->logfile);
+}
+
+/* Everything after the configuration: 0 or the exit status. */
+static int
+serve(const struct config *cfg)
+{
+	struct server	 srv;
+	char		 err[1024];
+	int		 rc;
+
+	signal(SIGPIPE, SIG_IGN);
+	if (log_open(cfg->logfile, cfg->loglevel, err, sizeof err) == -1) {
+		fprintf(stderr, "ludusd: %s\n", err);
+		return 1;
+	}
+	if (server_init(&srv, cfg) == -1) {
+		start_failed(cfg, "cannot start");
+		server_free(&srv);
+		log_close();
+		return 1;
+	}
+	srv.maxclients = raise_nofile(cfg->maxclients);
+	if (server_listen(&srv) == -1) {
+		start_failed(cfg, "cannot listen");
+		server_free(&srv);
+		log_close();
+		return 1;
+	}
+	if (cfg->pidfile[0] != '\0')
+		write_file(cfg->pidfile, (long)getpid());
+	if (cfg->portfile[0] != '\0')
+		write_file(cfg->portfile, srv.port);
+	log_start(&srv, cfg);
+	rc = server_run(&srv);
+	server_free(&srv);
+	if (cfg->pidfile[0] != '\0')
+		unlink(cfg->pidfile);
+	if (cfg->portfile[0] != '\0')
+		unlink(cfg->portfile);
+	log_notice("ludusd stopped");
+	log_close();
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct config		 cfg;
+	enum config_action	 action;
+	char			 err[1024];
+	int			 rc = 0;
+
+	config_init(&cfg);
+	if (config_from_args(&cfg, argc, argv, &action, err, sizeof err) ==
+	    -1) {
+		fprintf(stderr, "ludusd: %s\n", err);
+		rc = 1;
+	} else if (action == CONFIG_HELP)
+		usage(stdout);
+	else if (action == CONFIG_VERSION)
+		printf("ludusd %s\n", PACKAGE_VERSION);
+	else if (action == CONFIG_TEST)
+		printf("ludusd: configuration OK\n");
+	else
+		rc = serve(&cfg);
+	config_free(&cfg);
+	return rc;
+}

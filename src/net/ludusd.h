@@ -1,0 +1,87 @@
+/*
+ * ludusd's private header: the server every connection shares, and the
+ * functions the daemon's files call across each other, grouped by file.
+ */
+#ifndef LUDUS_LUDUSD_H
+#define LUDUS_LUDUSD_H
+
+#include <sys/queue.h>
+
+#include <stdint.h>
+#include <time.h>
+
+#include <event2/event.h>
+#include <event2/listener.h>
+
+#include "cmd/cmd.h"
+#include "net/config.h"
+#include "net/resp.h"
+
+struct conn;
+struct watch_registry;
+
+TAILQ_HEAD(conn_list, conn);
+
+struct server {
+	struct event_base	 *base;
+	const struct config	 *cfg;
+	struct cmd_env		  env;
+	struct evconnlistener	**listeners;
+	int			  nlisteners;
+	int			  port;		/* the port bound */
+	struct event		 *sig_term, *sig_int, *sig_hup;
+	struct event		 *stop_timer;	/* end of the shutdown grace */
+	struct event		 *accept_timer;	/* re-enables accepting */
+	struct conn_list	  conns;
+	int64_t			  nclients;
+	int64_t			  maxclients;	/* after RLIMIT_NOFILE */
+	uint64_t		  next_id;
+	time_t			  started;
+	int			  stopping;
+	struct watch_registry	 *watches;
+	struct resp_buf		  enc;		/* scratch for the encoder */
+
+	/* INFO counters. */
+	uint64_t		  conns_total;
+	uint64_t		  conns_rejected;
+	uint64_t		  commands;
+	uint64_t		  bytes_in;
+	uint64_t		  bytes_out;
+	uint64_t		  proto_errors;
+};
+
+/* server.c */
+int	server_init(struct server *, const struct config *);
+int	server_listen(struct server *);
+int	server_run(struct server *);
+void	server_free(struct server *);
+void	server_conn_gone(struct server *);
+
+/* conncmd.c */
+/* Runs one request: a connection command or one of the command layer. */
+void	conn_dispatch(struct conn *, const struct cmd_args *);
+/* For the tests and --help: whether a name is a connection command. */
+int	conncmd_exists(const char *);
+
+/* watch.c */
+struct watch_registry *watch_registry_new(void);
+void	watch_registry_free(struct watch_registry *);
+/* The command layer's commit hook: queues the event until the reply of
+ * the command that made the move has been written. */
+void	watch_on_move(void *srv, const char *game, const struct move *);
+/* Sends the queued events to every watcher. */
+void	watch_flush(struct server *);
+/* WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
+ * error reply set. */
+int	watch_add(struct conn *, const char *id, int64_t from,
+	    struct reply *err);
+/* Removes a connection's watch of a game; 0 if it had none. */
+int	watch_remove(struct conn *, const char *id);
+/* Removes every watch of a connection; calls cb for each game id. */
+void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
+	    const char *));
+/* Sends more of the backlogs once output has drained. */
+void	watch_pump(struct conn *);
+uint64_t watch_games(const struct server *);
+
+#endif /* LUDUS_LUDUSD_H */

@@ -1,0 +1,354 @@
+/*
+ * The server: listening sockets, the signals, the store shared by every
+ * connection, and the orderly stop.  On SIGTERM or SIGINT it stops
+ * accepting, lets every connection flush the replies it owes (a move is
+ * committed before its reply is queued, so nothing in flight is lost),
+ * waits at most shutdown-timeout seconds for slow readers, then returns
+ * from the loop so that main closes the store.
+ */
+#include <sys/types.h>
+#include <sys/socket.h>
+
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <event2/listener.h>
+
+#include "net/conn.h"
+#include "net/log.h"
+#include "util/util.h"
+
+#define LISTEN_BACKLOG	511
+#define ACCEPT_PAUSE_MS	100	/* out of descriptors: try again after */
+
+static void
+accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
+    int socklen, void *arg)
+{
+	(void)l;
+	conn_accept(arg, fd, sa, socklen);
+}
+
+static void
+accept_resume_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct server	*srv = arg;
+	int		 i;
+
+	(void)fd;
+	(void)what;
+	for (i = 0; i < srv->nlisteners; i++)
+		evconnlistener_enable(srv->listeners[i]);
+}
+
+/*
+ * Out of file descriptors the listening socket stays readable and would
+ * spin the loop: stop accepting for a moment instead.
+ */
+static void
+accept_error_cb(struct evconnlistener *l, void *arg)
+{
+	struct server	*srv = arg;
+	struct timeval	 tv = { 0, ACCEPT_PAUSE_MS * 1000 };
+	int		 err = EVUTIL_SOCKET_ERROR(), i;
+
+	(void)l;
+	log_warning("accept: %s", evutil_socket_error_to_string(err));
+	if (err != EMFILE && err != ENFILE && err != ENOBUFS && err != ENOMEM)
+		return;
+	for (i = 0; i < srv->nlisteners; i++)
+		evconnlistener_disable(srv->listeners[i]);
+	evtimer_add(srv->accept_timer, &tv);
+}
+
+static void
+listeners_free(struct server *srv)
+{
+	int	 i;
+
+	for (i = 0; i < srv->nlisteners; i++)
+		evconnlistener_free(srv->listeners[i]);
+	free(srv->listeners);
+	srv->listeners = NULL;
+	srv->nlisteners = 0;
+}
+
+static void
+format_bound(const struct addrinfo *ai, int port, char *buf, size_t len)
+{
+	char	 host[INET6_ADDRSTRLEN];
+
+	if (getnameinfo(ai->ai_addr, ai->ai_addrlen, host, sizeof host, NULL,
+	    0, NI_NUMERICHOST) != 0)
+		snprintf(host, sizeof host, "?");
+	snprintf(buf, len, ai->ai_family == AF_INET6 ? "[%s]:%d" : "%s:%d",
+	    host, port);
+}
+
+/* The port the kernel gave when port 0 was asked for. */
+static int
+bound_port(int fd)
+{
+	struct sockaddr_storage	 ss;
+	socklen_t		 len = sizeof ss;
+
+	if (getsockname(fd, (struct sockaddr *)&ss, &len) == -1)
+		return -1;
+	if (ss.ss_family == AF_INET)
+		return ntohs(((struct sockaddr_in *)&ss)->sin_port);
+	return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+}
+
+static int
+listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
+    size_t errlen)
+{
+	struct evconnlistener	*l;
+	struct sockaddr_storage	 ss;
+	char			 where[INET6_ADDRSTRLEN + 16];
+	int			 fd, one = 1;
+
+	/* Every socket gets the port the first one was given. */
+	memcpy(&ss, ai->ai_addr, ai->ai_addrlen);
+	if (ss.ss_family == AF_INET)
+		((struct sockaddr_in *)&ss)->sin_port = htons(srv->port);
+	else if (ss.ss_family == AF_INET6)
+		((struct sockaddr_in6 *)&ss)->sin6_port = htons(srv->port);
+	format_bound(ai, srv->port, where, sizeof where);
+	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
+	    SOCK_CLOEXEC, ai->ai_protocol);
+	if (fd == -1)
+		goto fail;
+	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	/* "::" must not take the IPv4 port that "0.0.0.0" may want. */
+	if (ai->ai_family == AF_INET6)
+		(void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
+		    sizeof one);
+	if (bind(fd, (struct sockaddr *)&ss, ai->ai_addrlen) == -1 ||
+	    listen(fd, LISTEN_BACKLOG) == -1)
+		goto fail;
+	if (srv->port == 0 && (srv->port = bound_port(fd)) == -1)
+		goto fail;
+	l = evconnlistener_new(srv->base, accept_cb, srv,
+	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
+	if (l == NULL)
+		goto fail;
+	evconnlistener_set_error_cb(l, accept_error_cb);
+	srv->listeners = xrealloc(srv->listeners,
+	    (size_t)(srv->nlisteners + 1) * sizeof *srv->listeners);
+	srv->listeners[srv->nlisteners++] = l;
+	format_bound(ai, srv->port, where, sizeof where);
+	log_info("listening on %s", where);
+	return 0;
+fail:
+	snprintf(err, errlen, "cannot listen on %s: %s", where,
+	    strerror(errno));
+	if (fd != -1)
+		close(fd);
+	return -1;
+}
+
+/* Listens on every address a bind value names ("localhost": both). */
+static int
+listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
+{
+	struct addrinfo	 hints, *res, *ai;
+	char		 port[16];
+	int		 rc;
+
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
+	snprintf(port, sizeof port, "%d", srv->port);
+	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0) {
+		snprintf(err, errlen, "bind %s: %s", host, gai_strerror(rc));
+		return -1;
+	}
+	for (ai = res; ai != NULL; ai = ai->ai_next) {
+		if (listen_addr(srv, ai, err, errlen) == -1) {
+			freeaddrinfo(res);
+			return -1;
+		}
+	}
+	freeaddrinfo(res);
+	return 0;
+}
+
+int
+server_listen(struct server *srv)
+{
+	char	 err[512];
+	int	 i;
+
+	srv->port = srv->cfg->port;
+	for (i = 0; i < srv->cfg->nbind; i++) {
+		if (listen_bind(srv, srv->cfg->bind[i], err, sizeof err) ==
+		    -1) {
+			log_warning("%s", err);
+			listeners_free(srv);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- stop */
+
+static void
+stop_timeout_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct server	*srv = arg;
+
+	(void)fd;
+	(void)what;
+	log_notice("%lld client(s) did not read their replies in time",
+	    (long long)srv->nclients);
+	event_base_loopbreak(srv->base);
+}
+
+static void
+server_stop(struct server *srv, const char *why)
+{
+	struct timeval	 tv = { (time_t)srv->cfg->shutdown_timeout, 0 };
+	struct conn	*c;
+
+	if (srv->stopping) {
+		log_notice("%s again: stopping now", why);
+		event_base_loopbreak(srv->base);
+		return;
+	}
+	srv->stopping = 1;
+	log_notice("%s: shutting down (%lld clients)", why,
+	    (long long)srv->nclients);
+	listeners_free(srv);
+	TAILQ_FOREACH(c, &srv->conns, entry)
+		conn_close_after_flush(c);
+	if (TAILQ_EMPTY(&srv->conns))
+		event_base_loopbreak(srv->base);
+	else
+		evtimer_add(srv->stop_timer, &tv);
+}
+
+void
+server_conn_gone(struct server *srv)
+{
+	if (srv->stopping && TAILQ_EMPTY(&srv->conns))
+		event_base_loopbreak(srv->base);
+}
+
+static void
+signal_cb(evutil_socket_t sig, short what, void *arg)
+{
+	struct server	*srv = arg;
+
+	(void)what;
+	switch (sig) {
+	case SIGHUP:
+		if (log_reopen() == 0)
+			log_notice("SIGHUP: log file reopened");
+		break;
+	case SIGINT:
+		server_stop(srv, "SIGINT");
+		break;
+	default:
+		server_stop(srv, "SIGTERM");
+		break;
+	}
+}
+
+/* ---------------------------------------------------------------- life */
+
+int
+server_init(struct server *srv, const struct config *cfg)
+{
+	char	 err[512];
+
+	memset(srv, 0, sizeof *srv);
+	srv->cfg = cfg;
+	srv->maxclients = cfg->maxclients;
+	srv->started = time(NULL);
+	TAILQ_INIT(&srv->conns);
+	if ((srv->base = event_base_new()) == NULL) {
+		log_warning("cannot create the event loop");
+		return -1;
+	}
+	srv->env.store = store_sqlite_open(cfg->db, cfg->durability, err,
+	    sizeof err);
+	if (srv->env.store == NULL) {
+		log_warning("cannot open database %s: %s", cfg->db, err);
+		return -1;
+	}
+	srv->watches = watch_registry_new();
+	srv->env.on_move = watch_on_move;
+	srv->env.on_move_arg = srv;
+	srv->sig_term = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
+	srv->sig_int = evsignal_new(srv->base, SIGINT, signal_cb, srv);
+	srv->sig_hup = evsignal_new(srv->base, SIGHUP, signal_cb, srv);
+	srv->stop_timer = evtimer_new(srv->base, stop_timeout_cb, srv);
+	srv->accept_timer = evtimer_new(srv->base, accept_resume_cb, srv);
+	if (srv->sig_term == NULL || srv->sig_int == NULL ||
+	    srv->sig_hup == NULL || srv->stop_timer == NULL ||
+	    srv->accept_timer == NULL || evsignal_add(srv->sig_term, NULL) ||
+	    evsignal_add(srv->sig_int, NULL) || evsignal_add(srv->sig_hup,
+	    NULL)) {
+		log_warning("cannot set up signal handling");
+		return -1;
+	}
+	return 0;
+}
+
+int
+server_run(struct server *srv)
+{
+	if (event_base_dispatch(srv->base) == -1) {
+		log_warning("the event loop failed");
+		return 1;
+	}
+	return 0;
+}
+
+static void
+event_drop(struct event **ev)
+{
+	if (*ev != NULL)
+		event_free(*ev);
+	*ev = NULL;
+}
+
+void
+server_free(struct server *srv)
+{
+	struct conn	*c;
+
+	/* Stopping: conn_free must not break a loop that is over. */
+	srv->stopping = 1;
+	listeners_free(srv);
+	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
+		conn_free(c);
+	watch_registry_free(srv->watches);
+	srv->watches = NULL;
+	if (srv->env.store != NULL) {
+		store_close(srv->env.store);
+		srv->env.store = NULL;
+	}
+	event_drop(&srv->sig_term);
+	event_drop(&srv->sig_int);
+	event_drop(&srv->sig_hup);
+	event_drop(&srv->stop_timer);
+	event_drop(&srv->accept_timer);
+	resp_buf_free(&srv->enc);
+	if (srv->base != NULL)
+		event_base_free(srv->base);
+	srv->base = NULL;
+}

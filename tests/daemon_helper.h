@@ -1,0 +1,45 @@
+/*
+ * Starting the real ludusd for black-box tests: a fresh temporary
+ * directory holds the database, the log and the port file; the daemon
+ * listens on a port the kernel picks (--port 0) and writes it to the port
+ * file once it is ready, so tests never race for ports.  The daemon dies
+ * with the test process (PR_SET_PDEATHSIG) even if the test crashes.
+ */
+#ifndef LUDUS_DAEMON_HELPER_H
+#define LUDUS_DAEMON_HELPER_H
+
+#include <sys/types.h>
+
+#include <limits.h>
+
+struct daemon {
+	pid_t	 pid;		/* 0 when not running */
+	int	 port;
+	char	 dir[PATH_MAX - 64];
+	char	 db[PATH_MAX];
+	char	 log[PATH_MAX];
+	char	 portfile[PATH_MAX];
+};
+
+/* Makes the temporary directory; 0 or -1. */
+int	daemon_setup(struct daemon *);
+/*
+ * Starts src/ludusd (or $LUDUSD) on the directory's database with the
+ * extra flags given (a NULL-terminated list, may be NULL) and waits until
+ * it listens.  0, or -1 if it did not come up (its log is printed).
+ */
+int	daemon_start(struct daemon *, const char *const *extra);
+/*
+ * Sends sig (0: none, it is stopping already) and waits for the exit
+ * (SIGKILL after 10 seconds).  Returns
+ * the exit status, 128+n for a death by signal n, or -1.
+ */
+int	daemon_stop(struct daemon *, int sig);
+/* Kills it if still running and removes the directory. */
+void	daemon_cleanup(struct daemon *);
+/* A blocking TCP socket connected to the daemon, or -1. */
+int	daemon_connect(const struct daemon *);
+/* Prints the daemon's log to stderr (for failures). */
+void	daemon_dump_log(const struct daemon *);
+
+#endif /* LUDUS_DAEMON_HELPER_H */
