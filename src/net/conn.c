@@ -34,6 +34,7 @@
 #define OUT_PAUSE	(1024 * 1024)	/* stop reading requests above this */
 #define OUT_LOW		(64 * 1024)	/* ... and resume below this */
 #define CLOSE_TIMEOUT	10		/* seconds a closing client may take */
+#define LINGER_MSEC	100		/* reading after our FIN, at most */
 #define ENC_KEEP	(1024 * 1024)	/* scratch encoder memory kept */
 
 static void	conn_read_cb(struct bufferevent *, void *);
@@ -169,6 +170,28 @@ conn_kill(struct conn *c, const char *why)
 	event_active(c->resume, EV_TIMEOUT, 1);
 }
 
+/*
+ * Everything queued has been sent: send our FIN and read (and discard)
+ * what the client still sends for a moment.  Closing a socket with
+ * unread input makes the kernel send a reset, and a reset can destroy
+ * the last reply before the client has read it.
+ */
+static void
+conn_linger(struct conn *c)
+{
+	struct timeval	 tv = { 0, LINGER_MSEC * 1000 };
+
+	if (c->eof || c->lingering) {
+		conn_kill(c, NULL);
+		return;
+	}
+	c->lingering = 1;
+	shutdown(bufferevent_getfd(c->bev), SHUT_WR);
+	bufferevent_disable(c->bev, EV_WRITE);
+	bufferevent_set_timeouts(c->bev, &tv, NULL);
+	bufferevent_enable(c->bev, EV_READ);
+}
+
 void
 conn_close_after_flush(struct conn *c)
 {
@@ -178,7 +201,7 @@ conn_close_after_flush(struct conn *c)
 		return;
 	c->state = CONN_CLOSING;
 	if (conn_pending(c) == 0) {
-		conn_kill(c, NULL);
+		conn_linger(c);
 		return;
 	}
 	/*
@@ -379,7 +402,7 @@ conn_write_cb(struct bufferevent *bev, void *arg)
 	(void)bev;
 	if (c->state == CONN_CLOSING) {
 		if (conn_pending(c) == 0)
-			conn_free(c);
+			conn_linger(c);
 		return;
 	}
 	if (c->state != CONN_OPEN)
@@ -414,6 +437,10 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 		return;
 	}
 	if (what & BEV_EVENT_TIMEOUT) {
+		if (c->lingering) {
+			conn_free(c);
+			return;
+		}
 		if ((what & BEV_EVENT_WRITING) || c->state != CONN_OPEN) {
 			log_info("%s: not reading its replies: closed",
 			    c->addr);

@@ -39,6 +39,7 @@ struct conn {
 	int			 proto;		/* 2 or 3 */
 	int			 paused;	/* output full: not reading */
 	int			 eof;		/* the peer closed its side */
+	int			 lingering;	/* our FIN sent: draining input */
 	struct resp_parser	 parser;
 	struct watch_conn_list	 watches;
 	int			 nwatch;
