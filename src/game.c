@@ -45,3 +45,24 @@ game_nplayers(const struct game *g)
 		return 0;
 	}
 }
+
+int
+game_turn(const struct game *g)
+{
+	int	 turn;
+
+	switch (g->kind) {
+	case KIND_LUDO:
+		turn = g->s.ludo.turn;
+		break;
+	case KIND_SNL:
+		turn = g->s.snl.turn;
+		break;
+	case KIND_DANDY:
+		turn = g->s.dandy.turn;
+		break;
+	default:
+		return -1;
+	}
+	return turn >= 0 && turn < game_nplayers(g) ? turn : -1;
+}

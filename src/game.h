@@ -12,6 +12,8 @@
 #define GAME_ID_MAX	50	/* game and Ludo player ids: 1-50 of a-z 0-9 - */
 #define ACTION_MAX	15	/* "6:1", "4", "a" */
 #define RESULT_MAX	63	/* "MOVED_AND_CAPTURED", "P12 3 4", ... */
+#define GAME_MAX_PLAYERS	SNL_MAX_PLAYERS	/* the most of any kind */
+#define SEAT_HASH_LEN	32	/* keyed hash of a seat key, in bytes */
 
 enum game_kind {
 	KIND_NONE = 0,
@@ -20,6 +22,24 @@ enum game_kind {
 	KIND_DANDY = 3
 };
 #define KIND_COUNT	4
+
+/*
+ * The multiplayer options of a game (issue 4).  All zero is a game as the
+ * seeds play it: open seats, dice and cards given by the clients, no bots,
+ * no deadlines.  Only roll, roll_player and deadline change after
+ * creation; the engine never sees any of it.
+ */
+struct game_opts {
+	uint8_t		secure;		/* seats=secure: moves need the seat */
+	uint8_t		server_dice;	/* dice=server; DandyLand: deck=shuffled */
+	uint8_t		roll;		/* Ludo pending server roll 1-6, 0 none */
+	uint8_t		roll_player;	/* whose roll it is */
+	int64_t		timeout;	/* turn-timeout seconds, 0 none */
+	int64_t		deadline;	/* unix ms the server plays the current
+					   turn (bot or timeout), 0 never */
+	uint8_t		bot[GAME_MAX_PLAYERS];	/* strategy + 1, 0 a person */
+	uint8_t		seat[GAME_MAX_PLAYERS][SEAT_HASH_LEN];	/* secure */
+};
 
 struct game {
 	char		id[GAME_ID_MAX + 1];
@@ -30,11 +50,19 @@ struct game {
 	/* Ludo player ids in turn order; Snake & Ladder and DandyLand
 	 * players are named P1..Pn and keep this empty. */
 	char		players[LUDO_MAX_PLAYERS][GAME_ID_MAX + 1];
+	struct game_opts opts;
 	union {
 		struct ludo_state	ludo;
 		struct snl_state	snl;
 		struct dandy_state	dandy;
 	} s;
+};
+
+/* Who made a stored move. */
+enum move_by {
+	MOVE_PLAYER = 0,	/* a client, for the player */
+	MOVE_BOT = 1,		/* the server, for a bot player */
+	MOVE_TIMEOUT = 2	/* the server, for a player out of time */
 };
 
 /* One row of the move history. */
@@ -44,10 +72,13 @@ struct move {
 	char	action[ACTION_MAX + 1];
 	char	result[RESULT_MAX + 1];
 	int64_t	at;			/* unix seconds */
+	int	by;			/* enum move_by */
 };
 
 const char	*game_kind_name(enum game_kind);	/* "ludo", "snl", "dandy" */
 enum game_kind	 game_kind_parse(const char *);		/* KIND_NONE if unknown */
 int		 game_nplayers(const struct game *);
+/* The index of the player to move, -1 when the game is over. */
+int		 game_turn(const struct game *);
 
 #endif /* LUDUS_GAME_H */

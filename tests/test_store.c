@@ -1034,6 +1034,250 @@ test_open_file_reopen(void **state)
 	tmpdir_remove(&t);
 }
 
+/* ------------------------------------------ multiplayer (issue 4) */
+
+/* Options of every kind survive the round trip, each byte of them. */
+static void
+test_create_game_opts(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g[3];
+	int		 i, p;
+
+	(void)state;
+	make_ludo(&g[0], "opts-ludo", "classic", 4);
+	make_snl(&g[1], "opts-snl", SNL_MAX_PLAYERS);
+	make_dandy(&g[2], "opts-dandy", 3, "abcd", "ab12");
+	for (i = 0; i < 3; i++) {
+		g[i].opts.secure = 1;
+		g[i].opts.server_dice = 1;
+		g[i].opts.timeout = 30 + i;
+		g[i].opts.deadline = 1700000000123LL + i;
+		for (p = 0; p < game_nplayers(&g[i]); p++)
+			memset(g[i].opts.seat[p], 0x11 * (p % 15 + 1),
+			    SEAT_HASH_LEN);
+		g[i].opts.bot[game_nplayers(&g[i]) - 1] = 3;	/* expert */
+		g[i].opts.bot[0] = 1;				/* first */
+	}
+	g[0].opts.roll = 6;
+	g[0].opts.roll_player = 3;
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(store_create_game(st, &g[i]), STORE_OK);
+		assert_loads_as(st, &g[i]);
+	}
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
+	    " WHERE length(seat) = 32"), 4 + SNL_MAX_PLAYERS + 3);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
+	    " WHERE bot IS NOT NULL"), 6);
+	/* An open game stores no seat at all. */
+	make_ludo(&g[0], "opts-open", "classic", 2);
+	assert_int_equal(store_create_game(st, &g[0]), STORE_OK);
+	assert_loads_as(st, &g[0]);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
+	    " WHERE game = 'opts-open' AND seat IS NULL AND bot IS NULL"), 2);
+	store_close(st);
+}
+
+/* The pending roll and the deadline: saved alone (save_opts), carried
+ * and cleared by a turn; the options fixed at creation never change. */
+static void
+test_save_opts_pending_roll(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, next, stale;
+	struct move	 mv;
+	struct collect	 c;
+	uint32_t	 seed = 3;
+
+	(void)state;
+	make_ludo(&g, "pending", "classic", 2);
+	g.opts.server_dice = 1;
+	g.opts.timeout = 10;
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+
+	g.opts.roll = 4;
+	g.opts.roll_player = 0;
+	g.opts.deadline = 1700000010000LL;
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_save_opts(st, &g), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_loads_as(st, &g);
+	assert_int_equal(query_int(st, "SELECT roll FROM games"), 4);
+
+	/* A stale snapshot (another move meanwhile) is refused. */
+	stale = g;
+	stale.moves = 5;
+	assert_int_equal(store_save_opts(st, &stale), STORE_ERR);
+	/* So is a roll for a player the game does not have. */
+	stale = g;
+	stale.opts.roll_player = 2;
+	assert_int_equal(store_save_opts(st, &stale), STORE_ERR);
+	assert_loads_as(st, &g);
+
+	/* A turn clears the roll (as the command layer does) and moves the
+	 * deadline; the history row keeps who made the move. */
+	assert_int_equal(random_move(&g, &next, &mv, &seed), 1);
+	next.opts.roll = 0;
+	next.opts.roll_player = 0;
+	next.opts.deadline = 1700000020000LL;
+	mv.by = MOVE_TIMEOUT;
+	assert_int_equal(store_save_turn(st, &g, &next, &mv), STORE_OK);
+	assert_loads_as(st, &next);
+	assert_int_equal(query_int(st, "SELECT roll IS NULL AND"
+	    " roll_player IS NULL FROM games"), 1);
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "pending", 1, -1, collect_move,
+	    &c), 0);
+	assert_int_equal(c.n, 1);
+	assert_int_equal(c.moves[0].by, MOVE_TIMEOUT);
+
+	/* Seats, dice, bots, timeout: fixed at creation. */
+	g = next;
+	assert_int_equal(random_move(&g, &next, &mv, &seed), 1);
+	next.opts.bot[1] = 1;
+	assert_int_equal(store_save_turn(st, &g, &next, &mv), STORE_ERR);
+	next.opts.bot[1] = 0;
+	next.opts.timeout = 0;
+	assert_int_equal(store_save_turn(st, &g, &next, &mv), STORE_ERR);
+	assert_loads_as(st, &g);
+	store_close(st);
+}
+
+struct deadlines {
+	char	ids[8][GAME_ID_MAX + 1];
+	int64_t	at[8];
+	int	n;
+};
+
+static int
+collect_deadline(void *arg, const char *id, int64_t at)
+{
+	struct deadlines *d = arg;
+
+	assert_true(d->n < 8);
+	snprintf(d->ids[d->n], sizeof(d->ids[0]), "%s", id);
+	d->at[d->n++] = at;
+	return 0;
+}
+
+static void
+test_list_deadlines_order(void **state)
+{
+	struct store	*st = open_mem();
+	struct deadlines d;
+	struct game	 g;
+
+	(void)state;
+	make_snl(&g, "late", 2);
+	g.opts.deadline = 3000;
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_snl(&g, "none", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_dandy(&g, "early", 2, "ab", NULL);
+	g.opts.deadline = 1000;
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	make_ludo(&g, "middle", "classic", 2);
+	g.opts.deadline = 2000;
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	memset(&d, 0, sizeof(d));
+	assert_int_equal(store_list_deadlines(st, collect_deadline, &d), 0);
+	assert_int_equal(d.n, 3);
+	assert_string_equal(d.ids[0], "early");
+	assert_string_equal(d.ids[1], "middle");
+	assert_string_equal(d.ids[2], "late");
+	assert_int_equal(d.at[0], 1000);
+	assert_int_equal(d.at[2], 3000);
+	store_close(st);
+}
+
+/* The seat secret is made once per database and kept across opens. */
+static void
+test_secret_once(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	uint8_t		 a[STORE_SECRET_LEN], b[STORE_SECRET_LEN];
+	uint8_t		 out[STORE_SECRET_LEN];
+	char		 err[256];
+
+	(void)state;
+	memset(a, 0xaa, sizeof(a));
+	memset(b, 0xbb, sizeof(b));
+	tmpdir_make(&t);
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	assert_int_equal(store_secret(st, a, out), STORE_OK);
+	assert_memory_equal(out, a, sizeof(a));
+	assert_int_equal(store_secret(st, b, out), STORE_OK);
+	assert_memory_equal(out, a, sizeof(a));
+	store_close(st);
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	assert_int_equal(store_secret(st, b, out), STORE_OK);
+	assert_memory_equal(out, a, sizeof(a));
+	assert_int_equal(query_int(st, "SELECT count(*) FROM meta"), 1);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/*
+ * A database made by migration 1 alone (the first release) upgrades on
+ * open: its games load with every option at its default, their history
+ * rows as moves of players, and play goes on.
+ */
+static void
+test_open_upgrade_v1(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g, want;
+	struct collect	 c;
+	sqlite3		*db;
+	uint32_t	 seed = 9;
+	char		 err[256];
+
+	(void)state;
+	tmpdir_make(&t);
+	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, store_migrations[0], NULL, NULL,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+	    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
+	    " created, updated, ludo_preset, six_bonus, capture_bonus,"
+	    " three_sixes) VALUES ('old', 1, 2, 1, -1, 0, 1, 1700000000,"
+	    " 1700000001, 0, 1, 0, 0);"
+	    "INSERT INTO players VALUES ('old', 0, 'red'), ('old', 1, 'blue');"
+	    "INSERT INTO tokens (game, player, token, pos) VALUES"
+	    " ('old', 0, 1, -1), ('old', 0, 2, -1), ('old', 0, 3, -1),"
+	    " ('old', 0, 4, -1), ('old', 1, 1, -1), ('old', 1, 2, -1),"
+	    " ('old', 1, 3, -1), ('old', 1, 4, -1);"
+	    "INSERT INTO history VALUES ('old', 1, 'red', '3:0', 'PASSED',"
+	    " 1700000001);", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	assert_int_equal(query_int(st, "PRAGMA user_version"),
+	    store_migration_count);
+	make_ludo(&want, "old", "classic", 2);
+	memset(want.players, 0, sizeof(want.players));
+	snprintf(want.players[0], sizeof(want.players[0]), "red");
+	snprintf(want.players[1], sizeof(want.players[1]), "blue");
+	want.s.ludo.turn = 1;
+	want.moves = 1;
+	want.updated = 1700000001;
+	assert_int_equal(store_load_game(st, "old", &g), STORE_OK);
+	assert_same_game(&g, &want);
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(store_history(st, "old", 1, -1, collect_move, &c),
+	    0);
+	assert_int_equal(c.n, 1);
+	assert_int_equal(c.moves[0].by, MOVE_PLAYER);
+	play_moves(st, &want, 3, &seed);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
 /* A database from a newer ludus is refused and left untouched. */
 static void
 test_open_newer_version(void **state)
@@ -1126,6 +1370,11 @@ main(void)
 		cmocka_unit_test(test_open_migrations),
 		cmocka_unit_test(test_open_file_reopen),
 		cmocka_unit_test(test_open_newer_version),
+		cmocka_unit_test(test_create_game_opts),
+		cmocka_unit_test(test_save_opts_pending_roll),
+		cmocka_unit_test(test_list_deadlines_order),
+		cmocka_unit_test(test_secret_once),
+		cmocka_unit_test(test_open_upgrade_v1),
 		cmocka_unit_test(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),
 	};

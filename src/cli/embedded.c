@@ -2,6 +2,12 @@
  * The embedded backend of the ludus CLI: the command layer run in-process
  * on a SQLite file (or ":memory:"), exactly as ludusd runs it, so a
  * command behaves the same with --db and over the network.
+ *
+ * One session lives as long as the run, so SEAT holds for the commands
+ * that follow it.  There is no event loop to play bots and expired turns
+ * when they fall due: after each state-changing command the CLI plays
+ * what its game owes right then (bots at once, turns whose deadline has
+ * passed), as the daemon would have.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,10 +18,31 @@
 #include "store/store.h"
 #include "util/util.h"
 
+#define AUTOPLAY_MAX	1000000	/* moves per command: a bound, not a rule */
+
 struct embedded {
-	struct backend	 be;		/* first: what callers hold */
-	struct cmd_env	 env;
+	struct backend		 be;		/* first: what callers hold */
+	struct cmd_env		 env;
+	struct cmd_session	*session;
 };
+
+/* Plays the moves the server owes the game named by a write command. */
+static void
+emb_autoplay(struct embedded *e, int argc, char **argv, size_t *argl)
+{
+	const struct cmd_def	*cmd;
+	struct move		 mv;
+	int64_t			 next;
+	int			 n;
+
+	if (argc < 2 || (cmd = cmd_lookup(argv[0])) == NULL ||
+	    (cmd->flags & CMD_WRITE) == 0 || !valid_id(argv[1], argl[1]))
+		return;
+	for (n = 0; n < AUTOPLAY_MAX; n++)
+		if (cmd_autoplay(&e->env, argv[1], cmd_now_ms(&e->env), &mv,
+		    &next) != 1)
+			break;
+}
 
 static int
 emb_exec(struct backend *be, int argc, char **argv, size_t *argl,
@@ -24,11 +51,13 @@ emb_exec(struct backend *be, int argc, char **argv, size_t *argl,
 	struct embedded	*e = (struct embedded *)be;
 	struct cmd_args	 args;
 
-	memset(&args, 0, sizeof(args));	/* no session in-process */
+	memset(&args, 0, sizeof(args));
 	args.argc = argc;
 	args.argv = argv;
 	args.argl = argl;
+	args.session = e->session;
 	cmd_execute(&e->env, &args, out);
+	emb_autoplay(e, argc, argv, argl);
 	return 0;
 }
 
@@ -47,6 +76,7 @@ emb_close(struct backend *be)
 	struct embedded	*e = (struct embedded *)be;
 
 	store_close(e->env.store);
+	cmd_session_free(e->session);
 	free(e);
 }
 
@@ -64,5 +94,6 @@ backend_embedded(const char *dbpath, char *err, size_t errlen)
 	e->be.next_event = emb_next_event;
 	e->be.close = emb_close;
 	e->env.store = st;
+	e->session = cmd_session_new();
 	return &e->be;
 }

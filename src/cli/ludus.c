@@ -59,6 +59,28 @@ usage(FILE *fp)
 	for (i = 0; (c = cmd_at(i)) != NULL; i++)
 		if ((c->flags & CMD_CONN) == 0)
 			fprintf(fp, "  %s\n", c->usage);
+	fprintf(fp,
+	    "\n"
+	    "Multiplayer options of LUDO.CREATE, SNL.CREATE, DANDY.CREATE:\n"
+	    "  seats=secure          reply one seat key per player (shown"
+	    " once); moves\n"
+	    "                        then need SEAT id player key on the"
+	    " connection\n"
+	    "  dice=server           the server rolls: LUDO.ROLL id player,"
+	    " SNL.ROLL id\n"
+	    "  deck=shuffled[:N]     DandyLand: a secret server deck of N"
+	    " cards (50)\n"
+	    "  bots=P:S[,...]        player P played by the server, strategy"
+	    " S = first,\n"
+	    "                        aggressive or expert (needs dice=server"
+	    " or a deck)\n"
+	    "  turn-timeout=SECONDS  an absent player's turn is played by"
+	    " the server\n"
+	    "  snakes=H:T,.. ladders=B:T,..  Snake & Ladder board at"
+	    " creation\n"
+	    "With --db, bot turns and expired turns are played after each"
+	    " command\n"
+	    "that changes their game; ludusd plays them as they fall due.\n");
 }
 
 static void bad_usage(const char *, ...)

@@ -23,7 +23,9 @@
 static const struct cmd_def cmd_table[] = {
 	{ "AUDIT", audit_cmd, -1, CMD_READONLY, "AUDIT [id]" },
 	{ "DANDY.CREATE", dandy_create_cmd, -4, CMD_WRITE,
-	    "DANDY.CREATE id players board [deck=<cards>]" },
+	    "DANDY.CREATE id players board [deck=<cards>|shuffled[:N]]"
+	    " [seats=secure|open] [bots=P<i>:<strategy>,...]"
+	    " [turn-timeout=<seconds>]" },
 	{ "DANDY.DRAW", dandy_draw_cmd, -2, CMD_WRITE,
 	    "DANDY.DRAW id [card] [AT seq]" },
 	{ "DANDY.PLAY", dandy_play_cmd, 4, CMD_READONLY,
@@ -39,18 +41,26 @@ static const struct cmd_def cmd_table[] = {
 	    "HISTORY id [from [count]]" },
 	{ "LUDO.CREATE", ludo_create_cmd, -4, CMD_WRITE,
 	    "LUDO.CREATE id p1 p2 [p3 [p4]] [rules=classic|interview|extended]"
-	    " [six-bonus=on|off] [capture-bonus=on|off] [three-sixes=on|off]" },
+	    " [six-bonus=on|off] [capture-bonus=on|off] [three-sixes=on|off]"
+	    " [seats=secure|open] [dice=server|manual]"
+	    " [bots=<player>:first|aggressive|expert,...]"
+	    " [turn-timeout=<seconds>]" },
 	{ "LUDO.LEGAL", ludo_legal_cmd, 3, CMD_READONLY,
 	    "LUDO.LEGAL id dice" },
 	{ "LUDO.PLAY", ludo_play_cmd, -5, CMD_WRITE,
 	    "LUDO.PLAY id player dice token [AT seq]" },
+	{ "LUDO.ROLL", ludo_roll_cmd, 3, CMD_WRITE, "LUDO.ROLL id player" },
 	{ "LUDO.STATE", ludo_state_cmd, 2, CMD_READONLY, "LUDO.STATE id" },
 	{ "REPLAY", replay_cmd, -2, CMD_READONLY, "REPLAY id [seq]" },
-	{ "SNL.CREATE", snl_create_cmd, 3, CMD_WRITE, "SNL.CREATE id players" },
+	{ "SEAT", seat_cmd, 4, CMD_READONLY, "SEAT id player key" },
+	{ "SNL.CREATE", snl_create_cmd, -3, CMD_WRITE,
+	    "SNL.CREATE id players [seats=secure|open] [dice=server|manual]"
+	    " [bots=P<i>:<strategy>,...] [turn-timeout=<seconds>]"
+	    " [snakes=<head>:<tail>,...] [ladders=<bottom>:<top>,...]" },
 	{ "SNL.LADDER", snl_ladder_cmd, 4, CMD_WRITE,
 	    "SNL.LADDER id bottom top" },
-	{ "SNL.ROLL", snl_roll_cmd, -3, CMD_WRITE,
-	    "SNL.ROLL id value [AT seq]" },
+	{ "SNL.ROLL", snl_roll_cmd, -2, CMD_WRITE,
+	    "SNL.ROLL id [value] [AT seq]" },
 	{ "SNL.SNAKE", snl_snake_cmd, 4, CMD_WRITE, "SNL.SNAKE id head tail" },
 	{ "SNL.STATE", snl_state_cmd, 2, CMD_READONLY, "SNL.STATE id" },
 };
@@ -177,6 +187,44 @@ cmd_now(const struct cmd_env *env)
 	return env->now != NULL ? env->now() : (int64_t)time(NULL);
 }
 
+/* A test's fake clock in seconds drives the milliseconds too. */
+int64_t
+cmd_now_ms(const struct cmd_env *env)
+{
+	struct timespec	 ts;
+
+	if (env->now_ms != NULL)
+		return env->now_ms();
+	if (env->now != NULL)
+		return env->now() * 1000;
+	if (clock_gettime(CLOCK_REALTIME, &ts) == -1)
+		return (int64_t)time(NULL) * 1000;
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t
+cmd_turn_deadline(const struct game *g, int64_t now_ms)
+{
+	int	 turn = game_turn(g);
+
+	if (turn < 0 || turn >= GAME_MAX_PLAYERS)
+		return 0;
+	if (now_ms < 1)
+		now_ms = 1;		/* 0 means "never" */
+	if (g->opts.bot[turn] != 0)
+		return now_ms;
+	if (g->opts.timeout > 0)
+		return now_ms + g->opts.timeout * 1000;
+	return 0;
+}
+
+static void
+schedule(struct cmd_env *env, const char *game, int64_t due_ms)
+{
+	if (env->on_schedule != NULL)
+		env->on_schedule(env->on_schedule_arg, game, due_ms);
+}
+
 void
 cmd_reply_arity(struct reply *out, const struct cmd_args *args)
 {
@@ -284,30 +332,72 @@ cmd_read_game(struct cmd_env *env, struct reply *out, const char *id,
 	return 0;
 }
 
+/* The reply of a secure create: "player,key" for each person (a bot's
+ * key is never shown, so no one can take its seat). */
+static void
+reply_seat_keys(const struct game *g, char keys[][SEAT_KEY_HEX + 1],
+    struct reply *out)
+{
+	char	 name[PLAYER_NAME_MAX];
+	char	 buf[PLAYER_NAME_MAX + SEAT_KEY_HEX + 2];
+	int	 i;
+
+	reply_array(out);
+	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++) {
+		if (g->opts.bot[i] != 0)
+			continue;
+		snprintf(buf, sizeof(buf), "%s,%s",
+		    cmd_player_name(g, i, name, sizeof(name)), keys[i]);
+		reply_bulk(reply_add(out), buf, strlen(buf));
+	}
+}
+
 void
 cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 {
+	char	(*keys)[SEAT_KEY_HEX + 1] = NULL;
 	int	rc;
 
 	g->moves = 0;
 	g->created = g->updated = cmd_now(env);
+	g->opts.deadline = cmd_turn_deadline(g, cmd_now_ms(env));
 	if (store_begin(env->store) != STORE_OK) {
 		cmd_reply_store(env, out);
 		return;
+	}
+	if (g->opts.secure) {
+		keys = xcalloc(GAME_MAX_PLAYERS, sizeof(*keys));
+		if (seat_keys_make(env->store, g, keys) != 0) {
+			free(keys);
+			cmd_reply_store(env, out);
+			store_rollback(env->store);
+			return;
+		}
 	}
 	rc = store_create_game(env->store, g);
 	if (rc == STORE_EXISTS) {
 		store_rollback(env->store);
 		reply_error(out, "EXISTS", "game '%s' already exists", g->id);
-		return;
+		goto done;
 	}
 	if (rc != STORE_OK || store_commit(env->store) != STORE_OK) {
 		cmd_reply_store(env, out);
 		store_rollback(env->store);
-		return;
+		goto done;
 	}
 	env->commits++;
-	reply_status(out, "OK");
+	if (keys != NULL)
+		reply_seat_keys(g, keys, out);
+	else
+		reply_status(out, "OK");
+	if (g->opts.deadline != 0)
+		schedule(env, g->id, g->opts.deadline);
+done:
+	if (keys != NULL) {
+		/* The keys exist only in the reply from now on. */
+		explicit_bzero(keys, GAME_MAX_PLAYERS * sizeof(*keys));
+		free(keys);
+	}
 }
 
 struct move_copy {
@@ -359,10 +449,13 @@ at_resend(struct cmd_env *env, struct reply *out, const struct game *g,
 /* Writes the step's outcome; 0, or -1 when the store failed. */
 static int
 transact_save(struct cmd_env *env, enum turn_outcome oc,
-    const struct game *old, struct game *new, struct move *mv)
+    const struct game *old, struct game *new, struct move *mv,
+    int64_t now_ms)
 {
 	int64_t	now = cmd_now(env);
 
+	if (oc == TURN_OPTS)
+		return store_save_opts(env->store, new) == STORE_OK ? 0 : -1;
 	new->updated = now;
 	if (oc == TURN_SETUP)
 		return store_save_setup(env->store, old, new) == STORE_OK ?
@@ -370,7 +463,78 @@ transact_save(struct cmd_env *env, enum turn_outcome oc,
 	new->moves = old->moves + 1;
 	mv->seq = new->moves;
 	mv->at = now;
+	/* A move uses up the server roll; the next turn (a bonus turn
+	 * included) gets its own deadline. */
+	new->opts.roll = 0;
+	new->opts.roll_player = 0;
+	new->opts.deadline = cmd_turn_deadline(new, now_ms);
 	return store_save_turn(env->store, old, new, mv) == STORE_OK ? 0 : -1;
+}
+
+/* BEGIN and load; 0, or -1 with the error replied and rolled back. */
+static int
+transact_load(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, struct game *g)
+{
+	int	rc;
+
+	if (store_begin(env->store) != STORE_OK) {
+		cmd_reply_store(env, out);
+		return -1;
+	}
+	rc = store_load_game(env->store, id, g);
+	if (rc != STORE_OK)
+		reply_load_error(env, out, id, rc);
+	else if (kind != KIND_NONE && g->kind != kind)
+		reply_wrongtype(out, g);
+	else if (req != NULL && req->at >= 0 && req->at != g->moves)
+		at_resend(env, out, g, req);
+	else
+		return 0;
+	store_rollback(env->store);
+	return -1;
+}
+
+enum turn_outcome
+cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, turn_step step,
+    void *arg, int64_t now_ms, struct move *mv, struct game *after)
+{
+	struct game		old, new;
+	enum turn_outcome	oc;
+
+	memset(mv, 0, sizeof(*mv));
+	if (transact_load(env, out, id, kind, req, &old) == -1)
+		return TURN_NONE;
+	new = old;
+	oc = step(arg, &old, &new, mv, out);
+	if (oc == TURN_NONE) {
+		store_rollback(env->store);
+		return TURN_NONE;
+	}
+	if (transact_save(env, oc, &old, &new, mv, now_ms) == -1 ||
+	    store_commit(env->store) != STORE_OK) {
+		cmd_reply_store(env, out);
+		store_rollback(env->store);
+		return TURN_NONE;
+	}
+
+	env->commits++;
+	if (after != NULL)
+		*after = new;
+	if (oc == TURN_OPTS)
+		return oc;
+	if (oc == TURN_SETUP) {
+		reply_status(out, "OK");
+		return oc;
+	}
+	env->turns++;
+	reply_status(out, mv->result);
+	if (env->on_move != NULL)
+		env->on_move(env->on_move_arg, new.id, mv);
+	if (new.opts.deadline != 0 || old.opts.deadline != 0)
+		schedule(env, new.id, new.opts.deadline);
+	return oc;
 }
 
 void
@@ -378,53 +542,8 @@ cmd_transact(struct cmd_env *env, struct reply *out, const char *id,
     enum game_kind kind, const struct turn_req *req, turn_step step,
     void *arg)
 {
-	struct game		old, new;
-	struct move		mv;
-	enum turn_outcome	oc;
-	int			rc;
+	struct move	mv;
 
-	if (store_begin(env->store) != STORE_OK) {
-		cmd_reply_store(env, out);
-		return;
-	}
-	rc = store_load_game(env->store, id, &old);
-	if (rc != STORE_OK) {
-		reply_load_error(env, out, id, rc);
-		store_rollback(env->store);
-		return;
-	}
-	if (old.kind != kind) {
-		reply_wrongtype(out, &old);
-		store_rollback(env->store);
-		return;
-	}
-	if (req != NULL && req->at >= 0 && req->at != old.moves) {
-		at_resend(env, out, &old, req);
-		store_rollback(env->store);
-		return;
-	}
-
-	new = old;
-	memset(&mv, 0, sizeof(mv));
-	oc = step(arg, &old, &new, &mv, out);
-	if (oc == TURN_NONE) {
-		store_rollback(env->store);
-		return;
-	}
-	if (transact_save(env, oc, &old, &new, &mv) == -1 ||
-	    store_commit(env->store) != STORE_OK) {
-		cmd_reply_store(env, out);
-		store_rollback(env->store);
-		return;
-	}
-
-	env->commits++;
-	if (oc == TURN_SETUP) {
-		reply_status(out, "OK");
-		return;
-	}
-	env->turns++;
-	reply_status(out, mv.result);
-	if (env->on_move != NULL)
-		env->on_move(env->on_move_arg, new.id, &mv);
+	cmd_transact_at(env, out, id, kind, req, step, arg, cmd_now_ms(env),
+	    &mv, NULL);
 }

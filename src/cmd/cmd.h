@@ -17,6 +17,12 @@
 /* Called after a move has committed, once per stored move, in order. */
 typedef void (*cmd_move_hook)(void *arg, const char *game,
     const struct move *);
+/*
+ * Called after a commit that set when the server must next play a turn
+ * of a game by itself (cmd_autoplay): due_ms is that time in unix
+ * milliseconds (at or before now for a bot's turn), or 0 for never.
+ */
+typedef void (*cmd_sched_hook)(void *arg, const char *game, int64_t due_ms);
 
 /* What all clients share: the store, the clock, the commit hook, counters. */
 struct cmd_env {
@@ -27,15 +33,39 @@ struct cmd_env {
 	uint64_t	 turns;		/* moves committed */
 	uint64_t	 commits;	/* transactions committed */
 	uint64_t	 store_errors;
+	/* Multiplayer (issue 4). */
+	int64_t		(*now_ms)(void);	/* unix ms; NULL: from now()
+						   (if set) or the clock */
+	int		 require_seats;	/* every new game is seats=secure */
+	cmd_sched_hook	 on_schedule;
+	void		*on_schedule_arg;
 };
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */
 #define CMD_READONLY	0x02
 #define CMD_CONN	0x04	/* connection command (handled by ludusd) */
 
-/* Per-connection state the commands may consult (seats held, ...);
- * NULL for the embedded CLI and most tests.  Defined by a later issue. */
-struct cmd_session;
+/*
+ * Per-connection state the commands consult: the seats the connection
+ * holds (SEAT), of one or several games.  The daemon makes one per
+ * connection, the embedded CLI one per run; NULL holds no seat.
+ */
+struct cmd_seat {
+	char	game[GAME_ID_MAX + 1];
+	int	player;			/* index in the game */
+};
+
+struct cmd_session {
+	struct cmd_seat	*seats;
+	size_t		 nseats;
+	size_t		 cap;
+};
+
+struct cmd_session	*cmd_session_new(void);
+void			 cmd_session_free(struct cmd_session *);
+/* 1 when the session holds that seat (player < 0: any seat of game). */
+int			 cmd_session_holds(const struct cmd_session *,
+			    const char *game, int player);
 
 struct cmd_args {
 	int		  argc;
@@ -62,6 +92,29 @@ const struct cmd_def	*cmd_at(size_t);
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */
 void	cmd_executev(struct cmd_env *, struct reply *, const char *, ...);
+
+/* The env's clock in unix milliseconds: now_ms, else now() * 1000, else
+ * the system's real-time clock.  Deadlines are on this clock. */
+int64_t	cmd_now_ms(const struct cmd_env *);
+
+/*
+ * Plays the turn of the game's current player if the server owes it: the
+ * player is a bot, or the turn's deadline (turn-timeout) is at or before
+ * now_ms.  One move at most, in one transaction, on server dice (a Ludo
+ * roll already drawn is used), chosen by the bot's strategy or by
+ * "first" for an absent player; stored in history as automatic, then
+ * env->on_move and env->on_schedule are called as for any move.
+ * Returns 1 when it played (*played gets the move), 0 when nothing was
+ * due, -1 on error (no such game, store failure).  *next_ms gets when to
+ * call again: unix ms (<= now_ms: at once), or 0 for never.
+ */
+int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
+	    struct move *played, int64_t *next_ms);
+/* Calls cb for every game the server has a turn to play in (a bot to
+ * move, a pending deadline), with its due time; for start-up.  0, or -1
+ * when the store failed. */
+typedef void (*cmd_due_cb)(void *arg, const char *game, int64_t due_ms);
+int	cmd_due_games(struct cmd_env *, cmd_due_cb, void *arg);
 
 /* Syntax checks shared by the handlers. */
 int	valid_id(const char *, size_t);	/* 1-50 of a-z 0-9 - */

@@ -2,9 +2,12 @@
  * DandyLand commands: DANDY.CREATE, DANDY.DRAW, DANDY.SCORES, DANDY.STATE,
  * DANDY.PLAY (seed 003's play(), stateless) and the DandyLand side of
  * REPLAY/AUDIT.  A game either carries its deck (DRAW takes no card) or
- * has none (every DRAW names its card).
+ * has none (every DRAW names its card).  deck=shuffled[:N] has the server
+ * deal the deck (N cards, 50 by default, each of the 18 kinds alike); it
+ * is stored like a given deck and never shown, only drawn.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
@@ -15,6 +18,9 @@
 
 #define DECK_PREFIX	"deck="
 #define DECK_PREFIX_LEN	(sizeof(DECK_PREFIX) - 1)
+#define SHUFFLED	"shuffled"
+#define SHUFFLED_LEN	(sizeof(SHUFFLED) - 1)
+#define SHUFFLED_CARDS	50	/* deck=shuffled */
 
 static int
 arg_board(struct reply *out, const struct cmd_args *args, int i)
@@ -48,43 +54,118 @@ reply_bad_cards(struct reply *out, int max)
 	    max);
 }
 
+/* deck=shuffled or deck=shuffled:N: deals N cards into deck; 1 if it
+ * was that form, 0 if not, -1 with an error reply. */
+static int
+shuffled_deck(struct reply *out, const char *v, char *deck)
+{
+	const char	*errstr;
+	int64_t		 n = SHUFFLED_CARDS;
+
+	if (strncmp(v, SHUFFLED, SHUFFLED_LEN) != 0)
+		return 0;
+	if (v[SHUFFLED_LEN] == ':') {
+		if (parse_int64(v + SHUFFLED_LEN + 1, 1, DANDY_DECK_MAX, &n,
+		    &errstr) != 0) {
+			reply_error(out, "BADARG", "deck=shuffled:N takes N "
+			    "from 1 to %d", DANDY_DECK_MAX);
+			return -1;
+		}
+	} else if (v[SHUFFLED_LEN] != '\0')
+		return 0;
+	cmd_random_deck(deck, (int)n);
+	return 1;
+}
+
+/* The deck= option: a given deck or a shuffled one.  0, or -1. */
+static int
+deck_option(struct reply *out, const char *v, size_t len, char *deck,
+    const char **deckp, int *shuffled)
+{
+	int	 rc;
+
+	if ((rc = shuffled_deck(out, v, deck)) == -1)
+		return -1;
+	*shuffled = rc == 1;
+	if (rc == 1) {
+		*deckp = deck;
+		return 0;
+	}
+	if (!valid_cards(v, len, DANDY_DECK_MAX)) {
+		reply_bad_cards(out, DANDY_DECK_MAX);
+		return -1;
+	}
+	*deckp = v;
+	return 0;
+}
+
+/* The options after the board: key=value only (another word is one
+ * argument too many, as before options existed). */
+static int
+dandy_create_options(struct reply *out, const struct cmd_args *args,
+    char *deck, const char **deckp, int *shuffled, struct create_opts *mo)
+{
+	const char	*a;
+	int		 i, rc;
+
+	for (i = 4; i < args->argc; i++) {
+		a = args->argv[i];
+		if (strlen(a) != args->argl[i] || strchr(a, '=') == NULL) {
+			cmd_reply_arity(out, args);
+			return -1;
+		}
+		if (strncmp(a, DECK_PREFIX, DECK_PREFIX_LEN) == 0) {
+			if (deck_option(out, a + DECK_PREFIX_LEN,
+			    args->argl[i] - DECK_PREFIX_LEN, deck, deckp,
+			    shuffled) == -1)
+				return -1;
+			continue;
+		}
+		if ((rc = create_option(out, mo, a)) == -1)
+			return -1;
+		if (rc == 0) {
+			cmd_reply_syntax(out);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 void
 dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct game	 g;
-	const char	*deck = NULL, *why = NULL;
-	int64_t		 n;
+	struct game		*g;
+	struct create_opts	 mo;
+	char			*deckbuf;
+	const char		*deck = NULL, *why = NULL;
+	int64_t			 n;
+	int			 shuffled = 0;
 
-	if (args->argc > 5) {
-		cmd_reply_arity(out, args);
-		return;
-	}
 	if (arg_id(out, args, 1, "game") == -1 ||
 	    arg_int(out, args, 2, 1, DANDY_MAX_PLAYERS, "players", &n) == -1 ||
 	    arg_board(out, args, 3) == -1)
 		return;
-	if (args->argc == 5) {
-		if (strncmp(args->argv[4], DECK_PREFIX, DECK_PREFIX_LEN) != 0) {
-			cmd_reply_syntax(out);
-			return;
-		}
-		deck = args->argv[4] + DECK_PREFIX_LEN;
-		if (!valid_cards(deck, args->argl[4] - DECK_PREFIX_LEN,
-		    DANDY_DECK_MAX)) {
-			reply_bad_cards(out, DANDY_DECK_MAX);
-			return;
-		}
-	}
-	memset(&g, 0, sizeof(g));
-	if (dandy_init(&g.s.dandy, (int)n, args->argv[3], deck, &why) == -1) {
+	g = xcalloc(1, sizeof(*g));
+	deckbuf = xmalloc(DANDY_DECK_MAX + 1);
+	create_opts_init(&mo);
+	if (dandy_create_options(out, args, deckbuf, &deck, &shuffled,
+	    &mo) == -1)
+		goto done;
+	if (dandy_init(&g->s.dandy, (int)n, args->argv[3], deck, &why) == -1) {
 		reply_error(out, "BADARG", "%s", why != NULL ? why :
 		    "invalid DandyLand game");
-		return;
+		goto done;
 	}
-	memcpy(g.id, args->argv[1], args->argl[1] + 1);
-	g.kind = KIND_DANDY;
-	cmd_create_game(env, out, &g);
+	memcpy(g->id, args->argv[1], args->argl[1] + 1);
+	g->kind = KIND_DANDY;
+	if (create_apply(env, out, &mo, g) == -1)
+		goto done;
+	g->opts.server_dice = shuffled != 0;
+	cmd_create_game(env, out, g);
+done:
+	free(deckbuf);
+	free(g);
 }
 
 /* The reply text of a draw: "P<i> <pos|OFF> <points>", pos 1-based. */
@@ -98,43 +179,60 @@ dandy_result_text(const struct dandy_result *r, char *buf, size_t len)
 		    r->points);
 }
 
+int
+dandy_apply_draw(const struct game *old, struct game *new, int card,
+    struct move *mv)
+{
+	const struct dandy_state *st = &old->s.dandy;
+	struct dandy_result	 r;
+	int			 c = card;
+
+	if (st->has_deck && st->drawn >= 0 && st->drawn < st->deck_len &&
+	    st->drawn < DANDY_DECK_MAX)
+		c = (unsigned char)st->deck[st->drawn];
+	if (dandy_draw(st, card, &new->s.dandy, &r) == -1 || r.game_over)
+		return -1;
+	snprintf(mv->player, sizeof(mv->player), "P%d", r.player + 1);
+	mv->action[0] = (char)c;
+	mv->action[1] = '\0';
+	dandy_result_text(&r, mv->result, sizeof(mv->result));
+	return 0;
+}
+
+struct dandy_draw_arg {
+	const char		 *card;	/* NULL: from the deck */
+	const struct cmd_session *session;
+};
+
 static enum turn_outcome
 dandy_draw_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	const char		*card = arg;	/* NULL: from the deck */
+	struct dandy_draw_arg	*da = arg;
 	const struct dandy_state *st = &old->s.dandy;
-	struct dandy_result	 r;
-	char			 c;
+	int			 turn = game_turn(old);
 
-	if (st->has_deck && card != NULL) {
+	if (st->has_deck && da->card != NULL) {
 		reply_error(out, "BADARG",
 		    "game '%s' draws from its deck: give no card", old->id);
 		return TURN_NONE;
 	}
-	if (!st->has_deck && card == NULL) {
+	if (!st->has_deck && da->card == NULL) {
 		reply_error(out, "BADARG",
 		    "game '%s' has no deck: a card is required", old->id);
 		return TURN_NONE;
 	}
-	if (st->has_deck && st->drawn >= 0 && st->drawn < st->deck_len &&
-	    st->drawn < DANDY_DECK_MAX)
-		c = st->deck[st->drawn];
-	else
-		c = card != NULL ? card[0] : '\0';
-	if (dandy_draw(st, card != NULL ? card[0] : 0, &new->s.dandy,
-	    &r) == -1) {
+	if (turn < 0) {
+		reply_status(out, "GAME_OVER");	/* deck used up */
+		return TURN_NONE;
+	}
+	if (cmd_move_allowed(da->session, old, turn, out) == -1)
+		return TURN_NONE;
+	if (dandy_apply_draw(old, new, da->card != NULL ?
+	    (unsigned char)da->card[0] : 0, mv) == -1) {
 		reply_error(out, "BADARG", "invalid card");
 		return TURN_NONE;
 	}
-	if (r.game_over) {
-		reply_status(out, "GAME_OVER");
-		return TURN_NONE;
-	}
-	snprintf(mv->player, sizeof(mv->player), "P%d", r.player + 1);
-	mv->action[0] = c;
-	mv->action[1] = '\0';
-	dandy_result_text(&r, mv->result, sizeof(mv->result));
 	return TURN_MOVE;
 }
 
@@ -142,9 +240,10 @@ void
 dandy_draw_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct turn_req	 req;
-	const char	*card = NULL;
-	int		 argc;
+	struct dandy_draw_arg	 da;
+	struct turn_req		 req;
+	const char		*card = NULL;
+	int			 argc;
 
 	if (arg_at(out, args, 2, 3, &argc, &req.at) == -1 ||
 	    arg_id(out, args, 1, "game") == -1)
@@ -160,8 +259,10 @@ dandy_draw_cmd(struct cmd_env *env, const struct cmd_args *args,
 	}
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = card;	/* a deck card is implicit too */
+	da.card = card;
+	da.session = args->session;
 	cmd_transact(env, out, args->argv[1], KIND_DANDY, &req,
-	    dandy_draw_step, (void *)(uintptr_t)card);
+	    dandy_draw_step, &da);
 }
 
 void

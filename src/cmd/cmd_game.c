@@ -283,17 +283,20 @@ game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
 	add_pair(out, "winner", player_name(&g, winner, buf, sizeof(buf)));
 	add_pair_int(out, "created", g.created);
 	add_pair_int(out, "updated", g.updated);
+	game_info_opts(&g, out);
 }
 
 /* ----------------------------------------------------------- HISTORY */
 
+/* A move the server made is marked: ",bot" or ",timeout". */
 static int
 add_move(void *arg, const struct move *mv)
 {
-	char	buf[32 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX];
+	char	buf[48 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX];
 
-	snprintf(buf, sizeof(buf), "%lld,%s,%s,%s", (long long)mv->seq,
-	    mv->player, mv->action, mv->result);
+	snprintf(buf, sizeof(buf), "%lld,%s,%s,%s%s", (long long)mv->seq,
+	    mv->player, mv->action, mv->result, mv->by == MOVE_BOT ? ",bot" :
+	    mv->by == MOVE_TIMEOUT ? ",timeout" : "");
 	reply_status(reply_add(arg), buf);
 	return 0;
 }

@@ -53,12 +53,16 @@ void	cmd_reply_store(struct cmd_env *, struct reply *);
  *			action and result are filled; stored as move
  *			old->moves + 1, replied as the result string
  *	TURN_SETUP	a setup change (new holds it), no history row; OK
+ *	TURN_OPTS	only new->opts.roll/roll_player changed (a server
+ *			roll drawn): saved, no history row; the step has set
+ *			the reply
  *	TURN_NONE	nothing to write; the step has set the reply
  */
 enum turn_outcome {
 	TURN_NONE = 0,
 	TURN_MOVE,
-	TURN_SETUP
+	TURN_SETUP,
+	TURN_OPTS
 };
 
 typedef enum turn_outcome (*turn_step)(void *arg, const struct game *old,
@@ -74,13 +78,85 @@ struct turn_req {
 
 /*
  * BEGIN, load, kind check, AT check, step, save, COMMIT; any store failure
- * rolls back and replies -STORE.  After a committed move, counts it and
- * calls env->on_move.
+ * rolls back and replies -STORE.  A move clears the pending roll and sets
+ * the deadline of the next turn.  After a committed move, counts it and
+ * calls env->on_move, then env->on_schedule.
  */
 void	cmd_transact(struct cmd_env *, struct reply *, const char *id,
 	    enum game_kind, const struct turn_req *, turn_step, void *arg);
+/* The same at a given time (unix ms), for any kind with KIND_NONE;
+ * returns what was committed (TURN_NONE: nothing), the move in *mv and
+ * the game as saved in *after (may be NULL). */
+enum turn_outcome cmd_transact_at(struct cmd_env *, struct reply *,
+	    const char *id, enum game_kind, const struct turn_req *,
+	    turn_step, void *arg, int64_t now_ms, struct move *mv,
+	    struct game *after);
+/* When the server must play the turn that starts at now_ms in g: now for
+ * a bot, now + turn-timeout for a person with one, else 0 (never). */
+int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
+
+/* ------------------------------------------------------ cmd_seat.c */
+
+#define SEAT_KEY_BYTES	16			/* 128 random bits */
+#define SEAT_KEY_HEX	(2 * SEAT_KEY_BYTES)	/* as shown, in hex */
+#define PLAYER_NAME_MAX	(GAME_ID_MAX + 1)
+
+/* A player's index from its name (a Ludo id, or P<i>); -1 if none. */
+int	cmd_player_index(const struct game *, const char *name);
+/* The name of player i ("P3" or the Ludo id). */
+const char *cmd_player_name(const struct game *, int i, char *buf,
+	    size_t len);
+/* May this session move for player i of g?  0, or -1 with -STATE (the
+ * server plays that bot) or -NOSEAT (a secure seat not held) set. */
+int	cmd_move_allowed(const struct cmd_session *, const struct game *,
+	    int player, struct reply *);
+/* Makes one seat key per player of a secure game, in hex, and puts their
+ * keyed hashes in g->opts.seat; run inside the create's transaction
+ * (the hash key is the store's).  0, or -1 when the store failed. */
+int	seat_keys_make(struct store *, struct game *,
+	    char keys[][SEAT_KEY_HEX + 1]);
+/* Server randomness (libsodium, from the OS's generator). */
+int	cmd_random_die(void);			/* 1-6 */
+int	cmd_random_card(void);			/* one of a-i, 1-9 */
+void	cmd_random_deck(char *deck, int n);	/* n cards, NUL-ended */
+
+/* ----------------------------------------------------- cmd_multi.c */
+
+/* The multiplayer options of a create command, as given. */
+struct create_opts {
+	int		 seats;		/* -1 not given, 0 open, 1 secure */
+	int		 server_dice;	/* -1 not given, 0 manual, 1 server */
+	int64_t		 timeout;	/* seconds, -1 not given */
+	const char	*bots;		/* "name:strategy,...", NULL none */
+};
+
+void	create_opts_init(struct create_opts *);
+/* One "key=value" argument: 1 when it was a multiplayer option (taken),
+ * 0 when the key is not one, -1 with an error reply. */
+int	create_option(struct reply *, struct create_opts *, const char *arg);
+/* Puts the options into a game whose kind, players and (DandyLand) deck
+ * are set; server_dice of a DandyLand game is set by its caller when it
+ * dealt a shuffled deck.  0, or -1 with an error reply. */
+int	create_apply(struct cmd_env *, struct reply *,
+	    const struct create_opts *, struct game *);
+/* The extra GAME.INFO pairs of a game with options. */
+void	game_info_opts(const struct game *, struct reply *);
 
 /* ------------------------------------------------------- per kind */
+
+/*
+ * One move of each kind applied to new (a copy of old) with its history
+ * row filled in, shared by the commands and cmd_autoplay().  Ludo returns
+ * the engine's result (only a stored one fills mv); Snake & Ladder and
+ * DandyLand return 0, or -1 when the value or card is refused or the game
+ * is over.  A DandyLand card of 0 draws from the deck.
+ */
+enum ludo_result ludo_apply_play(const struct game *old, struct game *new,
+	    int player, int dice, int token, struct move *mv);
+int	snl_apply_roll(const struct game *old, struct game *new, int value,
+	    struct move *mv);
+int	dandy_apply_draw(const struct game *old, struct game *new, int card,
+	    struct move *mv);
 
 /* The kind's STATE array, appended to an empty array reply. */
 void	ludo_state_reply(const struct game *, struct reply *);
@@ -125,6 +201,8 @@ CMD_PROTO(ludo_create_cmd);
 CMD_PROTO(ludo_play_cmd);
 CMD_PROTO(ludo_state_cmd);
 CMD_PROTO(ludo_legal_cmd);
+CMD_PROTO(ludo_roll_cmd);
+CMD_PROTO(seat_cmd);
 CMD_PROTO(snl_create_cmd);
 CMD_PROTO(snl_snake_cmd);
 CMD_PROTO(snl_ladder_cmd);

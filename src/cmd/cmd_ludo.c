@@ -1,6 +1,10 @@
 /*
- * Ludo commands: LUDO.CREATE, LUDO.PLAY, LUDO.STATE, LUDO.LEGAL, and the
- * Ludo side of REPLAY/AUDIT.
+ * Ludo commands: LUDO.CREATE, LUDO.PLAY, LUDO.ROLL, LUDO.STATE,
+ * LUDO.LEGAL, and the Ludo side of REPLAY/AUDIT.
+ *
+ * In a dice=server game LUDO.ROLL draws the die and keeps it with the
+ * game (committed on its own) until the LUDO.PLAY that uses it, so asking
+ * again, reconnecting or a restart all give the same value.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -64,12 +68,13 @@ ludo_option(struct reply *out, struct ludo_rules *rules, const char *arg)
 	return -1;
 }
 
-/* Reads the options of LUDO.CREATE: the preset first, then overrides. */
+/* Reads the options of LUDO.CREATE: the preset first, then overrides,
+ * then the multiplayer options. */
 static int
 ludo_options(struct reply *out, const struct cmd_args *args,
-    struct ludo_rules *rules)
+    struct ludo_rules *rules, struct create_opts *mo)
 {
-	int	i;
+	int	i, rc;
 
 	ludo_rules_preset(rules, "classic");
 	for (i = 2; i < args->argc; i++) {
@@ -85,10 +90,13 @@ ludo_options(struct reply *out, const struct cmd_args *args,
 			return -1;
 		}
 	}
-	for (i = 2; i < args->argc; i++)
-		if (strchr(args->argv[i], '=') != NULL &&
-		    ludo_option(out, rules, args->argv[i]) == -1)
+	for (i = 2; i < args->argc; i++) {
+		if (strchr(args->argv[i], '=') == NULL)
+			continue;
+		if ((rc = create_option(out, mo, args->argv[i])) == -1 ||
+		    (rc == 0 && ludo_option(out, rules, args->argv[i]) == -1))
 			return -1;
+	}
 	return 0;
 }
 
@@ -98,10 +106,12 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 {
 	struct game		 g;
 	struct ludo_rules	 rules;
+	struct create_opts	 mo;
 	int			 i, j, n = 0;
 
+	create_opts_init(&mo);
 	if (arg_id(out, args, 1, "game") == -1 ||
-	    ludo_options(out, args, &rules) == -1)
+	    ludo_options(out, args, &rules, &mo) == -1)
 		return;
 	memset(&g, 0, sizeof(g));
 	for (i = 2; i < args->argc; i++) {
@@ -131,15 +141,58 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	}
 	memcpy(g.id, args->argv[1], args->argl[1] + 1);
 	g.kind = KIND_LUDO;
+	if (create_apply(env, out, &mo, &g) == -1)
+		return;
 	cmd_create_game(env, out, &g);
 }
 
+enum ludo_result
+ludo_apply_play(const struct game *old, struct game *new, int player,
+    int dice, int token, struct move *mv)
+{
+	enum ludo_result	 res;
+
+	res = ludo_play(&old->s.ludo, player, dice, token, &new->s.ludo);
+	if (ludo_result_stored(res)) {
+		snprintf(mv->player, sizeof(mv->player), "%s",
+		    old->players[player]);
+		snprintf(mv->action, sizeof(mv->action), "%d:%d", dice, token);
+		snprintf(mv->result, sizeof(mv->result), "%s",
+		    ludo_result_str(res));
+	}
+	return res;
+}
+
 struct ludo_play_arg {
-	const char	*player;
-	int		 dice;
-	int		 token;
-	const char	*action;
+	const char		 *player;
+	int			  dice;
+	int			  token;
+	const struct cmd_session *session;
 };
+
+/* In a dice=server game, the dice of a move must be the roll drawn for
+ * that player.  0, or -1 with the error set. */
+static int
+ludo_server_dice(const struct game *g, int player, int dice,
+    struct reply *out)
+{
+	const struct game_opts	*o = &g->opts;
+
+	if (!o->server_dice)
+		return 0;
+	if (o->roll == 0 || o->roll_player != player) {
+		reply_error(out, "STATE", "game '%s' rolls its own dice: "
+		    "LUDO.ROLL %s %s first", g->id, g->id,
+		    g->players[player]);
+		return -1;
+	}
+	if (dice != o->roll) {
+		reply_error(out, "BADARG", "dice must be %d, the server's "
+		    "roll", o->roll);
+		return -1;
+	}
+	return 0;
+}
 
 static enum turn_outcome
 ludo_play_step(void *arg, const struct game *old, struct game *new,
@@ -147,9 +200,15 @@ ludo_play_step(void *arg, const struct game *old, struct game *new,
 {
 	struct ludo_play_arg	*pa = arg;
 	enum ludo_result	 res;
+	int			 player;
 
-	res = ludo_play(&old->s.ludo, ludo_player_index(old, pa->player),
-	    pa->dice, pa->token, &new->s.ludo);
+	player = ludo_player_index(old, pa->player);
+	/* A finished game answers GAME_OVER to anyone, as the seed does. */
+	if (old->s.ludo.winner == -1 && player != -1 &&
+	    (cmd_move_allowed(pa->session, old, player, out) == -1 ||
+	    ludo_server_dice(old, player, pa->dice, out) == -1))
+		return TURN_NONE;
+	res = ludo_apply_play(old, new, player, pa->dice, pa->token, mv);
 	if (res == LUDO_NO_PLAYER) {
 		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
 		    pa->player, old->id);
@@ -159,9 +218,6 @@ ludo_play_step(void *arg, const struct game *old, struct game *new,
 		reply_status(out, ludo_result_str(res));
 		return TURN_NONE;
 	}
-	snprintf(mv->player, sizeof(mv->player), "%s", pa->player);
-	snprintf(mv->action, sizeof(mv->action), "%s", pa->action);
-	snprintf(mv->result, sizeof(mv->result), "%s", ludo_result_str(res));
 	return TURN_MOVE;
 }
 
@@ -185,11 +241,72 @@ ludo_play_cmd(struct cmd_env *env, const struct cmd_args *args,
 	pa.player = args->argv[2];
 	pa.dice = (int)dice;
 	pa.token = (int)token;
-	pa.action = action;
+	pa.session = args->session;
 	req.player = pa.player;
 	req.action = action;
 	cmd_transact(env, out, args->argv[1], KIND_LUDO, &req, ludo_play_step,
 	    &pa);
+}
+
+struct ludo_roll_arg {
+	const char		 *player;
+	const struct cmd_session *session;
+};
+
+static enum turn_outcome
+ludo_roll_step(void *arg, const struct game *old, struct game *new,
+    struct move *mv, struct reply *out)
+{
+	struct ludo_roll_arg	*ra = arg;
+	const struct ludo_state	*st = &old->s.ludo;
+	int			 player;
+
+	(void)mv;
+	if (!old->opts.server_dice) {
+		reply_error(out, "STATE", "game '%s' has manual dice: give "
+		    "them to LUDO.PLAY", old->id);
+		return TURN_NONE;
+	}
+	if (st->winner != -1 || st->turn < 0 || st->turn >= st->nplayers) {
+		reply_error(out, "STATE", "game '%s' is over", old->id);
+		return TURN_NONE;
+	}
+	if ((player = ludo_player_index(old, ra->player)) == -1) {
+		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
+		    ra->player, old->id);
+		return TURN_NONE;
+	}
+	if (cmd_move_allowed(ra->session, old, player, out) == -1)
+		return TURN_NONE;
+	if (player != st->turn) {
+		reply_error(out, "STATE", "it is %s's turn, not %s's",
+		    old->players[st->turn], ra->player);
+		return TURN_NONE;
+	}
+	/* Drawn already: the same value until a move uses it. */
+	if (old->opts.roll != 0 && old->opts.roll_player == player) {
+		reply_int(out, old->opts.roll);
+		return TURN_NONE;
+	}
+	new->opts.roll = (uint8_t)cmd_random_die();
+	new->opts.roll_player = (uint8_t)player;
+	reply_int(out, new->opts.roll);
+	return TURN_OPTS;
+}
+
+void
+ludo_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	struct ludo_roll_arg	 ra;
+
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    arg_id(out, args, 2, "player") == -1)
+		return;
+	ra.player = args->argv[2];
+	ra.session = args->session;
+	cmd_transact(env, out, args->argv[1], KIND_LUDO, NULL, ludo_roll_step,
+	    &ra);
 }
 
 void

@@ -240,6 +240,22 @@ k_proto_max_inline(struct config *cfg, int argc, char **argv,
 }
 
 static int
+k_require_seats(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	if (strcmp(argv[0], "yes") == 0)
+		cfg->require_seats = 1;
+	else if (strcmp(argv[0], "no") == 0)
+		cfg->require_seats = 0;
+	else {
+		*why = "must be yes or no";
+		return -1;
+	}
+	return 0;
+}
+
+static int
 k_shutdown_timeout(struct config *cfg, int argc, char **argv,
     const char **why)
 {
@@ -282,6 +298,8 @@ static const struct config_key keys[] = {
 	  "length of one argument (512mb)" },
 	{ "proto-max-inline", k_proto_max_inline, 0, "BYTES",
 	  "length of one inline command line (64kb)" },
+	{ "require-seats", k_require_seats, 0, "yes|no",
+	  "every new game is seats=secure (no)" },
 	{ "shutdown-timeout", k_shutdown_timeout, 0, "SECONDS",
 	  "time given to clients to read replies on stop (5)" },
 	{ "timeout", k_timeout, 0, "SECONDS",

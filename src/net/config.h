@@ -32,6 +32,7 @@ struct config {
 	int64_t		  shutdown_timeout;	/* seconds to flush on stop */
 	char		 *pidfile;	/* "": none */
 	char		 *portfile;	/* "": none */
+	int		  require_seats;	/* new games are seats=secure */
 	struct resp_limits limits;
 
 	int		  bind_fresh;	/* next bind replaces the list */

@@ -118,6 +118,7 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	c->since = time(NULL);
 	memcpy(c->addr, addr, sizeof c->addr);
 	TAILQ_INIT(&c->watches);
+	c->session = cmd_session_new();
 	resp_parser_init(&c->parser, &srv->cfg->limits);
 	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
 	    c);
@@ -146,6 +147,7 @@ conn_free(struct conn *c)
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
 	resp_parser_free(&c->parser);
+	cmd_session_free(c->session);
 	event_free(c->resume);
 	bufferevent_free(c->bev);
 	free(c);
@@ -367,6 +369,7 @@ conn_process(struct conn *c)
 		args.argc = req.argc;
 		args.argv = req.argv;
 		args.argl = req.argl;
+		args.session = c->session;
 		c->srv->commands++;
 		conn_dispatch(c, &args);
 		resp_request_free(&req);

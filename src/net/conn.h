@@ -43,6 +43,7 @@ struct conn {
 	struct resp_parser	 parser;
 	struct watch_conn_list	 watches;
 	int			 nwatch;
+	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
 };
 

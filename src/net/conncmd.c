@@ -344,6 +344,8 @@ info_games(struct conn *c, struct text *t)
 		    (long long)n[k]);
 	text_add(t, "games_total:%lld",
 	    (long long)(n[KIND_LUDO] + n[KIND_SNL] + n[KIND_DANDY]));
+	/* Games with a bot to move or a turn deadline armed. */
+	text_add(t, "games_autoplay:%zu", autoplay_pending(c->srv));
 }
 
 static const struct {

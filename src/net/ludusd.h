@@ -17,6 +17,7 @@
 #include "net/config.h"
 #include "net/resp.h"
 
+struct autoplay;
 struct conn;
 struct watch_registry;
 
@@ -39,6 +40,7 @@ struct server {
 	time_t			  started;
 	int			  stopping;
 	struct watch_registry	 *watches;
+	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 
 	/* INFO counters. */
@@ -83,5 +85,14 @@ void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
 /* Sends more of the backlogs once output has drained. */
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
+
+/* autoplay.c */
+/* Arms a timer for every game the server owes a move (bots, deadlines)
+ * and hooks env->on_schedule; 0, or -1 if the store cannot say. */
+int	autoplay_init(struct server *);
+void	autoplay_free(struct server *);
+/* The env->on_schedule hook: plays game at due_ms (0: never). */
+void	autoplay_schedule(void *srv, const char *game, int64_t due_ms);
+size_t	autoplay_pending(const struct server *);	/* games armed */
 
 #endif /* LUDUS_LUDUSD_H */

@@ -292,6 +292,7 @@ server_init(struct server *srv, const struct config *cfg)
 	srv->watches = watch_registry_new();
 	srv->env.on_move = watch_on_move;
 	srv->env.on_move_arg = srv;
+	srv->env.require_seats = cfg->require_seats;
 	srv->sig_term = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
 	srv->sig_int = evsignal_new(srv->base, SIGINT, signal_cb, srv);
 	srv->sig_hup = evsignal_new(srv->base, SIGHUP, signal_cb, srv);
@@ -305,6 +306,8 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot set up signal handling");
 		return -1;
 	}
+	if (autoplay_init(srv) == -1)
+		return -1;
 	return 0;
 }
 
@@ -336,6 +339,7 @@ server_free(struct server *srv)
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
+	autoplay_free(srv);
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;
 	if (srv->env.store != NULL) {

@@ -37,6 +37,10 @@ enum stmt_id {
 	ST_GAME_SELECT,
 	ST_GAME_UPDATE,
 	ST_GAME_TOUCH,
+	ST_GAME_OPTS,
+	ST_DEADLINES,
+	ST_META_INSERT,
+	ST_META_SELECT,
 	ST_PLAYER_INSERT,
 	ST_PLAYER_SELECT,
 	ST_TOKEN_INSERT,
@@ -66,21 +70,36 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_GAME_INSERT] =
 	    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
 	    " created, updated, ludo_preset, six_bonus, capture_bonus,"
-	    " three_sixes, board, has_deck, deck)"
+	    " three_sixes, board, has_deck, deck, seats, dice, turn_timeout,"
+	    " deadline, roll, roll_player)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
-	    " ?14, ?15, ?16)",
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
 	[ST_GAME_SELECT] =
 	    "SELECT id, kind, nplayers, turn, winner, aux, moves, created,"
 	    " updated, ludo_preset, six_bonus, capture_bonus, three_sixes,"
-	    " board, has_deck, deck FROM games WHERE id = ?1",
+	    " board, has_deck, deck, seats, dice, turn_timeout, deadline,"
+	    " roll, roll_player FROM games WHERE id = ?1",
 	[ST_GAME_UPDATE] =
 	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
-	    " updated = ?6 WHERE id = ?1 AND moves = ?7",
+	    " updated = ?6, deadline = ?8, roll = ?9, roll_player = ?10"
+	    " WHERE id = ?1 AND moves = ?7",
 	[ST_GAME_TOUCH] = "UPDATE games SET updated = ?2 WHERE id = ?1",
+	[ST_GAME_OPTS] =
+	    "UPDATE games SET deadline = ?2, roll = ?3, roll_player = ?4"
+	    " WHERE id = ?1 AND moves = ?5",
+	[ST_DEADLINES] =
+	    "SELECT id, deadline FROM games WHERE deadline IS NOT NULL"
+	    " ORDER BY deadline, id",
+	[ST_META_INSERT] =
+	    "INSERT INTO meta (key, value) VALUES (?1, ?2)"
+	    " ON CONFLICT (key) DO NOTHING",
+	[ST_META_SELECT] = "SELECT value FROM meta WHERE key = ?1",
 	[ST_PLAYER_INSERT] =
-	    "INSERT INTO players (game, idx, name) VALUES (?1, ?2, ?3)",
+	    "INSERT INTO players (game, idx, name, bot, seat)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5)",
 	[ST_PLAYER_SELECT] =
-	    "SELECT idx, name FROM players WHERE game = ?1 ORDER BY idx",
+	    "SELECT idx, name, bot, seat FROM players WHERE game = ?1"
+	    " ORDER BY idx",
 	[ST_TOKEN_INSERT] =
 	    "INSERT INTO tokens (game, player, token, pos, points)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -95,10 +114,10 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_JUMP_DELETE] = "DELETE FROM jumps WHERE game = ?1 AND cell = ?2",
 	[ST_JUMP_SELECT] = "SELECT cell, target FROM jumps WHERE game = ?1",
 	[ST_MOVE_INSERT] =
-	    "INSERT INTO history (game, seq, player, action, result, at)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	    "INSERT INTO history (game, seq, player, action, result, at,"
+	    " automatic) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 	[ST_MOVE_SELECT] =
-	    "SELECT seq, player, action, result, at FROM history"
+	    "SELECT seq, player, action, result, at, automatic FROM history"
 	    " WHERE game = ?1 AND seq >= ?2 ORDER BY seq LIMIT ?3",
 	[ST_LIST_ALL] =
 	    "SELECT id, kind FROM games WHERE id > ?1 ORDER BY id LIMIT ?2",
@@ -114,8 +133,12 @@ static const char *const stmt_sql[NSTMT] = {
 enum {
 	GC_ID, GC_KIND, GC_NPLAYERS, GC_TURN, GC_WINNER, GC_AUX, GC_MOVES,
 	GC_CREATED, GC_UPDATED, GC_PRESET, GC_SIX_BONUS, GC_CAPTURE_BONUS,
-	GC_THREE_SIXES, GC_BOARD, GC_HAS_DECK, GC_DECK
+	GC_THREE_SIXES, GC_BOARD, GC_HAS_DECK, GC_DECK, GC_SEATS, GC_DICE,
+	GC_TIMEOUT, GC_DEADLINE, GC_ROLL, GC_ROLL_PLAYER
 };
+
+/* The meta row that holds the seat-hash key. */
+#define META_SECRET	"seat-secret"
 
 static const char *const sync_pragma[] = {
 	[DURABILITY_FULL] = "PRAGMA synchronous = FULL",
@@ -127,6 +150,7 @@ struct sqlite_store {
 	struct store	 store;		/* first: the handle callers hold */
 	sqlite3		*db;
 	sqlite3_stmt	*stmt[NSTMT];
+	int		 txn;		/* the caller's BEGIN is open */
 	char		 err[256];
 };
 
@@ -242,6 +266,15 @@ bind_int(sqlite3_stmt *st, int i, int64_t v)
 	return sqlite3_bind_int64(st, i, v) != SQLITE_OK;
 }
 
+/* Binds v, or NULL for 0 (no deadline, no pending roll). */
+static int
+bind_int_or_null(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v == 0)
+		return sqlite3_bind_null(st, i) != SQLITE_OK;
+	return bind_int(st, i, v);
+}
+
 static int
 bind_text(sqlite3_stmt *st, int i, const char *text, size_t max)
 {
@@ -273,9 +306,19 @@ column_copy(sqlite3_stmt *st, int col, char *dst, size_t size)
 
 /* -------------------------------------------------------- savepoints */
 
+/*
+ * On some errors (out of memory, I/O, disk full) SQLite rolls the whole
+ * transaction back by itself.  A write after that, in what the caller
+ * still takes for its transaction, would run and commit on its own;
+ * it is refused instead, so that nothing of the caller's batch is kept
+ * and its COMMIT fails.
+ */
 static int
 write_begin(struct sqlite_store *s, const char *op)
 {
+	if (s->txn && sqlite3_get_autocommit(s->db))
+		return set_err(s, op,
+		    "transaction rolled back by an earlier error");
 	return stmt_exec(s, ST_SAVEPOINT, op);
 }
 
@@ -301,6 +344,15 @@ write_abort(struct sqlite_store *s)
 		}
 	}
 	return STORE_ERR;
+}
+
+/* Binds deadline, roll, roll_player at i, i + 1, i + 2. */
+static int
+bind_pending(sqlite3_stmt *st, int i, const struct game_opts *o)
+{
+	return bind_int_or_null(st, i, o->deadline) ||
+	    bind_int_or_null(st, i + 1, o->roll) ||
+	    (o->roll != 0 && bind_int(st, i + 2, o->roll_player));
 }
 
 /* ------------------------------------------------- game <-> rows */
@@ -407,10 +459,23 @@ token_put(struct game *g, const struct token_row *r)
 	}
 }
 
-/* The parts that no turn may change: rules, jumps, board and deck. */
+/* The options fixed at creation. */
+static int
+same_opts(const struct game_opts *a, const struct game_opts *b)
+{
+	return a->secure == b->secure && a->server_dice == b->server_dice &&
+	    a->timeout == b->timeout &&
+	    memcmp(a->bot, b->bot, sizeof(a->bot)) == 0 &&
+	    memcmp(a->seat, b->seat, sizeof(a->seat)) == 0;
+}
+
+/* The parts that no turn may change: rules, jumps, board and deck, and
+ * the options fixed at creation. */
 static int
 same_rules(const struct game *a, const struct game *b)
 {
+	if (!same_opts(&a->opts, &b->opts))
+		return 0;
 	switch (a->kind) {
 	case KIND_LUDO:
 		return memcmp(&a->s.ludo.rules, &b->s.ludo.rules,
@@ -444,7 +509,13 @@ insert_game_row(struct sqlite_store *s, const struct game *g,
 	    bind_int(st, 3, r->nplayers) || bind_int(st, 4, r->turn) ||
 	    bind_int(st, 5, r->winner) || bind_int(st, 6, r->aux) ||
 	    bind_int(st, 7, g->moves) || bind_int(st, 8, g->created) ||
-	    bind_int(st, 9, g->updated);
+	    bind_int(st, 9, g->updated) ||
+	    bind_int(st, 17, g->opts.secure != 0) ||
+	    bind_int(st, 18, g->opts.server_dice != 0) ||
+	    bind_int(st, 19, g->opts.timeout) ||
+	    bind_int_or_null(st, 20, g->opts.deadline) ||
+	    bind_int_or_null(st, 21, g->opts.roll) ||
+	    (g->opts.roll != 0 && bind_int(st, 22, g->opts.roll_player));
 	if (!bad && g->kind == KIND_LUDO)
 		bad = bind_int(st, 10, g->s.ludo.rules.preset) ||
 		    bind_int(st, 11, g->s.ludo.rules.six_bonus) ||
@@ -488,7 +559,12 @@ insert_players(struct sqlite_store *s, const struct game *g, int np)
 			p = name;
 		}
 		if (bind_id(st, g->id) || bind_int(st, 2, i) ||
-		    bind_text(st, 3, p, GAME_ID_MAX + 1))
+		    bind_text(st, 3, p, GAME_ID_MAX + 1) ||
+		    (g->opts.bot[i] != 0 &&
+		    bind_int(st, 4, g->opts.bot[i] - 1)) ||
+		    (g->opts.secure && sqlite3_bind_blob(st, 5,
+		    g->opts.seat[i], SEAT_HASH_LEN, SQLITE_STATIC) !=
+		    SQLITE_OK))
 			return stmt_err(s, st, "create_game");
 		if (stmt_run(s, st, "create_game") != 0)
 			return STORE_ERR;
@@ -618,6 +694,30 @@ load_state(struct game *g, sqlite3_stmt *st)
 	}
 }
 
+/* The options of the games row; the schema's checks keep them in range,
+ * these keep a damaged file from reaching the commands. */
+static int
+load_opts(struct game *g, sqlite3_stmt *st)
+{
+	struct game_opts	*o = &g->opts;
+	int64_t			 roll, rp;
+
+	o->secure = sqlite3_column_int(st, GC_SEATS) != 0;
+	o->server_dice = sqlite3_column_int(st, GC_DICE) != 0;
+	o->timeout = sqlite3_column_int64(st, GC_TIMEOUT);
+	o->deadline = sqlite3_column_int64(st, GC_DEADLINE); /* NULL: 0 */
+	roll = sqlite3_column_int64(st, GC_ROLL);
+	rp = sqlite3_column_int64(st, GC_ROLL_PLAYER);
+	if (o->timeout < 0 || o->deadline < 0 || roll < 0 || roll > 6 ||
+	    rp < 0 || rp >= game_nplayers(g))
+		return -1;
+	if (roll != 0) {
+		o->roll = (uint8_t)roll;
+		o->roll_player = (uint8_t)rp;
+	}
+	return 0;
+}
+
 static int
 load_game_row(struct sqlite_store *s, const char *id, struct game *g)
 {
@@ -641,11 +741,36 @@ load_game_row(struct sqlite_store *s, const char *id, struct game *g)
 	g->created = sqlite3_column_int64(st, GC_CREATED);
 	g->updated = sqlite3_column_int64(st, GC_UPDATED);
 	if (column_copy(st, GC_ID, g->id, sizeof(g->id)) != 0 ||
-	    load_state(g, st) != 0) {
+	    load_state(g, st) != 0 || load_opts(g, st) != 0) {
 		stmt_done(st);
 		return set_err(s, "load_game", "corrupt games row");
 	}
 	stmt_done(st);
+	return 0;
+}
+
+/* One players row: a Ludo player's name, a bot, a seat hash. */
+static int
+load_player(struct game *g, sqlite3_stmt *st, int i)
+{
+	int64_t	 bot;
+
+	if (g->kind == KIND_LUDO && (i >= LUDO_MAX_PLAYERS ||
+	    column_copy(st, 1, g->players[i], sizeof(g->players[i])) != 0))
+		return -1;
+	if (sqlite3_column_type(st, 2) != SQLITE_NULL) {
+		bot = sqlite3_column_int64(st, 2);
+		if (bot < 0 || bot > UINT8_MAX - 1)
+			return -1;
+		g->opts.bot[i] = (uint8_t)(bot + 1);
+	}
+	if (g->opts.secure) {
+		if (sqlite3_column_type(st, 3) != SQLITE_BLOB ||
+		    sqlite3_column_bytes(st, 3) != SEAT_HASH_LEN)
+			return -1;
+		memcpy(g->opts.seat[i], sqlite3_column_blob(st, 3),
+		    SEAT_HASH_LEN);
+	}
 	return 0;
 }
 
@@ -661,9 +786,8 @@ load_players(struct sqlite_store *s, struct game *g)
 		return stmt_err(s, st, "load_game");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		i = sqlite3_column_int(st, 0);
-		if (i != n++ || i >= LUDO_MAX_PLAYERS ||
-		    column_copy(st, 1, g->players[i],
-		    sizeof(g->players[i])) != 0)
+		if (i != n++ || i >= game_nplayers(g) ||
+		    i >= GAME_MAX_PLAYERS || load_player(g, st, i) != 0)
 			break;
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
@@ -744,8 +868,7 @@ sqlite_load_game(struct store *store, const char *id, struct game *g)
 	}
 	if ((rc = load_game_row(s, id, g)) != 0)
 		goto fail;
-	/* Only Ludo players have names of their own. */
-	if ((g->kind == KIND_LUDO && (rc = load_players(s, g)) != 0) ||
+	if ((rc = load_players(s, g)) != 0 ||
 	    (rc = load_tokens(s, g)) != 0 ||
 	    (g->kind == KIND_SNL && (rc = load_jumps(s, g)) != 0))
 		goto fail;
@@ -806,7 +929,8 @@ update_game_row(struct sqlite_store *s, const struct game *old,
 	if (bind_id(st, new->id) || bind_int(st, 2, r.turn) ||
 	    bind_int(st, 3, r.winner) || bind_int(st, 4, r.aux) ||
 	    bind_int(st, 5, new->moves) || bind_int(st, 6, new->updated) ||
-	    bind_int(st, 7, old->moves))
+	    bind_int(st, 7, old->moves) ||
+	    bind_pending(st, 8, &new->opts))
 		return stmt_err(s, st, "save_turn");
 	if (stmt_run(s, st, "save_turn") != 0)
 		return STORE_ERR;
@@ -857,7 +981,7 @@ insert_move(struct sqlite_store *s, const char *id, const struct move *mv)
 	    bind_text(st, 3, mv->player, sizeof(mv->player)) ||
 	    bind_text(st, 4, mv->action, sizeof(mv->action)) ||
 	    bind_text(st, 5, mv->result, sizeof(mv->result)) ||
-	    bind_int(st, 6, mv->at))
+	    bind_int(st, 6, mv->at) || bind_int(st, 7, mv->by))
 		return stmt_err(s, st, "save_turn");
 	return stmt_run(s, st, "save_turn") == 0 ? 0 : STORE_ERR;
 }
@@ -884,6 +1008,103 @@ sqlite_save_turn(struct store *store, const struct game *old,
 	return write_end(s, "save_turn");
 }
 
+/* ------------------------------------------------------- options */
+
+static int
+sqlite_save_opts(struct store *store, const struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+
+	if (g->opts.roll > 6 || (g->opts.roll != 0 &&
+	    g->opts.roll_player >= game_nplayers(g)))
+		return set_err(s, "save_opts", "invalid pending roll");
+	if ((st = stmt_get(s, ST_GAME_OPTS, "save_opts")) == NULL)
+		return STORE_ERR;
+	if (bind_id(st, g->id) || bind_pending(st, 2, &g->opts) ||
+	    bind_int(st, 5, g->moves))
+		return stmt_err(s, st, "save_opts");
+	if (stmt_run(s, st, "save_opts") != 0)
+		return STORE_ERR;
+	if (sqlite3_changes(s->db) != 1)
+		return set_err(s, "save_opts",
+		    "game missing or changed since it was loaded");
+	return 0;
+}
+
+static int
+sqlite_list_deadlines(struct store *store, store_deadline_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	int			 rc, ret = 0;
+
+	if ((st = stmt_get(s, ST_DEADLINES, "list_deadlines")) == NULL)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((ret = cb(arg, (const char *)sqlite3_column_text(st, 0),
+		    sqlite3_column_int64(st, 1))) != 0)
+			break;
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return stmt_err(s, st, "list_deadlines");
+	stmt_done(st);
+	return ret;
+}
+
+/* Reads the secret; 1 when there is none yet. */
+static int
+secret_read(struct sqlite_store *s, uint8_t out[STORE_SECRET_LEN])
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if ((st = stmt_get(s, ST_META_SELECT, "secret")) == NULL)
+		return STORE_ERR;
+	if (bind_text(st, 1, META_SECRET, sizeof(META_SECRET)))
+		return stmt_err(s, st, "secret");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		stmt_done(st);
+		return 1;
+	}
+	if (rc != SQLITE_ROW)
+		return stmt_err(s, st, "secret");
+	if (sqlite3_column_type(st, 0) != SQLITE_BLOB ||
+	    sqlite3_column_bytes(st, 0) != STORE_SECRET_LEN) {
+		stmt_done(st);
+		return set_err(s, "secret", "corrupt seat secret");
+	}
+	memcpy(out, sqlite3_column_blob(st, 0), STORE_SECRET_LEN);
+	stmt_done(st);
+	return 0;
+}
+
+/* The secret is made once per database; INSERT .. DO NOTHING keeps the
+ * first one if two writers race. */
+static int
+sqlite_secret(struct store *store, const uint8_t *fresh, uint8_t *out)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	int			 rc;
+
+	if ((rc = secret_read(s, out)) != 1)
+		return rc;
+	if (write_begin(s, "secret") != 0)
+		return STORE_ERR;
+	if ((st = stmt_get(s, ST_META_INSERT, "secret")) == NULL)
+		return write_abort(s);
+	if (bind_text(st, 1, META_SECRET, sizeof(META_SECRET)) ||
+	    sqlite3_bind_blob(st, 2, fresh, STORE_SECRET_LEN,
+	    SQLITE_STATIC) != SQLITE_OK) {
+		stmt_err(s, st, "secret");
+		return write_abort(s);
+	}
+	if (stmt_run(s, st, "secret") != 0 || secret_read(s, out) != 0)
+		return write_abort(s);
+	return write_end(s, "secret");
+}
+
 /* ------------------------------------------------------------- reads */
 
 static int
@@ -904,6 +1125,7 @@ sqlite_history(struct store *store, const char *id, int64_t from,
 		memset(&mv, 0, sizeof(mv));
 		mv.seq = sqlite3_column_int64(st, 0);
 		mv.at = sqlite3_column_int64(st, 4);
+		mv.by = sqlite3_column_int(st, 5);
 		if (column_copy(st, 1, mv.player, sizeof(mv.player)) != 0 ||
 		    column_copy(st, 2, mv.action, sizeof(mv.action)) != 0 ||
 		    column_copy(st, 3, mv.result, sizeof(mv.result)) != 0) {
@@ -1010,7 +1232,12 @@ sqlite_errmsg(struct store *store)
 static int
 sqlite_begin(struct store *store)
 {
-	return stmt_exec(to_sqlite(store), ST_BEGIN, "begin");
+	struct sqlite_store	*s = to_sqlite(store);
+
+	if (stmt_exec(s, ST_BEGIN, "begin") != 0)
+		return STORE_ERR;
+	s->txn = 1;
+	return 0;
 }
 
 static void
@@ -1019,6 +1246,7 @@ sqlite_rollback(struct store *store)
 	struct sqlite_store	*s = to_sqlite(store);
 	sqlite3_stmt		*st = s->stmt[ST_ROLLBACK];
 
+	s->txn = 0;
 	/* "No transaction" is not an error: a failed COMMIT may have
 	 * rolled back already. */
 	if (sqlite3_get_autocommit(s->db) || sqlite3_stmt_busy(st))
@@ -1032,8 +1260,10 @@ sqlite_commit(struct store *store)
 {
 	struct sqlite_store	*s = to_sqlite(store);
 
-	if (stmt_exec(s, ST_COMMIT, "commit") == 0)
+	if (stmt_exec(s, ST_COMMIT, "commit") == 0) {
+		s->txn = 0;
 		return 0;
+	}
 	/* SQLITE_BUSY and friends leave the transaction open. */
 	sqlite_rollback(store);
 	return STORE_ERR;
@@ -1236,6 +1466,16 @@ store_sqlite_handle(struct store *store)
 	return to_sqlite(store)->db;
 }
 
+void
+store_sqlite_set_busy_timeout(struct store *store, int ms)
+{
+	sqlite3	*db;
+
+	/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
+	if ((db = store_sqlite_handle(store)) != NULL)
+		sqlite3_busy_timeout(db, ms > 0 ? ms : 0);
+}
+
 static const struct store_ops sqlite_ops = {
 	.name = "sqlite",
 	.close = sqlite_close,
@@ -1246,6 +1486,9 @@ static const struct store_ops sqlite_ops = {
 	.load_game = sqlite_load_game,
 	.save_setup = sqlite_save_setup,
 	.save_turn = sqlite_save_turn,
+	.save_opts = sqlite_save_opts,
+	.list_deadlines = sqlite_list_deadlines,
+	.secret = sqlite_secret,
 	.history = sqlite_history,
 	.list_games = sqlite_list_games,
 	.count_games = sqlite_count_games,

@@ -11,4 +11,13 @@ struct store;
 /* The connection of a store opened by store_sqlite_open(), else NULL. */
 struct sqlite3	*store_sqlite_handle(struct store *);
 
+/*
+ * How long a write waits for another connection's lock (BEGIN IMMEDIATE,
+ * or a write outside a transaction) before it fails with "database is
+ * locked".  store_sqlite_open() sets 5000 ms, right for the CLI; a
+ * single-threaded server blocks every client for that long, so it sets
+ * its own.  0 (or less) fails at once.  No effect on other stores.
+ */
+void		 store_sqlite_set_busy_timeout(struct store *, int ms);
+
 #endif /* LUDUS_STORE_SQLITE_H */

@@ -87,6 +87,25 @@ store_save_turn(struct store *st, const struct game *old,
 }
 
 int
+store_save_opts(struct store *st, const struct game *g)
+{
+	return st->ops->save_opts(st, g);
+}
+
+int
+store_list_deadlines(struct store *st, store_deadline_cb cb, void *arg)
+{
+	return st->ops->list_deadlines(st, cb, arg);
+}
+
+int
+store_secret(struct store *st, const uint8_t fresh[STORE_SECRET_LEN],
+    uint8_t out[STORE_SECRET_LEN])
+{
+	return st->ops->secret(st, fresh, out);
+}
+
+int
 store_history(struct store *st, const char *id, int64_t from, int64_t count,
     store_move_cb cb, void *arg)
 {

@@ -30,6 +30,10 @@ struct store;
 
 typedef int (*store_move_cb)(void *arg, const struct move *);
 typedef int (*store_id_cb)(void *arg, const char *id, enum game_kind);
+typedef int (*store_deadline_cb)(void *arg, const char *id,
+    int64_t deadline_ms);
+
+#define STORE_SECRET_LEN	32	/* bytes of the seat-hash key */
 
 struct store_ops {
 	const char *name;
@@ -43,6 +47,9 @@ struct store_ops {
 		    const struct game *);
 	int	(*save_turn)(struct store *, const struct game *,
 		    const struct game *, const struct move *);
+	int	(*save_opts)(struct store *, const struct game *);
+	int	(*list_deadlines)(struct store *, store_deadline_cb, void *);
+	int	(*secret)(struct store *, const uint8_t *, uint8_t *);
 	int	(*history)(struct store *, const char *, int64_t, int64_t,
 		    store_move_cb, void *);
 	int	(*list_games)(struct store *, enum game_kind, const char *,
@@ -77,9 +84,20 @@ int	store_load_game(struct store *, const char *id, struct game *);
 int	store_save_setup(struct store *, const struct game *old,
 	    const struct game *new);
 /* Writes the rows that differ between old and new plus one history row
- * (new->moves must be old->moves + 1 and equal mv->seq). */
+ * (new->moves must be old->moves + 1 and equal mv->seq), and new's
+ * pending roll and deadline.  The other options never change. */
 int	store_save_turn(struct store *, const struct game *old,
 	    const struct game *new, const struct move *mv);
+/* Writes what may change between moves (g->opts.roll, roll_player and
+ * deadline) of a game that still has g->moves moves; no history row. */
+int	store_save_opts(struct store *, const struct game *);
+/* Calls cb for every game with a deadline (game_opts.deadline), earliest
+ * first; a non-zero return from cb stops the walk and is returned. */
+int	store_list_deadlines(struct store *, store_deadline_cb, void *);
+/* The database's seat-hash key: the stored one, or fresh (random bytes
+ * from the caller) stored now if there is none yet. */
+int	store_secret(struct store *, const uint8_t fresh[STORE_SECRET_LEN],
+	    uint8_t out[STORE_SECRET_LEN]);
 /* Calls cb for moves from..from+count-1 in order (count < 0: all);
  * a non-zero return from cb stops the walk and is returned. */
 int	store_history(struct store *, const char *id, int64_t from,

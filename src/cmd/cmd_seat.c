@@ -1,0 +1,287 @@
+/*
+ * Seats and server randomness (issue 4): sessions and the SEAT command,
+ * the seat keys of a secure game, the check every move of a secure game
+ * goes through, and the dice, cards and decks the server draws.
+ *
+ * A seat key is 128 random bits shown once, in hex, by the create.  The
+ * store keeps only a keyed BLAKE2b hash of it (crypto_generichash) whose
+ * key is a 32-byte secret made once per database and kept in its meta
+ * table (store_secret): the hashes of one database are useless against
+ * another, and a key is never written anywhere.  Keys are checked by
+ * comparing hashes in constant time (crypto_verify_32).  All randomness
+ * comes from libsodium's randombytes, that is from the OS's generator.
+ */
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd_impl.h"
+#include "util/util.h"
+
+#define SESSION_MAX_SEATS	1024	/* far more than anyone plays */
+
+/* The 18 DandyLand cards, each as likely as the others. */
+static const char dandy_cards[] = "abcdefghi123456789";
+#define NCARDS	(sizeof(dandy_cards) - 1)
+
+/* Domain separation: these hashes are seat hashes and nothing else. */
+static const char seat_context[] = "ludus seat key v1";
+
+/* libsodium must be initialised once before use; sodium_init() is
+ * idempotent and thread-safe, and can only fail if the OS has no
+ * randomness to give, in which case nothing here can work. */
+static void
+sodium_ready(void)
+{
+	static int	 ready;
+
+	if (!ready) {
+		if (sodium_init() < 0) {
+			fprintf(stderr, "ludus: libsodium cannot start\n");
+			abort();
+		}
+		ready = 1;
+	}
+}
+
+/* ---------------------------------------------------------- sessions */
+
+struct cmd_session *
+cmd_session_new(void)
+{
+	return xcalloc(1, sizeof(struct cmd_session));
+}
+
+void
+cmd_session_free(struct cmd_session *s)
+{
+	if (s == NULL)
+		return;
+	free(s->seats);
+	free(s);
+}
+
+int
+cmd_session_holds(const struct cmd_session *s, const char *game, int player)
+{
+	size_t	 i;
+
+	if (s == NULL)
+		return 0;
+	for (i = 0; i < s->nseats; i++)
+		if (strcmp(s->seats[i].game, game) == 0 &&
+		    (player < 0 || s->seats[i].player == player))
+			return 1;
+	return 0;
+}
+
+/* 0, or -1 when the session is full. */
+static int
+session_add(struct cmd_session *s, const char *game, int player)
+{
+	if (cmd_session_holds(s, game, player))
+		return 0;
+	if (s->nseats == SESSION_MAX_SEATS)
+		return -1;
+	if (s->nseats == s->cap) {
+		s->cap = s->cap == 0 ? 4 : s->cap * 2;
+		s->seats = xrealloc(s->seats, s->cap * sizeof(*s->seats));
+	}
+	snprintf(s->seats[s->nseats].game, sizeof(s->seats[0].game), "%s",
+	    game);
+	s->seats[s->nseats].player = player;
+	s->nseats++;
+	return 0;
+}
+
+/* ----------------------------------------------------------- players */
+
+int
+cmd_player_index(const struct game *g, const char *name)
+{
+	int64_t		 i;
+	const char	*errstr;
+	int		 n = game_nplayers(g);
+
+	if (g->kind == KIND_LUDO) {
+		for (i = 0; i < n && i < LUDO_MAX_PLAYERS; i++)
+			if (strcmp(g->players[i], name) == 0)
+				return (int)i;
+		return -1;
+	}
+	/* P1..Pn, without leading zeros or signs. */
+	if (name[0] != 'P' || name[1] < '1' || name[1] > '9' ||
+	    parse_int64(name + 1, 1, n, &i, &errstr) != 0)
+		return -1;
+	return (int)i - 1;
+}
+
+const char *
+cmd_player_name(const struct game *g, int i, char *buf, size_t len)
+{
+	if (g->kind == KIND_LUDO && i >= 0 && i < LUDO_MAX_PLAYERS)
+		snprintf(buf, len, "%s", g->players[i]);
+	else
+		snprintf(buf, len, "P%d", i + 1);
+	return buf;
+}
+
+/* ------------------------------------------------------------- seats */
+
+/* The keyed hash of one seat's key: bound to the game and the seat, so
+ * a key cannot be moved to another seat or another game. */
+static int
+seat_hash(const uint8_t secret[STORE_SECRET_LEN], const struct game *g,
+    int player, const char *key, size_t keylen, uint8_t out[SEAT_HASH_LEN])
+{
+	crypto_generichash_state	 st;
+	uint8_t				 idx[2];
+
+	idx[0] = (uint8_t)(player >> 8);
+	idx[1] = (uint8_t)player;
+	if (crypto_generichash_init(&st, secret, STORE_SECRET_LEN,
+	    SEAT_HASH_LEN) != 0 ||
+	    crypto_generichash_update(&st, (const uint8_t *)seat_context,
+	    sizeof(seat_context)) != 0 ||
+	    crypto_generichash_update(&st, (const uint8_t *)g->id,
+	    strlen(g->id) + 1) != 0 ||
+	    crypto_generichash_update(&st, idx, sizeof(idx)) != 0 ||
+	    crypto_generichash_update(&st, (const uint8_t *)key,
+	    keylen) != 0 ||
+	    crypto_generichash_final(&st, out, SEAT_HASH_LEN) != 0)
+		return -1;
+	return 0;
+}
+
+/* The database's secret, made on first use. */
+static int
+seat_secret(struct store *st, uint8_t secret[STORE_SECRET_LEN])
+{
+	uint8_t	 fresh[STORE_SECRET_LEN];
+	int	 rc;
+
+	sodium_ready();
+	randombytes_buf(fresh, sizeof(fresh));
+	rc = store_secret(st, fresh, secret);
+	sodium_memzero(fresh, sizeof(fresh));
+	return rc == STORE_OK ? 0 : -1;
+}
+
+int
+seat_keys_make(struct store *st, struct game *g,
+    char keys[][SEAT_KEY_HEX + 1])
+{
+	uint8_t	 secret[STORE_SECRET_LEN], raw[SEAT_KEY_BYTES];
+	int	 i, rc = 0;
+
+	if (seat_secret(st, secret) != 0)
+		return -1;
+	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++) {
+		randombytes_buf(raw, sizeof(raw));
+		sodium_bin2hex(keys[i], SEAT_KEY_HEX + 1, raw, sizeof(raw));
+		if (seat_hash(secret, g, i, keys[i], SEAT_KEY_HEX,
+		    g->opts.seat[i]) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	sodium_memzero(raw, sizeof(raw));
+	sodium_memzero(secret, sizeof(secret));
+	return rc;
+}
+
+int
+cmd_move_allowed(const struct cmd_session *s, const struct game *g,
+    int player, struct reply *out)
+{
+	char	 name[PLAYER_NAME_MAX];
+
+	if (player < 0 || player >= GAME_MAX_PLAYERS)
+		return 0;	/* the engine refuses it */
+	if (g->opts.bot[player] != 0) {
+		reply_error(out, "STATE", "%s is a bot: the server plays it",
+		    cmd_player_name(g, player, name, sizeof(name)));
+		return -1;
+	}
+	if (g->opts.secure && !cmd_session_holds(s, g->id, player)) {
+		reply_error(out, "NOSEAT", "this connection does not hold the "
+		    "seat of %s in game '%s' (SEAT id player key)",
+		    cmd_player_name(g, player, name, sizeof(name)), g->id);
+		return -1;
+	}
+	return 0;
+}
+
+/* SEAT id player key */
+void
+seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
+{
+	struct game	 g;
+	uint8_t		 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
+	int		 player, ok;
+
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+		return;
+	if (strlen(args->argv[2]) != args->argl[2] ||
+	    (player = cmd_player_index(&g, args->argv[2])) == -1) {
+		reply_error(out, "BADARG", "no player '%.50s' in game '%s'",
+		    args->argv[2], g.id);
+		return;
+	}
+	if (!g.opts.secure) {
+		reply_error(out, "STATE", "game '%s' has open seats", g.id);
+		return;
+	}
+	if (args->session == NULL) {
+		reply_error(out, "STATE", "no session to hold a seat");
+		return;
+	}
+	if (seat_secret(env->store, secret) != 0) {
+		cmd_reply_store(env, out);
+		return;
+	}
+	/* Any key is hashed, so that a wrong one costs the same time as a
+	 * right one; only the hashes are compared, in constant time. */
+	ok = seat_hash(secret, &g, player, args->argv[3], args->argl[3],
+	    h) == 0 && crypto_verify_32(h, g.opts.seat[player]) == 0;
+	sodium_memzero(secret, sizeof(secret));
+	if (!ok) {
+		reply_error(out, "NOSEAT", "wrong key for %s in game '%s'",
+		    args->argv[2], g.id);
+		return;
+	}
+	if (session_add(args->session, g.id, player) == -1) {
+		reply_error(out, "STATE", "this connection holds %d seats "
+		    "already", SESSION_MAX_SEATS);
+		return;
+	}
+	reply_status(out, "OK");
+}
+
+/* -------------------------------------------------------- randomness */
+
+int
+cmd_random_die(void)
+{
+	sodium_ready();
+	return (int)randombytes_uniform(6) + 1;
+}
+
+int
+cmd_random_card(void)
+{
+	sodium_ready();
+	return (unsigned char)dandy_cards[randombytes_uniform(NCARDS)];
+}
+
+void
+cmd_random_deck(char *deck, int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		deck[i] = (char)cmd_random_card();
+	deck[n > 0 ? n : 0] = '\0';
+}

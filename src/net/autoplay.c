@@ -1,0 +1,225 @@
+/*
+ * The turns the server plays by itself (issue 4): a bot's turn at once, a
+ * person's turn when its turn-timeout runs out.  The command layer says
+ * when a game next owes such a move (env->on_schedule, after every commit
+ * that changes it, and cmd_due_games() at start-up, from the deadlines
+ * stored with the games); here each such game gets a libevent timer, and
+ * when it fires cmd_autoplay() plays one move in its own transaction.
+ *
+ * A game of bots is therefore played one move per timer: each move is
+ * committed, its watchers are told, and the loop serves every other
+ * client before the next move (a zero timer runs after what is already
+ * pending).  On stop the timers are dropped: the deadlines are in the
+ * database and the next start re-arms them, neither forgotten nor reset.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/event.h>
+
+#include "net/ludusd.h"
+#include "net/log.h"
+#include "util/util.h"
+
+#define RETRY_MS	5000	/* after a store failure */
+#define MIN_BUCKETS	64
+
+struct due {
+	struct due	*next;		/* hash chain */
+	struct autoplay	*ap;
+	struct event	*ev;
+	int64_t		 at;		/* unix ms */
+	char		 id[GAME_ID_MAX + 1];
+};
+
+struct autoplay {
+	struct server	 *srv;
+	struct due	**bucket;
+	size_t		  nbucket;
+	size_t		  n;
+	uint64_t	  played;	/* moves made, for the log */
+};
+
+static size_t
+hash_id(const char *s)
+{
+	size_t	 h = 5381;
+
+	while (*s != '\0')
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+static struct due **
+slot_of(struct autoplay *ap, const char *id)
+{
+	struct due	**dp;
+
+	dp = &ap->bucket[hash_id(id) % ap->nbucket];
+	while (*dp != NULL && strcmp((*dp)->id, id) != 0)
+		dp = &(*dp)->next;
+	return dp;
+}
+
+/* Keeps chains short: twice the buckets once there are as many games. */
+static void
+grow(struct autoplay *ap)
+{
+	struct due	**old = ap->bucket, *d, *next;
+	size_t		  n = ap->nbucket, i, b;
+
+	ap->nbucket = n * 2;
+	ap->bucket = xcalloc(ap->nbucket, sizeof(*ap->bucket));
+	for (i = 0; i < n; i++)
+		for (d = old[i]; d != NULL; d = next) {
+			next = d->next;
+			b = hash_id(d->id) % ap->nbucket;
+			d->next = ap->bucket[b];
+			ap->bucket[b] = d;
+		}
+	free(old);
+}
+
+static void
+due_drop(struct autoplay *ap, struct due **dp)
+{
+	struct due	*d = *dp;
+
+	*dp = d->next;
+	event_free(d->ev);
+	free(d);
+	ap->n--;
+}
+
+static void	due_cb(evutil_socket_t, short, void *);
+
+void
+autoplay_schedule(void *arg, const char *game, int64_t due_ms)
+{
+	struct server	 *srv = arg;
+	struct autoplay	 *ap = srv->autoplay;
+	struct due	**dp, *d;
+	struct timeval	  tv;
+	int64_t		  delay;
+
+	if (ap == NULL)
+		return;
+	dp = slot_of(ap, game);
+	if (due_ms <= 0) {
+		if (*dp != NULL)
+			due_drop(ap, dp);
+		return;
+	}
+	if ((d = *dp) == NULL) {
+		d = xcalloc(1, sizeof(*d));
+		d->ap = ap;
+		snprintf(d->id, sizeof(d->id), "%s", game);
+		if ((d->ev = evtimer_new(srv->base, due_cb, d)) == NULL) {
+			log_warning("autoplay %s: cannot make a timer", game);
+			free(d);
+			return;
+		}
+		*dp = d;
+		if (++ap->n > ap->nbucket)
+			grow(ap);
+	}
+	d->at = due_ms;
+	delay = due_ms - cmd_now_ms(&srv->env);
+	if (delay < 0)
+		delay = 0;
+	tv.tv_sec = (time_t)(delay / 1000);
+	tv.tv_usec = (suseconds_t)(delay % 1000) * 1000;
+	evtimer_add(d->ev, &tv);
+}
+
+static void
+due_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct due	*d = arg;
+	struct server	*srv = d->ap->srv;
+	struct move	 mv;
+	char		 id[GAME_ID_MAX + 1];
+	int64_t		 now, next;
+	int		 rc;
+
+	(void)fd;
+	(void)what;
+	if (srv->stopping)
+		return;	/* the next start re-arms it from the store */
+	/* d may be freed by the schedule hook while the move commits. */
+	memcpy(id, d->id, sizeof(id));
+	now = cmd_now_ms(&srv->env);
+	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
+	/* The move's events, as after any command that moved. */
+	watch_flush(srv);
+	switch (rc) {
+	case 1:
+		/* The hook has armed the next one already. */
+		srv->autoplay->played++;
+		log_debug("autoplay %s: move %lld by %s: %s (%s)", id,
+		    (long long)mv.seq, mv.player, mv.result,
+		    mv.by == MOVE_BOT ? "bot" : "timeout");
+		break;
+	case 0:
+		autoplay_schedule(srv, id, next);
+		break;
+	default:
+		log_warning("autoplay %s: %s", id,
+		    store_errmsg(srv->env.store));
+		autoplay_schedule(srv, id, now + RETRY_MS);
+		break;
+	}
+}
+
+static void
+due_at_start(void *arg, const char *game, int64_t due_ms)
+{
+	autoplay_schedule(arg, game, due_ms);
+}
+
+int
+autoplay_init(struct server *srv)
+{
+	struct autoplay	*ap;
+
+	ap = xcalloc(1, sizeof(*ap));
+	ap->srv = srv;
+	ap->nbucket = MIN_BUCKETS;
+	ap->bucket = xcalloc(ap->nbucket, sizeof(*ap->bucket));
+	srv->autoplay = ap;
+	srv->env.on_schedule = autoplay_schedule;
+	srv->env.on_schedule_arg = srv;
+	if (cmd_due_games(&srv->env, due_at_start, srv) == -1) {
+		log_warning("cannot read the games' deadlines: %s",
+		    store_errmsg(srv->env.store));
+		return -1;
+	}
+	if (ap->n > 0)
+		log_notice("%zu game(s) with turns to play by the server",
+		    ap->n);
+	return 0;
+}
+
+void
+autoplay_free(struct server *srv)
+{
+	struct autoplay	*ap = srv->autoplay;
+	size_t		 i;
+
+	if (ap == NULL)
+		return;
+	for (i = 0; i < ap->nbucket; i++)
+		while (ap->bucket[i] != NULL)
+			due_drop(ap, &ap->bucket[i]);
+	free(ap->bucket);
+	free(ap);
+	srv->autoplay = NULL;
+	srv->env.on_schedule = NULL;
+}
+
+size_t
+autoplay_pending(const struct server *srv)
+{
+	return srv->autoplay != NULL ? srv->autoplay->n : 0;
+}

@@ -1,0 +1,498 @@
+/*
+ * Multiplayer (issue 4) through the real ludusd, driven with hiredis:
+ * a game of bots plays to its end by itself while a watcher sees every
+ * move; seats belong to connections; a server roll and a turn deadline
+ * survive a restart (the deadline is neither forgotten nor reset); the
+ * require-seats setting.  Each test starts its own daemon on a port the
+ * kernel picks, and requires it to exit 0 on SIGTERM.
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <hiredis/hiredis.h>
+
+#include "daemon_helper.h"
+
+#define IO_TIMEOUT_MS	20000	/* no reply this long: the test fails */
+
+static struct daemon	 D;
+static const char *const normal[] = { "--durability", "normal", NULL };
+
+/* ---------------------------------------------------------- fixtures */
+
+static int
+setup(void **state)
+{
+	(void)state;
+	if (daemon_setup(&D) == -1)
+		return -1;
+	if (daemon_start(&D, normal) == -1) {
+		daemon_cleanup(&D);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	int	 rc = 0;
+
+	(void)state;
+	if (D.pid > 0 && (rc = daemon_stop(&D, SIGTERM)) != 0) {
+		fprintf(stderr, "ludusd exited with %d\n", rc);
+		daemon_dump_log(&D);
+	}
+	daemon_cleanup(&D);
+	return rc == 0 ? 0 : -1;
+}
+
+static void
+restart(const char *const *extra)
+{
+	assert_int_equal(daemon_stop(&D, SIGTERM), 0);
+	assert_int_equal(daemon_start(&D, extra), 0);
+}
+
+static int64_t
+now_ms(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void
+sleep_ms(int ms)
+{
+	struct timespec	 ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) == -1 && errno == EINTR)
+		;
+}
+
+/* ----------------------------------------------------- hiredis helpers */
+
+static redisContext *
+rconnect(void)
+{
+	struct timeval	 tv = { IO_TIMEOUT_MS / 1000, 0 };
+	redisContext	*c;
+
+	c = redisConnectWithTimeout("127.0.0.1", D.port, tv);
+	assert_non_null(c);
+	if (c->err)
+		fail_msg("connect to port %d: %s", D.port, c->errstr);
+	redisSetTimeout(c, tv);
+	return c;
+}
+
+/* Runs a command given as one format string (hiredis splits it). */
+static redisReply *
+cmd(redisContext *c, const char *fmt, ...)
+{
+	redisReply	*r;
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	r = redisvCommand(c, fmt, ap);
+	va_end(ap);
+	if (r == NULL)
+		fail_msg("%s: no reply: %s", fmt, c->errstr);
+	return r;
+}
+
+/* A reply as one line: strings and integers joined by spaces. */
+static const char *
+joined(const redisReply *r)
+{
+	static char	 buf[8192];
+	size_t		 i, len = 0;
+
+	buf[0] = '\0';
+	if (r->type != REDIS_REPLY_ARRAY) {
+		if (r->type == REDIS_REPLY_INTEGER)
+			snprintf(buf, sizeof(buf), "%lld", r->integer);
+		else
+			snprintf(buf, sizeof(buf), "%s%s",
+			    r->type == REDIS_REPLY_ERROR ? "-" : "",
+			    r->str != NULL ? r->str : "");
+		return buf;
+	}
+	for (i = 0; i < r->elements && len < sizeof(buf) - 64; i++) {
+		const redisReply *e = r->element[i];
+
+		if (e->type == REDIS_REPLY_INTEGER)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+			    "%s%lld", i ? " " : "", e->integer);
+		else
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
+			    "%s%s", i ? " " : "", e->str != NULL ? e->str : "");
+	}
+	return buf;
+}
+
+static void
+expect(redisContext *c, const char *want, const char *fmt, ...)
+{
+	redisReply	*r;
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	r = redisvCommand(c, fmt, ap);
+	va_end(ap);
+	if (r == NULL)
+		fail_msg("%s: no reply: %s", fmt, c->errstr);
+	if (strcmp(joined(r), want) != 0)
+		fail_msg("%s: expected '%s', got '%s'", fmt, want, joined(r));
+	freeReplyObject(r);
+}
+
+static void
+expect_prefix(redisContext *c, const char *want, const char *fmt, ...)
+{
+	redisReply	*r;
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	r = redisvCommand(c, fmt, ap);
+	va_end(ap);
+	if (r == NULL)
+		fail_msg("%s: no reply: %s", fmt, c->errstr);
+	if (strncmp(joined(r), want, strlen(want)) != 0)
+		fail_msg("%s: expected '%s...', got '%s'", fmt, want,
+		    joined(r));
+	freeReplyObject(r);
+}
+
+/* The key of player in a secure create's reply ("player,key" each). */
+static void
+key_of(const redisReply *r, const char *player, char *key, size_t len)
+{
+	size_t	 i, n = strlen(player);
+
+	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
+	for (i = 0; i < r->elements; i++)
+		if (strncmp(r->element[i]->str, player, n) == 0 &&
+		    r->element[i]->str[n] == ',') {
+			snprintf(key, len, "%s", r->element[i]->str + n + 1);
+			assert_int_equal(strlen(key), 32);
+			return;
+		}
+	fail_msg("no key for %s", player);
+}
+
+/* The number of HISTORY entries of a game, and the first one. */
+static size_t
+history(redisContext *c, const char *game, char *first, size_t len)
+{
+	redisReply	*r = cmd(c, "HISTORY %s 1 10000", game);
+	size_t		 n;
+
+	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
+	n = r->elements;
+	if (first != NULL)
+		snprintf(first, len, "%s", n > 0 ? r->element[0]->str : "");
+	freeReplyObject(r);
+	return n;
+}
+
+/* Waits up to ms for a game to have at least n moves; the time taken. */
+static int64_t
+wait_moves(redisContext *c, const char *game, size_t n, int ms)
+{
+	int64_t	 t0 = now_ms();
+
+	while (history(c, game, NULL, 0) < n) {
+		if (now_ms() - t0 > ms)
+			fail_msg("%s: no move %zu after %d ms", game, n, ms);
+		sleep_ms(20);
+	}
+	return now_ms() - t0;
+}
+
+/* ------------------------------------------------------------- tests */
+
+/*
+ * The issue's one-line demo: two bots play a whole game by themselves,
+ * each move its own transaction, and a watcher sees every one in order.
+ */
+static void
+test_bots_play_to_the_end_watched(void **state)
+{
+	redisContext	*w, *c;
+	redisReply	*r;
+	char		 want[64], line[128];
+	long long	 seq = 0;
+	int		 over = 0;
+
+	(void)state;
+	w = rconnect();
+	/* One write: the watch is in place before the first bot move. */
+	redisAppendCommand(w, "LUDO.CREATE g a b bots=a:expert,b:aggressive "
+	    "dice=server");
+	redisAppendCommand(w, "WATCH g FROM 0");
+	assert_int_equal(redisGetReply(w, (void **)&r), REDIS_OK);
+	assert_string_equal(joined(r), "OK");
+	freeReplyObject(r);
+	assert_int_equal(redisGetReply(w, (void **)&r), REDIS_OK);
+	assert_string_equal(joined(r), "watch g 1");
+	freeReplyObject(r);
+	c = rconnect();
+	while (!over) {
+		if (redisGetReply(w, (void **)&r) != REDIS_OK || r == NULL)
+			fail_msg("event %lld: %s", seq + 1, w->errstr);
+		assert_int_equal(r->elements, 6);
+		snprintf(want, sizeof(want), "move g %lld ", ++seq);
+		if (strncmp(joined(r), want, strlen(want)) != 0)
+			fail_msg("expected '%s...', got '%s'", want,
+			    joined(r));
+		assert_true(strcmp(r->element[3]->str, "a") == 0 ||
+		    strcmp(r->element[3]->str, "b") == 0);
+		over = strcmp(r->element[5]->str, "PLAYER_WON") == 0;
+		/* The event is the stored move, marked as a bot's. */
+		snprintf(line, sizeof(line), "%lld,%s,%s,%s,bot", seq,
+		    r->element[3]->str, r->element[4]->str,
+		    r->element[5]->str);
+		freeReplyObject(r);
+		if (seq % 16 == 1 || over) {
+			r = cmd(c, "HISTORY g %lld 1", seq);
+			assert_string_equal(joined(r), line);
+			freeReplyObject(r);
+		}
+	}
+	assert_true(seq > 20);
+	snprintf(want, sizeof(want), "kind,ludo players,2 moves,%lld "
+	    "turn,NONE winner,", seq);
+	expect_prefix(c, want, "GAME.INFO g");
+	expect(c, "", "AUDIT");
+	/* Nothing more comes: the next reply is the PING's. */
+	expect(w, "pong ", "PING");
+	redisFree(w);
+	redisFree(c);
+}
+
+/* Bots of the other kinds too, over the network. */
+static void
+test_bots_other_kinds(void **state)
+{
+	redisContext	*c;
+	int64_t		 t0 = now_ms();
+	redisReply	*r;
+	int		 done = 0;
+
+	(void)state;
+	c = rconnect();
+	expect(c, "OK", "SNL.CREATE s 3 dice=server bots=P1:first,P2:first,"
+	    "P3:first ladders=2:50");
+	expect(c, "OK", "DANDY.CREATE d 2 abcdefghi deck=shuffled:40 "
+	    "bots=P1:first,P2:first");
+	while (done != 2) {
+		if (now_ms() - t0 > 20000)
+			fail_msg("the bots did not finish");
+		r = cmd(c, "SNL.STATE s");
+		done = strcmp(r->element[0]->str, "turn,NONE") == 0;
+		freeReplyObject(r);
+		r = cmd(c, "DANDY.STATE d");
+		done += strcmp(r->element[0]->str, "turn,NONE") == 0;
+		freeReplyObject(r);
+		sleep_ms(20);
+	}
+	assert_int_equal(history(c, "d", NULL, 0), 40);
+	expect(c, "", "AUDIT");
+	redisFree(c);
+}
+
+static void
+test_seats_belong_to_connections(void **state)
+{
+	redisContext	*a, *b;
+	redisReply	*r;
+	char		 red[64], blue[64];
+
+	(void)state;
+	a = rconnect();
+	b = rconnect();
+	r = cmd(a, "LUDO.CREATE s red blue seats=secure");
+	assert_int_equal(r->elements, 2);
+	key_of(r, "red", red, sizeof(red));
+	key_of(r, "blue", blue, sizeof(blue));
+	freeReplyObject(r);
+	/* A stolen player id, a wrong key: refused, nothing changes. */
+	expect_prefix(b, "-NOSEAT", "LUDO.PLAY s red 6 1");
+	expect_prefix(b, "-NOSEAT wrong key", "SEAT s red %s", blue);
+	expect_prefix(b, "-NOSEAT wrong key",
+	    "SEAT s red 0123456789abcdef0123456789abcdef");
+	expect(a, "OK", "SEAT s red %s", red);
+	expect(a, "MOVED", "LUDO.PLAY s red 6 1");
+	expect_prefix(b, "-NOSEAT", "LUDO.PLAY s red 2 1");
+	/* Spectators read freely. */
+	expect(b, "1,red,6:1,MOVED", "HISTORY s");
+	/* a drops; its key on a new connection resumes the seat. */
+	redisFree(a);
+	a = rconnect();
+	expect_prefix(a, "-NOSEAT", "LUDO.PLAY s red 2 1");
+	expect(a, "OK", "SEAT s red %s", red);
+	expect(a, "MOVED", "LUDO.PLAY s red 2 1");
+	/* ... and across a restart. */
+	redisFree(a);
+	redisFree(b);
+	restart(normal);
+	b = rconnect();
+	expect(b, "OK", "SEAT s blue %s", blue);
+	expect(b, "PASSED", "LUDO.PLAY s blue 3 0");
+	redisFree(b);
+}
+
+static void
+test_server_roll_survives_restart(void **state)
+{
+	redisContext	*c;
+	redisReply	*r;
+	long long	 v;
+	char		 want[64];
+
+	(void)state;
+	c = rconnect();
+	expect(c, "OK", "LUDO.CREATE r a b dice=server");
+	r = cmd(c, "LUDO.ROLL r a");
+	assert_int_equal(r->type, REDIS_REPLY_INTEGER);
+	v = r->integer;
+	freeReplyObject(r);
+	assert_true(v >= 1 && v <= 6);
+	snprintf(want, sizeof(want), "%lld", v);
+	expect(c, want, "LUDO.ROLL r a");
+	redisFree(c);
+	restart(normal);
+	c = rconnect();
+	expect(c, want, "LUDO.ROLL r a");
+	expect_prefix(c, "-BADARG", "LUDO.PLAY r a %lld 0", v % 6 + 1);
+	expect(c, v == 6 ? "MOVED" : "PASSED", "LUDO.PLAY r a %lld %d", v,
+	    v == 6 ? 1 : 0);
+	redisFree(c);
+}
+
+/* An absent player is played for once the 1-second timeout is over. */
+static void
+test_timeout_plays_absent_player(void **state)
+{
+	redisContext	*c;
+	char		 first[128];
+	int64_t		 t0;
+
+	(void)state;
+	c = rconnect();
+	t0 = now_ms();
+	expect(c, "OK", "LUDO.CREATE t a b turn-timeout=1");
+	sleep_ms(500);
+	if (now_ms() - t0 < 900)
+		assert_int_equal(history(c, "t", NULL, 0), 0);
+	wait_moves(c, "t", 1, 10000);
+	assert_true(now_ms() - t0 >= 950);
+	assert_int_equal(history(c, "t", first, sizeof(first)), 1);
+	/* a's turn played with "first" on server dice, marked. */
+	assert_true(strncmp(first, "1,a,", 4) == 0);
+	assert_non_null(strstr(first, ",timeout"));
+	/* Then b has its full second. */
+	sleep_ms(300);
+	assert_true(history(c, "t", NULL, 0) <= 2);
+	wait_moves(c, "t", 2, 10000);
+	expect(c, "", "AUDIT");
+	redisFree(c);
+}
+
+/*
+ * The deadline is stored with the game: a daemon restarted in the middle
+ * of the wait plays the turn when it was due, not a full timeout after
+ * the restart; and a deadline that passed while it was down is played as
+ * soon as it is back.
+ */
+static void
+test_timeout_across_restart(void **state)
+{
+	redisContext	*c;
+	char		 first[128];
+	int64_t		 t0, t1, at;
+
+	(void)state;
+	c = rconnect();
+	t0 = now_ms();
+	expect(c, "OK", "SNL.CREATE r 2 turn-timeout=4");
+	expect(c, "OK", "SNL.CREATE late 2 turn-timeout=1");
+	redisFree(c);
+	assert_int_equal(daemon_stop(&D, SIGTERM), 0);
+	if (now_ms() - t0 < 1500)
+		sleep_ms((int)(1500 - (now_ms() - t0)));
+	t1 = now_ms();
+	assert_int_equal(daemon_start(&D, normal), 0);
+	c = rconnect();
+	/* "late" was due while the daemon was down: played at once. */
+	wait_moves(c, "late", 1, 5000);
+	assert_int_equal(history(c, "late", first, sizeof(first)), 1);
+	assert_non_null(strstr(first, ",timeout"));
+	/* "r" at t0 + 4 s; a reset would have made it t1 + 4 s. */
+	if (now_ms() - t0 < 3500)
+		assert_int_equal(history(c, "r", NULL, 0), 0);
+	wait_moves(c, "r", 1, 10000);
+	at = now_ms();
+	assert_true(at - t0 >= 3900);
+	if (t1 - t0 < 2500)	/* else too slow a machine to tell */
+		assert_true(at < t1 + 4000);
+	assert_int_equal(history(c, "r", first, sizeof(first)), 1);
+	assert_true(strncmp(first, "1,P1,", 5) == 0);
+	assert_non_null(strstr(first, ",timeout"));
+	expect(c, "", "AUDIT");
+	redisFree(c);
+}
+
+static void
+test_require_seats_setting(void **state)
+{
+	static const char *const secure[] = { "--durability", "normal",
+	    "--require-seats", "yes", NULL };
+	redisContext	*c;
+	redisReply	*r;
+
+	(void)state;
+	restart(secure);
+	c = rconnect();
+	r = cmd(c, "SNL.CREATE q 2");
+	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
+	assert_int_equal(r->elements, 2);
+	freeReplyObject(r);
+	expect_prefix(c, "-BADARG this server requires seats=secure",
+	    "LUDO.CREATE o a b seats=open");
+	expect_prefix(c, "-NOSEAT", "SNL.ROLL q 3");
+	redisFree(c);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+#define T(x)	cmocka_unit_test_setup_teardown(x, setup, teardown)
+		T(test_bots_play_to_the_end_watched),
+		T(test_bots_other_kinds),
+		T(test_seats_belong_to_connections),
+		T(test_server_roll_survives_restart),
+		T(test_timeout_plays_absent_player),
+		T(test_timeout_across_restart),
+		T(test_require_seats_setting),
+#undef T
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
