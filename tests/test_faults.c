@@ -1,0 +1,1273 @@
+/*
+ * Fault injection on turns, at the store level: disk full, SQLITE_BUSY,
+ * I/O errors and out of memory.  A turn is run as the command layer runs
+ * it (begin, load, save, commit, rollback on failure); under a fault it
+ * must be refused, leave the game byte for byte as it was with no history
+ * row added and no transaction left open, reads must keep working, and
+ * the same turn must commit once the fault is gone.
+ *
+ * The faults come from SQLite's own hooks:
+ *   - disk full: PRAGMA max_page_count set to the current page count;
+ *   - busy: a second connection holding BEGIN IMMEDIATE;
+ *   - I/O errors: a VFS shim, registered as the default VFS (the store
+ *     cannot choose one), whose xWrite/xSync fail on demand;
+ *   - out of memory: an allocator, installed in main() before SQLite
+ *     initializes, that fails on demand.
+ * Both shims pass everything through while disarmed.  Beyond single
+ * turns: a batch of turns in one transaction (issue 6's group commit) and
+ * opening the store, both under out of memory.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "game.h"
+#include "store/schema.h"
+#include "store/sqlite.h"
+#include "store/store.h"
+
+#define MAX_PAGES	1073741823	/* SQLite's own maximum page count */
+#define SWEEP_MAX	20000		/* a longer sweep is a bug */
+
+/* The stage of a turn that refused it (0: it committed). */
+enum stage {
+	TURN_OK = 0,
+	TURN_BEGIN,
+	TURN_LOAD,
+	TURN_SAVE,
+	TURN_COMMIT
+};
+
+struct tmpdir {
+	char	dir[64];
+	char	path[128];
+};
+
+/* --------------------------------------------------------- allocator */
+
+static sqlite3_mem_methods	real_mem;
+
+static struct {
+	int	armed;
+	int	persistent;	/* all from fail_at on fail */
+	long	fail_at;	/* the (first) one to refuse */
+	long	count;		/* allocations since armed */
+	long	failed;		/* allocations refused since armed */
+} oom;
+
+static int
+oom_hit(void)
+{
+	long	 i;
+
+	if (!oom.armed)
+		return 0;
+	i = oom.count++;
+	if (i == oom.fail_at || (oom.persistent && i > oom.fail_at)) {
+		oom.failed++;
+		return 1;
+	}
+	return 0;
+}
+
+static void *
+oom_malloc(int n)
+{
+	return oom_hit() ? NULL : real_mem.xMalloc(n);
+}
+
+static void *
+oom_realloc(void *p, int n)
+{
+	/* A failed realloc leaves p allocated, as SQLite expects. */
+	return oom_hit() ? NULL : real_mem.xRealloc(p, n);
+}
+
+static void
+oom_free(void *p)
+{
+	real_mem.xFree(p);
+}
+
+static int
+oom_size(void *p)
+{
+	return real_mem.xSize(p);
+}
+
+static int
+oom_roundup(int n)
+{
+	return real_mem.xRoundup(n);
+}
+
+static int
+oom_init(void *arg)
+{
+	return real_mem.xInit(arg);
+}
+
+static void
+oom_shutdown(void *arg)
+{
+	real_mem.xShutdown(arg);
+}
+
+static void
+oom_arm(long fail_at, int persistent)
+{
+	oom.count = 0;
+	oom.failed = 0;
+	oom.fail_at = fail_at;
+	oom.persistent = persistent;
+	oom.armed = 1;
+}
+
+static void
+oom_disarm(void)
+{
+	oom.armed = 0;
+}
+
+/* Must run before anything initializes SQLite. */
+static void
+oom_install(void)
+{
+	static sqlite3_mem_methods	 m;
+
+	if (sqlite3_config(SQLITE_CONFIG_GETMALLOC, &real_mem) != SQLITE_OK)
+		abort();
+	m = (sqlite3_mem_methods){ oom_malloc, oom_free, oom_realloc,
+	    oom_size, oom_roundup, oom_init, oom_shutdown,
+	    real_mem.pAppData };
+	if (sqlite3_config(SQLITE_CONFIG_MALLOC, &m) != SQLITE_OK)
+		abort();
+}
+
+/* ---------------------------------------------------------- VFS shim */
+
+#define IO_WRITE	0x1
+#define IO_SYNC		0x2
+
+static sqlite3_vfs	*real_vfs;
+static sqlite3_vfs	 shim_vfs;
+
+static struct {
+	int	mask;		/* what fails: IO_WRITE, IO_SYNC */
+	int	once;		/* only one fails */
+	long	after;		/* let through first */
+	long	count;		/* matching operations since armed */
+	long	failed;
+} io;
+
+/* The real file lives right after the shim's. */
+struct shim_file {
+	sqlite3_file	 base;
+	sqlite3_file	*real;
+};
+
+static sqlite3_file *
+real_file(sqlite3_file *f)
+{
+	return ((struct shim_file *)f)->real;
+}
+
+static int
+io_hit(int op)
+{
+	if ((io.mask & op) == 0)
+		return 0;
+	if (io.count++ < io.after || (io.once && io.failed > 0))
+		return 0;
+	io.failed++;
+	return 1;
+}
+
+static void
+io_arm(int mask, long after, int once)
+{
+	io.count = 0;
+	io.failed = 0;
+	io.after = after;
+	io.once = once;
+	io.mask = mask;
+}
+
+static void
+io_disarm(void)
+{
+	io.mask = 0;
+}
+
+static int
+shim_close(sqlite3_file *f)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xClose(r);
+}
+
+static int
+shim_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xRead(r, buf, n, off);
+}
+
+static int
+shim_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (io_hit(IO_WRITE))
+		return SQLITE_IOERR_WRITE;
+	return r->pMethods->xWrite(r, buf, n, off);
+}
+
+static int
+shim_truncate(sqlite3_file *f, sqlite3_int64 size)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xTruncate(r, size);
+}
+
+static int
+shim_sync(sqlite3_file *f, int flags)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (io_hit(IO_SYNC))
+		return SQLITE_IOERR_FSYNC;
+	return r->pMethods->xSync(r, flags);
+}
+
+static int
+shim_file_size(sqlite3_file *f, sqlite3_int64 *size)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xFileSize(r, size);
+}
+
+static int
+shim_lock(sqlite3_file *f, int lock)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xLock(r, lock);
+}
+
+static int
+shim_unlock(sqlite3_file *f, int lock)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xUnlock(r, lock);
+}
+
+static int
+shim_check_lock(sqlite3_file *f, int *out)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xCheckReservedLock(r, out);
+}
+
+static int
+shim_file_control(sqlite3_file *f, int op, void *arg)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xFileControl(r, op, arg);
+}
+
+static int
+shim_sector_size(sqlite3_file *f)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xSectorSize(r);
+}
+
+static int
+shim_device(sqlite3_file *f)
+{
+	sqlite3_file	*r = real_file(f);
+
+	return r->pMethods->xDeviceCharacteristics(r);
+}
+
+static int
+shim_shm_map(sqlite3_file *f, int page, int size, int extend,
+    void volatile **p)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (r->pMethods->iVersion < 2)
+		return SQLITE_IOERR_SHMMAP;
+	return r->pMethods->xShmMap(r, page, size, extend, p);
+}
+
+static int
+shim_shm_lock(sqlite3_file *f, int offset, int n, int flags)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (r->pMethods->iVersion < 2)
+		return SQLITE_IOERR_SHMLOCK;
+	return r->pMethods->xShmLock(r, offset, n, flags);
+}
+
+static void
+shim_shm_barrier(sqlite3_file *f)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (r->pMethods->iVersion >= 2)
+		r->pMethods->xShmBarrier(r);
+}
+
+static int
+shim_shm_unmap(sqlite3_file *f, int del)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (r->pMethods->iVersion < 2)
+		return SQLITE_OK;
+	return r->pMethods->xShmUnmap(r, del);
+}
+
+static int
+shim_fetch(sqlite3_file *f, sqlite3_int64 off, int n, void **pp)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (r->pMethods->iVersion < 3) {
+		*pp = NULL;
+		return SQLITE_OK;
+	}
+	return r->pMethods->xFetch(r, off, n, pp);
+}
+
+static int
+shim_unfetch(sqlite3_file *f, sqlite3_int64 off, void *p)
+{
+	sqlite3_file	*r = real_file(f);
+
+	if (r->pMethods->iVersion < 3)
+		return SQLITE_OK;
+	return r->pMethods->xUnfetch(r, off, p);
+}
+
+static const sqlite3_io_methods shim_io = {
+	.iVersion = 3,
+	.xClose = shim_close,
+	.xRead = shim_read,
+	.xWrite = shim_write,
+	.xTruncate = shim_truncate,
+	.xSync = shim_sync,
+	.xFileSize = shim_file_size,
+	.xLock = shim_lock,
+	.xUnlock = shim_unlock,
+	.xCheckReservedLock = shim_check_lock,
+	.xFileControl = shim_file_control,
+	.xSectorSize = shim_sector_size,
+	.xDeviceCharacteristics = shim_device,
+	.xShmMap = shim_shm_map,
+	.xShmLock = shim_shm_lock,
+	.xShmBarrier = shim_shm_barrier,
+	.xShmUnmap = shim_shm_unmap,
+	.xFetch = shim_fetch,
+	.xUnfetch = shim_unfetch,
+};
+
+static int
+shim_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags,
+    int *out_flags)
+{
+	struct shim_file	*sf = (struct shim_file *)f;
+	int			 rc;
+
+	(void)vfs;
+	sf->base.pMethods = NULL;
+	sf->real = (sqlite3_file *)(sf + 1);
+	rc = real_vfs->xOpen(real_vfs, name, sf->real, flags, out_flags);
+	/* SQLite closes a file whose pMethods is set, even after an error. */
+	if (sf->real->pMethods != NULL)
+		sf->base.pMethods = &shim_io;
+	return rc;
+}
+
+static int
+shim_delete(sqlite3_vfs *vfs, const char *name, int sync)
+{
+	(void)vfs;
+	return real_vfs->xDelete(real_vfs, name, sync);
+}
+
+static int
+shim_access(sqlite3_vfs *vfs, const char *name, int flags, int *out)
+{
+	(void)vfs;
+	return real_vfs->xAccess(real_vfs, name, flags, out);
+}
+
+static int
+shim_full_pathname(sqlite3_vfs *vfs, const char *name, int n, char *out)
+{
+	(void)vfs;
+	return real_vfs->xFullPathname(real_vfs, name, n, out);
+}
+
+static void *
+shim_dlopen(sqlite3_vfs *vfs, const char *name)
+{
+	(void)vfs;
+	return real_vfs->xDlOpen(real_vfs, name);
+}
+
+static void
+shim_dlerror(sqlite3_vfs *vfs, int n, char *msg)
+{
+	(void)vfs;
+	real_vfs->xDlError(real_vfs, n, msg);
+}
+
+typedef void (*sym_fn)(void);
+
+static sym_fn
+shim_dlsym(sqlite3_vfs *vfs, void *h, const char *sym)
+{
+	(void)vfs;
+	return real_vfs->xDlSym(real_vfs, h, sym);
+}
+
+static void
+shim_dlclose(sqlite3_vfs *vfs, void *h)
+{
+	(void)vfs;
+	real_vfs->xDlClose(real_vfs, h);
+}
+
+static int
+shim_randomness(sqlite3_vfs *vfs, int n, char *out)
+{
+	(void)vfs;
+	return real_vfs->xRandomness(real_vfs, n, out);
+}
+
+static int
+shim_sleep(sqlite3_vfs *vfs, int us)
+{
+	(void)vfs;
+	return real_vfs->xSleep(real_vfs, us);
+}
+
+static int
+shim_current_time(sqlite3_vfs *vfs, double *t)
+{
+	(void)vfs;
+	return real_vfs->xCurrentTime(real_vfs, t);
+}
+
+static int
+shim_last_error(sqlite3_vfs *vfs, int n, char *msg)
+{
+	(void)vfs;
+	return real_vfs->xGetLastError(real_vfs, n, msg);
+}
+
+static int
+shim_current_time64(sqlite3_vfs *vfs, sqlite3_int64 *t)
+{
+	(void)vfs;
+	return real_vfs->xCurrentTimeInt64(real_vfs, t);
+}
+
+static int
+shim_set_syscall(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr p)
+{
+	(void)vfs;
+	return real_vfs->xSetSystemCall(real_vfs, name, p);
+}
+
+static sqlite3_syscall_ptr
+shim_get_syscall(sqlite3_vfs *vfs, const char *name)
+{
+	(void)vfs;
+	return real_vfs->xGetSystemCall(real_vfs, name);
+}
+
+static const char *
+shim_next_syscall(sqlite3_vfs *vfs, const char *name)
+{
+	(void)vfs;
+	return real_vfs->xNextSystemCall(real_vfs, name);
+}
+
+/* Wraps the default VFS and takes its place: store_sqlite_open() opens
+ * with the default one. */
+static void
+shim_install(void)
+{
+	if ((real_vfs = sqlite3_vfs_find(NULL)) == NULL ||
+	    real_vfs->iVersion < 3)
+		abort();
+	shim_vfs = (sqlite3_vfs){
+		.iVersion = 3,
+		.szOsFile = (int)sizeof(struct shim_file) + real_vfs->szOsFile,
+		.mxPathname = real_vfs->mxPathname,
+		.zName = "ludus-faults",
+		.xOpen = shim_open,
+		.xDelete = shim_delete,
+		.xAccess = shim_access,
+		.xFullPathname = shim_full_pathname,
+		.xDlOpen = shim_dlopen,
+		.xDlError = shim_dlerror,
+		.xDlSym = shim_dlsym,
+		.xDlClose = shim_dlclose,
+		.xRandomness = shim_randomness,
+		.xSleep = shim_sleep,
+		.xCurrentTime = shim_current_time,
+		.xGetLastError = shim_last_error,
+		.xCurrentTimeInt64 = shim_current_time64,
+		.xSetSystemCall = shim_set_syscall,
+		.xGetSystemCall = shim_get_syscall,
+		.xNextSystemCall = shim_next_syscall,
+	};
+	if (sqlite3_vfs_register(&shim_vfs, 1) != SQLITE_OK)
+		abort();
+}
+
+/* A failed assertion must not leave a fault armed for the next test. */
+static int
+faults_clear(void **state)
+{
+	(void)state;
+	oom_disarm();
+	io_disarm();
+	return 0;
+}
+
+/* ----------------------------------------------------------- helpers */
+
+static uint32_t
+rnd(uint32_t *seed)
+{
+	/* xorshift32: the same games on every platform. */
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 17;
+	*seed ^= *seed << 5;
+	return *seed;
+}
+
+static double
+now_ms(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void
+tmpdir_make(struct tmpdir *t)
+{
+	snprintf(t->dir, sizeof(t->dir), "/tmp/test_faults.XXXXXX");
+	if (mkdtemp(t->dir) == NULL)
+		fail_msg("mkdtemp failed");
+	snprintf(t->path, sizeof(t->path), "%s/ludus.db", t->dir);
+}
+
+static void
+db_remove(const char *path)
+{
+	const char	*suffix[] = { "", "-wal", "-shm", "-journal" };
+	char		 p[200];
+	size_t		 i;
+
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
+		snprintf(p, sizeof(p), "%s%s", path, suffix[i]);
+		unlink(p);
+	}
+}
+
+static void
+tmpdir_remove(struct tmpdir *t)
+{
+	db_remove(t->path);
+	rmdir(t->dir);
+}
+
+static struct store *
+open_file(const char *path, enum durability d)
+{
+	char		 err[256];
+	struct store	*st;
+
+	st = store_sqlite_open(path, d, err, sizeof(err));
+	if (st == NULL)
+		fail_msg("open: %s", err);
+	return st;
+}
+
+static void
+make_ludo(struct store *st, struct game *g, const char *id)
+{
+	struct ludo_rules	 rules;
+	int			 i;
+
+	memset(g, 0, sizeof(*g));
+	snprintf(g->id, sizeof(g->id), "%s", id);
+	g->kind = KIND_LUDO;
+	g->created = 1700000000;
+	g->updated = 1700000000;
+	for (i = 0; i < 4; i++)
+		snprintf(g->players[i], sizeof(g->players[i]), "player-%d", i);
+	assert_int_equal(ludo_rules_preset(&rules, "classic"), 0);
+	assert_int_equal(ludo_init(&g->s.ludo, &rules, 4), 0);
+	assert_int_equal(store_create_game(st, g), STORE_OK);
+}
+
+/* The next random Ludo move of g into out and mv; 0 when it is over. */
+static int
+next_move(const struct game *g, struct game *out, struct move *mv,
+    uint32_t *seed)
+{
+	enum ludo_result	 lr;
+	int			 legal[LUDO_TOKENS], n, dice, tok, who;
+
+	if (g->s.ludo.winner != -1)
+		return 0;
+	memcpy(out, g, sizeof(*out));
+	memset(mv, 0, sizeof(*mv));
+	who = g->s.ludo.turn;
+	dice = 1 + (int)(rnd(seed) % 6);
+	n = ludo_legal(&g->s.ludo, dice, legal);
+	tok = n > 0 ? legal[rnd(seed) % (uint32_t)n] : 0;
+	lr = ludo_play(&g->s.ludo, who, dice, tok, &out->s.ludo);
+	assert_true(ludo_result_stored(lr));
+	out->moves = g->moves + 1;
+	out->updated = g->updated + 1;
+	mv->seq = out->moves;
+	mv->at = out->updated;
+	snprintf(mv->player, sizeof(mv->player), "%s", g->players[who]);
+	snprintf(mv->action, sizeof(mv->action), "%d:%d", dice, tok);
+	snprintf(mv->result, sizeof(mv->result), "%s", ludo_result_str(lr));
+	return 1;
+}
+
+/*
+ * One turn as the command layer runs it, from the stored game *cur to
+ * *next.  A failed COMMIT is not followed by a rollback: the store must
+ * leave no transaction open by itself.
+ */
+static enum stage
+try_turn(struct store *st, const struct game *cur, const struct game *next,
+    const struct move *mv)
+{
+	struct game	 loaded;
+
+	if (store_begin(st) != STORE_OK)
+		return TURN_BEGIN;
+	if (store_load_game(st, cur->id, &loaded) != STORE_OK) {
+		store_rollback(st);
+		return TURN_LOAD;
+	}
+	/* What loads under a fault is exact, or an error. */
+	assert_memory_equal(&loaded, cur, sizeof(loaded));
+	if (store_save_turn(st, &loaded, next, mv) != STORE_OK) {
+		store_rollback(st);
+		return TURN_SAVE;
+	}
+	if (store_commit(st) != STORE_OK)
+		return TURN_COMMIT;
+	return TURN_OK;
+}
+
+/* Plays n turns that must all commit. */
+static void
+play(struct store *st, struct game *g, int n, uint32_t *seed)
+{
+	struct game	 next;
+	struct move	 mv;
+
+	while (n-- > 0) {
+		assert_true(next_move(g, &next, &mv, seed));
+		assert_int_equal(try_turn(st, g, &next, &mv), TURN_OK);
+		memcpy(g, &next, sizeof(*g));
+	}
+}
+
+static int
+count_move(void *arg, const struct move *mv)
+{
+	int64_t	*n = arg;
+
+	assert_int_equal(mv->seq, ++*n);
+	return 0;
+}
+
+static int
+find_id(void *arg, const char *id, enum game_kind kind)
+{
+	const struct game	*g = arg;
+
+	return strcmp(id, g->id) == 0 && kind == g->kind;
+}
+
+/* Every read the store offers works and shows exactly *g. */
+static void
+assert_reads(struct store *st, const struct game *g)
+{
+	struct game	 got;
+	int64_t		 n = 0, counts[KIND_COUNT];
+
+	assert_int_equal(store_load_game(st, g->id, &got), STORE_OK);
+	assert_memory_equal(&got, g, sizeof(got));
+	/* History is 1..moves, nothing more. */
+	assert_int_equal(store_history(st, g->id, 1, -1, count_move, &n), 0);
+	assert_int_equal(n, g->moves);
+	assert_int_equal(store_list_games(st, KIND_LUDO, NULL, -1, find_id,
+	    (void *)g), 1);
+	assert_int_equal(store_count_games(st, counts), 0);
+	assert_true(counts[KIND_LUDO] >= 1);
+	assert_true(store_size(st) > 0);
+}
+
+/* A refused turn: no transaction open, the game as it was. */
+static void
+assert_refused(struct store *st, const struct game *g)
+{
+	assert_int_not_equal(sqlite3_get_autocommit(store_sqlite_handle(st)),
+	    0);
+	assert_reads(st, g);
+}
+
+static int64_t
+query_int(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt	*stmt;
+	int64_t		 v;
+
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	v = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return v;
+}
+
+static void
+assert_integrity(sqlite3 *db)
+{
+	sqlite3_stmt	*stmt;
+
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA integrity_check", -1,
+	    &stmt, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(stmt, 0), "ok");
+	assert_int_equal(sqlite3_step(stmt), SQLITE_DONE);
+	sqlite3_finalize(stmt);
+	assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA foreign_key_check",
+	    -1, &stmt, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_DONE);
+	sqlite3_finalize(stmt);
+}
+
+static void
+set_max_pages(sqlite3 *db, int64_t pages)
+{
+	char	 sql[64];
+
+	/* A PRAGMA takes no bound parameters; pages is our own integer. */
+	snprintf(sql, sizeof(sql), "PRAGMA max_page_count = %lld",
+	    (long long)pages);
+	assert_true(query_int(db, sql) >= pages);
+}
+
+static void
+copy_file(const char *from, const char *to)
+{
+	FILE	*in, *out;
+	char	 buf[8192];
+	size_t	 n;
+
+	if ((in = fopen(from, "rb")) == NULL)
+		return;		/* no -wal yet: nothing to copy */
+	assert_non_null(out = fopen(to, "wb"));
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		assert_int_equal(fwrite(buf, 1, n, out), n);
+	fclose(in);
+	assert_int_equal(fclose(out), 0);
+}
+
+/* ------------------------------------------------------- disk full */
+
+static void
+test_save_turn_disk_full(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g, next;
+	struct move	 mv;
+	sqlite3		*db;
+	uint32_t	 seed = 2024;
+	enum stage	 r = TURN_OK;
+	int		 i, done = 0;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	db = store_sqlite_handle(st);
+	make_ludo(st, &g, "full");
+	play(st, &g, 3, &seed);
+
+	/* The file may not grow: turns go on while the last pages have
+	 * room, then history needs a page. */
+	set_max_pages(db, query_int(db, "PRAGMA page_count"));
+	for (i = 0; i < 2000; i++) {
+		assert_true(next_move(&g, &next, &mv, &seed));
+		if ((r = try_turn(st, &g, &next, &mv)) != TURN_OK)
+			break;
+		memcpy(&g, &next, sizeof(g));
+		done++;
+	}
+	assert_true(r == TURN_SAVE || r == TURN_COMMIT);
+	assert_non_null(strstr(store_errmsg(st), "full"));
+	assert_refused(st, &g);
+	/* While the disk stays full the turn is refused each time. */
+	assert_int_not_equal(try_turn(st, &g, &next, &mv), TURN_OK);
+	assert_refused(st, &g);
+
+	set_max_pages(db, MAX_PAGES);
+	assert_int_equal(try_turn(st, &g, &next, &mv), TURN_OK);
+	memcpy(&g, &next, sizeof(g));
+	assert_reads(st, &g);
+	play(st, &g, 3, &seed);
+	assert_integrity(db);
+	print_message("# disk full after %d turns, refused at %s\n", done,
+	    r == TURN_SAVE ? "save" : "commit");
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/* -------------------------------------------------------------- busy */
+
+static void
+test_begin_busy(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g, next;
+	struct move	 mv;
+	sqlite3		*other;
+	uint32_t	 seed = 77;
+	double		 t0, waited, at_once;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	make_ludo(st, &g, "busy");
+	play(st, &g, 3, &seed);
+	assert_true(next_move(&g, &next, &mv, &seed));
+
+	/* Another writer holds the lock, with a change of its own that no
+	 * read of ours may see. */
+	assert_int_equal(sqlite3_open_v2(t.path, &other, SQLITE_OPEN_READWRITE,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(other, "BEGIN IMMEDIATE;"
+	    " UPDATE games SET updated = updated + 100", NULL, NULL, NULL),
+	    SQLITE_OK);
+
+	store_sqlite_set_busy_timeout(st, 50);
+	t0 = now_ms();
+	assert_int_equal(try_turn(st, &g, &next, &mv), TURN_BEGIN);
+	waited = now_ms() - t0;
+	assert_non_null(strstr(store_errmsg(st), "locked"));
+	/* It waited for the lock, but not the default 5 s. */
+	assert_true(waited >= 45.0);
+	assert_true(waited < 2000.0);
+	assert_refused(st, &g);
+
+	/* A write outside a transaction is refused the same way. */
+	assert_int_equal(store_save_turn(st, &g, &next, &mv), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "locked"));
+	assert_refused(st, &g);
+
+	store_sqlite_set_busy_timeout(st, 0);
+	t0 = now_ms();
+	assert_int_equal(try_turn(st, &g, &next, &mv), TURN_BEGIN);
+	at_once = now_ms() - t0;
+	assert_true(at_once < 1000.0);
+	assert_refused(st, &g);
+
+	assert_int_equal(sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL),
+	    SQLITE_OK);
+	sqlite3_close(other);
+	assert_int_equal(try_turn(st, &g, &next, &mv), TURN_OK);
+	memcpy(&g, &next, sizeof(g));
+	assert_reads(st, &g);
+	assert_integrity(store_sqlite_handle(st));
+	print_message("# busy: refused after %.1f ms (timeout 50),"
+	    " %.2f ms (timeout 0)\n", waited, at_once);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/* --------------------------------------------------------- I/O errors */
+
+/*
+ * A write or sync that fails at COMMIT refuses the turn; reads go on
+ * during the fault, and the turn commits once it is gone.  After a failed
+ * sync the frames may already be in the WAL file: a copy of the files
+ * taken then (as a crash would leave them) must hold the game either as
+ * it was or with the whole turn, never a part of it.
+ */
+static void
+test_commit_io_error(void **state)
+{
+	static const int ops[] = { IO_WRITE, IO_SYNC };
+	struct tmpdir	 t;
+	struct store	*st, *copy;
+	struct game	 g, next, got;
+	struct move	 mv;
+	char		 from[200], to[200];
+	uint32_t	 seed = 31;
+	int		 i, recovered = -1;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	make_ludo(st, &g, "io");
+	play(st, &g, 3, &seed);
+
+	for (i = 0; i < 2; i++) {
+		assert_true(next_move(&g, &next, &mv, &seed));
+		io_arm(ops[i], 0, 0);
+		assert_int_equal(try_turn(st, &g, &next, &mv), TURN_COMMIT);
+		assert_true(io.failed > 0);
+		assert_non_null(strstr(store_errmsg(st), "I/O"));
+		assert_refused(st, &g);
+		assert_int_equal(try_turn(st, &g, &next, &mv), TURN_COMMIT);
+		assert_refused(st, &g);
+
+		if (ops[i] == IO_SYNC) {
+			snprintf(to, sizeof(to), "%s/crash.db", t.dir);
+			copy_file(t.path, to);
+			snprintf(from, sizeof(from), "%s-wal", t.path);
+			snprintf(to, sizeof(to), "%s/crash.db-wal", t.dir);
+			copy_file(from, to);
+			snprintf(to, sizeof(to), "%s/crash.db", t.dir);
+			io_disarm();
+			copy = open_file(to, DURABILITY_FULL);
+			assert_int_equal(store_load_game(copy, g.id, &got),
+			    STORE_OK);
+			if (memcmp(&got, &g, sizeof(got)) == 0)
+				recovered = 0;
+			else {
+				assert_memory_equal(&got, &next, sizeof(got));
+				recovered = 1;
+			}
+			assert_reads(copy, recovered ? &next : &g);
+			assert_integrity(store_sqlite_handle(copy));
+			store_close(copy);
+			db_remove(to);
+		}
+
+		io_disarm();
+		assert_int_equal(try_turn(st, &g, &next, &mv), TURN_OK);
+		memcpy(&g, &next, sizeof(g));
+		assert_reads(st, &g);
+	}
+	play(st, &g, 3, &seed);
+	assert_integrity(store_sqlite_handle(st));
+	print_message("# failed fsync: a crash copy holds the game %s\n",
+	    recovered ? "WITH the refused turn" : "as it was");
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/*
+ * Fails the k-th write or sync of a turn, for every k: once (a transient
+ * error) and from then on.  Each turn committed whole or was refused
+ * whole, and a refused one commits once the fault is gone.
+ */
+static void
+test_turn_io_error_sweep(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g, next;
+	struct move	 mv;
+	uint32_t	 seed = 5;
+	enum stage	 r;
+	long		 k, failed, refused = 0, runs = 0;
+	int		 once;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	make_ludo(st, &g, "io-sweep");
+	play(st, &g, 2, &seed);
+	for (once = 0; once < 2; once++)
+		for (k = 0; k < SWEEP_MAX; k++) {
+			assert_true(next_move(&g, &next, &mv, &seed));
+			io_arm(IO_WRITE | IO_SYNC, k, once);
+			r = try_turn(st, &g, &next, &mv);
+			failed = io.failed;
+			io_disarm();
+			runs++;
+			if (r != TURN_OK) {
+				assert_true(failed > 0);
+				assert_refused(st, &g);
+				refused++;
+				assert_int_equal(try_turn(st, &g, &next, &mv),
+				    TURN_OK);
+			}
+			memcpy(&g, &next, sizeof(g));
+			assert_reads(st, &g);
+			if (failed == 0)
+				break;	/* the turn did fewer than k+1 */
+		}
+	assert_integrity(store_sqlite_handle(st));
+	print_message("# io sweep: %ld turns, %ld refused\n", runs, refused);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/* ------------------------------------------------------ out of memory */
+
+/*
+ * Fails the n-th allocation of a whole turn (begin, load, save, commit),
+ * for every n: once, then persistently.  The turn is all or nothing, no
+ * transaction stays open, and the store works after the allocator
+ * recovers.
+ */
+static void
+test_turn_oom_sweep(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g, next;
+	struct move	 mv;
+	uint32_t	 seed = 9;
+	enum stage	 r;
+	long		 n, failed, allocs = 0, refused = 0, absorbed = 0;
+	int		 persistent, games = 1;
+	char		 id[24];
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	make_ludo(st, &g, "oom-1");
+	play(st, &g, 2, &seed);
+
+	/* A turn's allocations, for the report. */
+	assert_true(next_move(&g, &next, &mv, &seed));
+	oom_arm(-1, 0);
+	assert_int_equal(try_turn(st, &g, &next, &mv), TURN_OK);
+	allocs = oom.count;
+	oom_disarm();
+	memcpy(&g, &next, sizeof(g));
+
+	for (persistent = 0; persistent < 2; persistent++)
+		for (n = 0; n < SWEEP_MAX; n++) {
+			if (!next_move(&g, &next, &mv, &seed)) {
+				snprintf(id, sizeof(id), "oom-%d", ++games);
+				make_ludo(st, &g, id);
+				n--;
+				continue;
+			}
+			oom_arm(n, persistent);
+			r = try_turn(st, &g, &next, &mv);
+			failed = oom.failed;
+			oom_disarm();
+			if (r != TURN_OK) {
+				assert_true(failed > 0);
+				assert_refused(st, &g);
+				refused++;
+				assert_int_equal(try_turn(st, &g, &next, &mv),
+				    TURN_OK);
+			} else if (failed > 0)
+				absorbed++;
+			memcpy(&g, &next, sizeof(g));
+			assert_reads(st, &g);
+			if (failed == 0)
+				break;	/* past the last allocation */
+		}
+	assert_integrity(store_sqlite_handle(st));
+	print_message("# oom sweep: %ld allocations per turn, %ld refused,"
+	    " %ld committed despite a failed allocation\n", allocs, refused,
+	    absorbed);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/*
+ * Several turns in one transaction (the group commit of issue 6), the
+ * second one under out of memory.  SQLite may roll the whole transaction
+ * back on such an error; the turns after it must then not be written on
+ * their own: either the batch commits without the failed turn, or nothing
+ * of it is visible.
+ */
+static void
+test_batch_oom_sweep(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g[3], next[3], loaded;
+	struct move	 mv[3];
+	uint32_t	 seed = 13;
+	int		 i, ok[3], committed, persistent, games = 0;
+	long		 n, failed = 0, whole = 0, kept = 0;
+	char		 id[24];
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	for (i = 0; i < 3; i++) {
+		snprintf(id, sizeof(id), "batch-%d", games++);
+		make_ludo(st, &g[i], id);
+	}
+	for (persistent = 0; persistent < 2; persistent++)
+		for (n = 0; n < SWEEP_MAX; n++) {
+			for (i = 0; i < 3; i++)
+				while (!next_move(&g[i], &next[i], &mv[i],
+				    &seed)) {
+					snprintf(id, sizeof(id), "batch-%d",
+					    games++);
+					make_ludo(st, &g[i], id);
+				}
+			assert_int_equal(store_begin(st), STORE_OK);
+			for (i = 0; i < 3; i++) {
+				if (i == 1)
+					oom_arm(n, persistent);
+				ok[i] = store_load_game(st, g[i].id,
+				    &loaded) == STORE_OK &&
+				    store_save_turn(st, &g[i], &next[i],
+				    &mv[i]) == STORE_OK;
+				if (i == 1) {
+					failed = oom.failed;
+					oom_disarm();
+				}
+			}
+			/* A turn refused in a batch is left out; the
+			 * others commit together, or none does. */
+			committed = store_commit(st) == STORE_OK;
+			store_rollback(st);
+			whole += !committed;
+			kept += committed && !ok[1];
+			assert_true(ok[1] || failed > 0);
+			for (i = 0; i < 3; i++) {
+				if (committed && ok[i])
+					memcpy(&g[i], &next[i], sizeof(g[i]));
+				assert_refused(st, &g[i]);
+			}
+			if (failed == 0)
+				break;
+		}
+	/* The case that matters was met: SQLite rolled the whole
+	 * transaction back under the batch's feet. */
+	assert_true(whole > 0);
+	assert_integrity(store_sqlite_handle(st));
+	print_message("# batch oom sweep: %ld batches refused whole, %ld"
+	    " committed without their failed turn\n", whole, kept);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/*
+ * Opening (creating the schema) under out of memory: either a store, or
+ * NULL with a message; the file is then never half-migrated, and opens
+ * and plays normally.  An open makes some 15,000 allocations and each try
+ * creates a file, so the failure points are every one of the first 16,
+ * then 25% apart: each phase of the open (connection, pragmas, each
+ * migration, statements) is hit.
+ */
+static void
+test_open_oom_sweep(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g;
+	char		 err[256];
+	uint32_t	 seed = 3;
+	long		 n, failed, tries = 0, refused = 0;
+	int64_t		 version, tables, want_tables;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = open_file(t.path, DURABILITY_FULL);
+	want_tables = query_int(store_sqlite_handle(st), "SELECT count(*)"
+	    " FROM sqlite_master WHERE type = 'table'");
+	store_close(st);
+	db_remove(t.path);
+	for (n = 0; tries++ < 200; n += n < 16 ? 1 : n / 4) {
+		err[0] = '\0';
+		oom_arm(n, 1);
+		st = store_sqlite_open(t.path, DURABILITY_FULL, err,
+		    sizeof(err));
+		failed = oom.failed;
+		oom_disarm();
+		if (st == NULL) {
+			assert_true(failed > 0);
+			assert_true(err[0] != '\0');
+			refused++;
+			st = open_file(t.path, DURABILITY_FULL);
+		}
+		version = query_int(store_sqlite_handle(st),
+		    "PRAGMA user_version");
+		tables = query_int(store_sqlite_handle(st), "SELECT count(*)"
+		    " FROM sqlite_master WHERE type = 'table'");
+		assert_int_equal(version, store_migration_count);
+		assert_int_equal(tables, want_tables);
+		make_ludo(st, &g, "opened");
+		play(st, &g, 1, &seed);
+		assert_integrity(store_sqlite_handle(st));
+		store_close(st);
+		db_remove(t.path);
+		if (failed == 0)
+			break;
+	}
+	assert_true(tries <= 200);
+	print_message("# open oom sweep: %ld of %ld opens refused, an open"
+	    " makes fewer than %ld allocations\n", refused, tries, n + 1);
+	tmpdir_remove(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_save_turn_disk_full,
+		    faults_clear),
+		cmocka_unit_test_teardown(test_begin_busy, faults_clear),
+		cmocka_unit_test_teardown(test_commit_io_error, faults_clear),
+		cmocka_unit_test_teardown(test_turn_io_error_sweep,
+		    faults_clear),
+		cmocka_unit_test_teardown(test_turn_oom_sweep, faults_clear),
+		cmocka_unit_test_teardown(test_batch_oom_sweep,
+		    faults_clear),
+		cmocka_unit_test_teardown(test_open_oom_sweep, faults_clear),
+	};
+
+	/* The allocator first: SQLite takes it only before it starts. */
+	oom_install();
+	if (sqlite3_initialize() != SQLITE_OK)
+		return 1;
+	shim_install();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
