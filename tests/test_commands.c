@@ -750,8 +750,9 @@ test_dandy_draw_deck(void **state)
 	EXPECT(f, "HISTORY d 5 2", "*2\n+5,P1,9,P1 4 2\n+6,P2,a,P2 1 0");
 	EXPECT(f, "REPLAY d 5", "*3\n+turn,P2\n+P1,4,2\n+P2,OFF,0");
 	EXPECT(f, "GAME.INFO d",
-	    "*7\n+kind,dandy\n+players,2\n+moves,10\n+turn,NONE\n"
-	    "+winner,NONE\n+created,1700000000\n+updated,1700000000");
+	    "*8\n+kind,dandy\n+players,2\n+moves,10\n+turn,NONE\n"
+	    "+winner,NONE\n+created,1700000000\n+updated,1700000000\n"
+	    "+board,abab");
 	/* An empty deck is over at once. */
 	EXPECT(f, "DANDY.CREATE e 1 abcd deck=", "+OK");
 	EXPECT(f, "DANDY.DRAW e", "+GAME_OVER");

@@ -727,9 +727,10 @@ test_dandy_shuffled_deck(void **state)
 	/* The deck is the server's secret: STATE and GAME.INFO show only
 	 * how many cards are left. */
 	EXPECT(f, NULL, "DANDY.STATE d", "*3\n+turn,P1\n+P1,OFF,0\n+P2,OFF,0");
-	EXPECT(f, NULL, "GAME.INFO d", "*9\n+kind,dandy\n+players,2\n"
+	EXPECT(f, NULL, "GAME.INFO d", "*10\n+kind,dandy\n+players,2\n"
 	    "+moves,0\n+turn,P1\n+winner,NONE\n+created,1700000000\n"
-	    "+updated,1700000000\n+deck,shuffled\n+cards-left,20");
+	    "+updated,1700000000\n+board,abcdefghi\n+deck,shuffled\n"
+	    "+cards-left,20");
 	EXPECT_PREFIX(f, NULL, "DANDY.DRAW d a", "-BADARG");
 	for (n = 0; n < 20; n++) {
 		got = run(f, NULL, "DANDY.DRAW d");
@@ -738,7 +739,7 @@ test_dandy_shuffled_deck(void **state)
 		free(got);
 	}
 	EXPECT(f, NULL, "DANDY.DRAW d", "+GAME_OVER");
-	EXPECT_PREFIX(f, NULL, "GAME.INFO d", "*9\n");
+	EXPECT_PREFIX(f, NULL, "GAME.INFO d", "*10\n");
 	got = run(f, NULL, "GAME.INFO d");
 	assert_non_null(strstr(got, "+cards-left,0"));
 	free(got);
@@ -750,7 +751,7 @@ test_dandy_shuffled_deck(void **state)
 
 	/* The default deck is 50 cards; every kind of card is dealt. */
 	EXPECT(f, NULL, "DANDY.CREATE e 1 ab deck=shuffled", "+OK");
-	EXPECT_PREFIX(f, NULL, "GAME.INFO e", "*9\n");
+	EXPECT_PREFIX(f, NULL, "GAME.INFO e", "*10\n");
 	got = run(f, NULL, "GAME.INFO e");
 	assert_non_null(strstr(got, "+cards-left,50"));
 	free(got);

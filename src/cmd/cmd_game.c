@@ -283,6 +283,9 @@ game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
 	add_pair(out, "winner", player_name(&g, winner, buf, sizeof(buf)));
 	add_pair_int(out, "created", g.created);
 	add_pair_int(out, "updated", g.updated);
+	/* The board is public (the deck is not): clients draw it. */
+	if (g.kind == KIND_DANDY)
+		add_pair(out, "board", g.s.dandy.board);
 	game_info_opts(&g, out);
 }
 
