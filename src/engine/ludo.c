@@ -284,7 +284,9 @@ ludo_apply(struct ludo_state *out, int dice, int token)
 
 	if ((out->rules.six_bonus && dice == 6) ||
 	    (out->rules.capture_bonus && captured > 0))
-		out->sixes = dice == 6 ? out->sixes + 1 : 0;
+		/* Saturates: a garbage count at the bound must stay valid. */
+		out->sixes = dice != 6 ? 0 : out->sixes < LUDO_SIXES_MAX ?
+		    out->sixes + 1 : LUDO_SIXES_MAX;
 	else
 		ludo_next_turn(out);
 	return res;
