@@ -135,6 +135,8 @@ serve(const struct config *cfg)
 	int		 rc;
 
 	signal(SIGPIPE, SIG_IGN);
+	/* Over a file-size limit a write must fail (-STORE), not kill us. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (log_open(cfg->logfile, cfg->loglevel, err, sizeof err) == -1) {
 		fprintf(stderr, "ludusd: %s\n", err);
 		return 1;
