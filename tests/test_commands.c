@@ -76,6 +76,7 @@ teardown(void **state)
 {
 	struct fixture	*f = *state;
 
+	cmd_batch_free(&f->env);
 	store_close(f->st);
 	free(f);
 	return 0;
@@ -1217,6 +1218,168 @@ test_on_move_once_per_move(void **state)
 	assert_int_equal(f->env.turns, 4);
 }
 
+/* ------------------------------------------------------ group commit */
+
+static int	scheduled;	/* on_schedule calls */
+
+static void
+on_schedule(void *arg, const char *game, int64_t due)
+{
+	(void)arg;
+	(void)game;
+	(void)due;
+	scheduled++;
+}
+
+static int
+fail_commit(void *arg)
+{
+	(void)arg;
+	return 1;
+}
+
+static void
+sql(struct fixture *f, const char *text)
+{
+	assert_int_equal(sqlite3_exec(store_sqlite_handle(f->st), text, NULL,
+	    NULL, NULL), SQLITE_OK);
+}
+
+/*
+ * Several turns in one batch: each sees the ones before it, one that the
+ * database refuses (a trigger stands for a CHECK on its history row) is
+ * rolled back alone and replied -STORE at once, and the others, their
+ * hooks and their counters all come with the one COMMIT.
+ */
+static void
+test_batch_turn_fails_alone(void **state)
+{
+	struct fixture	*f = *state;
+	uint64_t	 commits;
+
+	f->env.batch = cmd_batch_new();
+	EXPECT(f, "SNL.CREATE s1 2", "+OK");
+	EXPECT(f, "SNL.CREATE s2 2", "+OK");
+	EXPECT(f, "SNL.CREATE s3 2", "+OK");
+	EXPECT(f, "SNL.CREATE s3 2", "-EXISTS game 's3' already exists");
+	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(f->env.commits, 1);
+	assert_int_equal(f->env.batch_max, 3);
+	sql(f, "CREATE TEMP TRIGGER poison BEFORE INSERT ON history"
+	    " WHEN NEW.game = 's2' BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
+
+	commits = f->env.commits;
+	EXPECT(f, "SNL.ROLL s1 3", "+P1 3");
+	EXPECT(f, "SNL.ROLL s2 3", "-STORE save_turn: poisoned");
+	EXPECT(f, "SNL.ROLL s1 4", "+P2 4");
+	EXPECT(f, "SNL.ROLL s3 5", "+P1 5");
+	/* A read inside the batch sees its writes. */
+	EXPECT(f, "SNL.STATE s1", "*4\n+turn,P1\n+winner,NONE\n+P1,3\n+P2,4");
+	assert_true(cmd_batch_open(&f->env));
+	assert_int_equal(cmd_batch_turns(&f->env), 4);
+	assert_int_equal(cmd_batch_moves(&f->env), 3);
+	/* Nothing is announced or counted before the COMMIT. */
+	assert_int_equal(f->hooked, 0);
+	assert_int_equal(f->env.turns, 0);
+	assert_int_equal(f->env.commits, commits);
+	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_false(cmd_batch_open(&f->env));
+	assert_int_equal(f->hooked, 3);
+	assert_string_equal(f->last_game, "s3");
+	assert_int_equal(f->env.turns, 3);
+	assert_int_equal(f->env.commits, commits + 1);
+	assert_int_equal(f->env.batch_max, 3);
+	assert_int_equal(f->env.batch_failures, 0);
+
+	sql(f, "DROP TRIGGER poison");
+	EXPECT(f, "SNL.STATE s2", "*4\n+turn,P1\n+winner,NONE\n+P1,0\n+P2,0");
+	EXPECT(f, "HISTORY s2", "*0");
+	EXPECT(f, "SNL.ROLL s2 3", "+P1 3");
+	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	EXPECT(f, "HISTORY s1", "*2\n+1,P1,3,P1 3\n+2,P2,4,P2 4");
+}
+
+/*
+ * A COMMIT that fails takes the whole batch: turns of three games of three
+ * kinds, none kept, no hook called, no counter moved but the failures.
+ * The same turns then go through.
+ */
+static void
+test_batch_commit_failure(void **state)
+{
+	struct fixture	*f = *state;
+	uint64_t	 commits, errors;
+	sqlite3		*db = store_sqlite_handle(f->st);
+	int		 i;
+
+	f->env.batch = cmd_batch_new();
+	f->env.on_schedule = on_schedule;
+	scheduled = 0;
+	EXPECT(f, "LUDO.CREATE l red blue turn-timeout=60", "+OK");
+	EXPECT(f, "SNL.CREATE s 2", "+OK");
+	EXPECT(f, "DANDY.CREATE d 2 abab", "+OK");
+	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(scheduled, 1);		/* l's deadline */
+	scheduled = 0;
+	commits = f->env.commits;
+	errors = f->env.store_errors;
+
+	for (i = 0; i < 2; i++) {
+		EXPECT(f, "LUDO.PLAY l red 6 1", "+MOVED");
+		EXPECT(f, "SNL.ROLL s 2", "+P1 2");
+		EXPECT(f, "DANDY.DRAW d a", "+P1 1 0");
+		EXPECT(f, "LUDO.PLAY l red 6 1", "+MOVED");
+		if (i == 1)
+			break;
+		sqlite3_commit_hook(db, fail_commit, NULL);
+		assert_int_equal(cmd_batch_commit(&f->env), -1);
+		sqlite3_commit_hook(db, NULL, NULL);
+		assert_non_null(strstr(store_errmsg(f->st), "commit"));
+		assert_false(cmd_batch_open(&f->env));
+		assert_int_equal(f->hooked, 0);
+		assert_int_equal(scheduled, 0);
+		assert_int_equal(f->env.turns, 0);
+		assert_int_equal(f->env.commits, commits);
+		assert_int_equal(f->env.batch_failures, 1);
+		assert_int_equal(f->env.store_errors, errors + 1);
+		EXPECT(f, "GAME.INFO s", "*7\n+kind,snl\n+players,2\n"
+		    "+moves,0\n+turn,P1\n+winner,NONE\n+created,1700000000\n"
+		    "+updated,1700000000");
+		EXPECT(f, "HISTORY l", "*0");
+		EXPECT(f, "HISTORY d", "*0");
+		EXPECT(f, "DANDY.STATE d", "*3\n+turn,P1\n+P1,OFF,0\n"
+		    "+P2,OFF,0");
+	}
+	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(f->hooked, 4);
+	assert_int_equal(scheduled, 2);
+	assert_int_equal(f->env.turns, 4);
+	assert_int_equal(f->env.commits, commits + 1);
+	EXPECT(f, "HISTORY s 1 1", "*1\n+1,P1,2,P1 2");
+}
+
+/* A batch of reads and refused writes has nothing to commit. */
+static void
+test_batch_nothing_written(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->env.batch = cmd_batch_new();
+	assert_int_equal(cmd_batch_commit(&f->env), 0);	/* none open */
+	EXPECT(f, "SNL.ROLL nope 1", "-NOGAME no such game 'nope'");
+	EXPECT(f, "SNL.STATE nope", "-NOGAME no such game 'nope'");
+	assert_true(cmd_batch_open(&f->env));
+	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_false(cmd_batch_open(&f->env));
+	assert_int_equal(f->env.commits, 0);
+	assert_int_equal(f->env.batches, 0);
+	/* Freeing an open batch rolls it back. */
+	EXPECT(f, "SNL.CREATE s 1", "+OK");
+	cmd_batch_free(&f->env);
+	assert_null(f->env.batch);
+	EXPECT(f, "SNL.STATE s", "-NOGAME no such game 's'");
+}
+
 int
 main(void)
 {
@@ -1271,6 +1434,12 @@ main(void)
 		    test_invalid_move_writes_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_commit_failure_rolls_back, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_batch_turn_fails_alone,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_batch_commit_failure,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_batch_nothing_written,
+		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
 		    setup, teardown),
 	};

@@ -69,6 +69,9 @@ test_config_init_defaults(void **state)
 	assert_int_equal(cfg.timeout, 0);
 	assert_int_equal(cfg.output_limit, 64 * 1024 * 1024);
 	assert_int_equal(cfg.limits.max_inline, 64 * 1024);
+	assert_int_equal(cfg.batch_max_turns, 256);
+	assert_int_equal(cfg.batch_max_usec, 2000);
+	assert_int_equal(cfg.busy_timeout, 100);
 	config_free(&cfg);
 }
 
@@ -115,6 +118,22 @@ test_config_set_values(void **state)
 	assert_string_equal(why, "needs exactly one value");
 	assert_int_equal(config_set(&cfg, "nosuch", 1, v, &why), -1);
 	assert_string_equal(why, "unknown key");
+	/* Group commit and the lock wait (found in the sorted table). */
+	v[0] = "1";
+	assert_int_equal(config_set(&cfg, "batch-max-turns", 1, v, &why), 0);
+	assert_int_equal(cfg.batch_max_turns, 1);
+	v[0] = "0";
+	assert_int_equal(config_set(&cfg, "batch-max-turns", 1, v, &why), -1);
+	assert_string_equal(why, "out of range");
+	assert_int_equal(config_set(&cfg, "batch-max-usec", 1, v, &why), 0);
+	assert_int_equal(cfg.batch_max_usec, 0);
+	v[0] = "-1";
+	assert_int_equal(config_set(&cfg, "batch-max-usec", 1, v, &why), -1);
+	v[0] = "250";
+	assert_int_equal(config_set(&cfg, "busy-timeout", 1, v, &why), 0);
+	assert_int_equal(cfg.busy_timeout, 250);
+	v[0] = "60001";
+	assert_int_equal(config_set(&cfg, "busy-timeout", 1, v, &why), -1);
 	config_free(&cfg);
 }
 

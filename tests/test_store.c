@@ -675,6 +675,112 @@ test_commit_failure_rolls_back(void **state)
 	store_close(st);
 }
 
+/* One turn in a savepoint of the caller's transaction: in, or undone. */
+static void
+savepoint_turn(struct store *st, const char *id, uint32_t *seed, int keep,
+    struct game *after)
+{
+	struct game	 old;
+	struct move	 mv;
+
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	assert_int_equal(store_load_game(st, id, &old), STORE_OK);
+	assert_int_equal(random_move(&old, after, &mv, seed), 1);
+	assert_int_equal(store_save_turn(st, &old, after, &mv), STORE_OK);
+	if (keep)
+		assert_int_equal(store_savepoint_release(st), STORE_OK);
+	else {
+		store_savepoint_rollback(st);
+		*after = old;
+	}
+}
+
+/*
+ * Group commit: three turns of two games in one transaction, the second
+ * undone alone; a later turn sees the earlier ones; one COMMIT keeps the
+ * rest, and nothing is visible to another connection before it.
+ */
+static void
+test_savepoint_turns_share_commit(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st, *other;
+	struct game	 a, b, a1, b1, a2;
+	char		 err[256];
+	uint32_t	 seed = 17;
+
+	(void)state;
+	tmpdir_make(&t);
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	other = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(other);
+	make_dandy(&a, "sa", 2, "abc", "abcabcabc");
+	make_ludo(&b, "sb", "classic", 2);
+	assert_int_equal(store_create_game(st, &a), STORE_OK);
+	assert_int_equal(store_create_game(st, &b), STORE_OK);
+
+	/* No savepoint without the caller's transaction. */
+	assert_int_equal(store_savepoint(st), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "no transaction"));
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	savepoint_turn(st, "sa", &seed, 1, &a1);
+	savepoint_turn(st, "sb", &seed, 0, &b1);	/* undone alone */
+	assert_same_game(&b1, &b);
+	savepoint_turn(st, "sa", &seed, 1, &a2);	/* sees a1 */
+	assert_int_equal(a2.moves, 2);
+	assert_loads_as(st, &a2);
+	assert_loads_as(other, &a);			/* not committed */
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_loads_as(other, &a2);
+	assert_loads_as(other, &b);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 2);
+	store_close(other);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/*
+ * When the database has rolled the transaction back by itself (out of
+ * memory, I/O error, disk full: simulated here with a ROLLBACK behind the
+ * store's back), a new savepoint would start a transaction of its own and
+ * the batch's COMMIT would keep the turns after the loss: refused, and the
+ * COMMIT fails, so nothing of the batch is kept.
+ */
+static void
+test_savepoint_after_lost_transaction(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, g1, old, new;
+	struct move	 mv;
+	uint32_t	 seed = 5;
+	sqlite3		*db;
+
+	(void)state;
+	db = store_sqlite_handle(st);
+	make_dandy(&g, "lost", 2, "abc", "abcabcabc");
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_begin(st), STORE_OK);
+	savepoint_turn(st, "lost", &seed, 1, &g1);
+	assert_int_equal(sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL),
+	    SQLITE_OK);
+	assert_int_equal(store_savepoint(st), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "rolled back"));
+	/* A write outside any savepoint is refused the same way. */
+	assert_int_equal(store_load_game(st, "lost", &old), STORE_OK);
+	assert_int_equal(random_move(&old, &new, &mv, &seed), 1);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_ERR);
+	assert_int_equal(store_savepoint_release(st), STORE_ERR);
+	store_savepoint_rollback(st);		/* harmless */
+	assert_int_equal(store_commit(st), STORE_ERR);
+	store_rollback(st);
+	assert_int_not_equal(sqlite3_get_autocommit(db), 0);
+	assert_loads_as(st, &g);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 0);
+	store_close(st);
+}
+
 static void
 test_rollback_discards_turn(void **state)
 {
@@ -1363,6 +1469,8 @@ main(void)
 		cmocka_unit_test(test_save_turn_refused),
 		cmocka_unit_test(test_commit_failure_rolls_back),
 		cmocka_unit_test(test_rollback_discards_turn),
+		cmocka_unit_test(test_savepoint_turns_share_commit),
+		cmocka_unit_test(test_savepoint_after_lost_transaction),
 		cmocka_unit_test(test_save_setup_jumps),
 		cmocka_unit_test(test_history_paging),
 		cmocka_unit_test(test_history_reentry_refused),

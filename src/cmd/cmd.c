@@ -218,10 +218,206 @@ cmd_turn_deadline(const struct game *g, int64_t now_ms)
 	return 0;
 }
 
+/* ------------------------------------------------------ group commit */
+
+/* What a write of the batch announces once the batch has committed. */
+enum batch_note {
+	NOTE_MOVE,		/* env->on_move */
+	NOTE_SCHEDULE		/* env->on_schedule */
+};
+
+struct batch_event {
+	enum batch_note	 note;
+	int64_t		 due_ms;
+	struct move	 mv;
+	char		 game[GAME_ID_MAX + 1];
+};
+
+struct cmd_batch {
+	int			 open;		/* BEGIN done */
+	size_t			 turns;		/* writes run */
+	uint64_t		 writes;	/* writes kept (released) */
+	uint64_t		 moves;		/* of which moves */
+	struct batch_event	*ev;		/* kept across batches */
+	size_t			 nev, cap;
+};
+
+struct cmd_batch *
+cmd_batch_new(void)
+{
+	return xcalloc(1, sizeof(struct cmd_batch));
+}
+
+static void
+batch_reset(struct cmd_batch *b)
+{
+	b->open = 0;
+	b->turns = 0;
+	b->writes = 0;
+	b->moves = 0;
+	b->nev = 0;
+}
+
+void
+cmd_batch_free(struct cmd_env *env)
+{
+	struct cmd_batch	*b = env->batch;
+
+	if (b == NULL)
+		return;
+	if (b->open)
+		store_rollback(env->store);
+	free(b->ev);
+	free(b);
+	env->batch = NULL;
+}
+
+int
+cmd_batch_open(const struct cmd_env *env)
+{
+	return env->batch != NULL && env->batch->open;
+}
+
+size_t
+cmd_batch_turns(const struct cmd_env *env)
+{
+	return env->batch != NULL ? env->batch->turns : 0;
+}
+
+uint64_t
+cmd_batch_moves(const struct cmd_env *env)
+{
+	return env->batch != NULL ? env->batch->moves : 0;
+}
+
+static struct batch_event *
+batch_event_add(struct cmd_batch *b, enum batch_note note, const char *game)
+{
+	struct batch_event	*e;
+
+	if (b->nev == b->cap) {
+		b->cap = b->cap == 0 ? 64 : b->cap * 2;
+		b->ev = xrealloc(b->ev, b->cap * sizeof(*b->ev));
+	}
+	e = &b->ev[b->nev++];
+	e->note = note;
+	snprintf(e->game, sizeof(e->game), "%s", game);
+	return e;
+}
+
+int
+cmd_batch_commit(struct cmd_env *env)
+{
+	struct cmd_batch	*b = env->batch;
+	struct batch_event	*e;
+	size_t			 i, n;
+
+	if (b == NULL || !b->open)
+		return 0;
+	if (b->writes == 0) {
+		/* Only reads and refused writes: nothing to make durable. */
+		store_rollback(env->store);
+		batch_reset(b);
+		return 0;
+	}
+	env->batches++;
+	if (store_commit(env->store) != STORE_OK) {
+		store_rollback(env->store);
+		env->store_errors++;
+		env->batch_failures++;
+		batch_reset(b);
+		return -1;
+	}
+	env->commits++;
+	env->turns += b->moves;
+	if (b->writes > env->batch_max)
+		env->batch_max = b->writes;
+	/* The hooks queue events and arm timers; they run no command. */
+	n = b->nev;
+	batch_reset(b);
+	for (i = 0; i < n; i++) {
+		e = &b->ev[i];
+		if (e->note == NOTE_MOVE && env->on_move != NULL)
+			env->on_move(env->on_move_arg, e->game, &e->mv);
+		else if (e->note == NOTE_SCHEDULE && env->on_schedule != NULL)
+			env->on_schedule(env->on_schedule_arg, e->game,
+			    e->due_ms);
+	}
+	return 0;
+}
+
+/*
+ * The transaction of one write: a transaction of its own, or a savepoint
+ * of the batch's (which the first write of a batch opens).
+ */
+static int
+write_begin(struct cmd_env *env)
+{
+	struct cmd_batch	*b = env->batch;
+
+	if (b == NULL)
+		return store_begin(env->store);
+	if (!b->open) {
+		if (store_begin(env->store) != STORE_OK)
+			return STORE_ERR;
+		b->open = 1;
+	}
+	b->turns++;
+	return store_savepoint(env->store);
+}
+
+/* Undoes this write alone. */
+static void
+write_abort(struct cmd_env *env)
+{
+	if (env->batch == NULL)
+		store_rollback(env->store);
+	else if (env->batch->open)
+		store_savepoint_rollback(env->store);
+}
+
+/* COMMIT, or keeps the savepoint; on failure the write is undone. */
+static int
+write_commit(struct cmd_env *env, int move)
+{
+	struct cmd_batch	*b = env->batch;
+
+	if (b == NULL) {
+		if (store_commit(env->store) != STORE_OK) {
+			store_rollback(env->store);
+			return STORE_ERR;
+		}
+		env->commits++;
+		if (move)
+			env->turns++;
+		return 0;
+	}
+	if (store_savepoint_release(env->store) != STORE_OK) {
+		store_savepoint_rollback(env->store);
+		return STORE_ERR;
+	}
+	b->writes++;
+	if (move)
+		b->moves++;
+	return 0;
+}
+
+static void
+note_move(struct cmd_env *env, const char *game, const struct move *mv)
+{
+	if (env->batch != NULL)
+		batch_event_add(env->batch, NOTE_MOVE, game)->mv = *mv;
+	else if (env->on_move != NULL)
+		env->on_move(env->on_move_arg, game, mv);
+}
+
 static void
 schedule(struct cmd_env *env, const char *game, int64_t due_ms)
 {
-	if (env->on_schedule != NULL)
+	if (env->batch != NULL)
+		batch_event_add(env->batch, NOTE_SCHEDULE, game)->due_ms =
+		    due_ms;
+	else if (env->on_schedule != NULL)
 		env->on_schedule(env->on_schedule_arg, game, due_ms);
 }
 
@@ -361,8 +557,9 @@ cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 	g->moves = 0;
 	g->created = g->updated = cmd_now(env);
 	g->opts.deadline = cmd_turn_deadline(g, cmd_now_ms(env));
-	if (store_begin(env->store) != STORE_OK) {
+	if (write_begin(env) != STORE_OK) {
 		cmd_reply_store(env, out);
+		write_abort(env);
 		return;
 	}
 	if (g->opts.secure) {
@@ -370,22 +567,25 @@ cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 		if (seat_keys_make(env->store, g, keys) != 0) {
 			free(keys);
 			cmd_reply_store(env, out);
-			store_rollback(env->store);
+			write_abort(env);
 			return;
 		}
 	}
 	rc = store_create_game(env->store, g);
 	if (rc == STORE_EXISTS) {
-		store_rollback(env->store);
+		write_abort(env);
 		reply_error(out, "EXISTS", "game '%s' already exists", g->id);
 		goto done;
 	}
-	if (rc != STORE_OK || store_commit(env->store) != STORE_OK) {
+	if (rc != STORE_OK) {
 		cmd_reply_store(env, out);
-		store_rollback(env->store);
+		write_abort(env);
 		goto done;
 	}
-	env->commits++;
+	if (write_commit(env, 0) != 0) {
+		cmd_reply_store(env, out);
+		goto done;
+	}
 	if (keys != NULL)
 		reply_seat_keys(g, keys, out);
 	else
@@ -478,8 +678,9 @@ transact_load(struct cmd_env *env, struct reply *out, const char *id,
 {
 	int	rc;
 
-	if (store_begin(env->store) != STORE_OK) {
+	if (write_begin(env) != STORE_OK) {
 		cmd_reply_store(env, out);
+		write_abort(env);
 		return -1;
 	}
 	rc = store_load_game(env->store, id, g);
@@ -491,7 +692,7 @@ transact_load(struct cmd_env *env, struct reply *out, const char *id,
 		at_resend(env, out, g, req);
 	else
 		return 0;
-	store_rollback(env->store);
+	write_abort(env);
 	return -1;
 }
 
@@ -509,17 +710,19 @@ cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
 	new = old;
 	oc = step(arg, &old, &new, mv, out);
 	if (oc == TURN_NONE) {
-		store_rollback(env->store);
+		write_abort(env);
 		return TURN_NONE;
 	}
-	if (transact_save(env, oc, &old, &new, mv, now_ms) == -1 ||
-	    store_commit(env->store) != STORE_OK) {
+	if (transact_save(env, oc, &old, &new, mv, now_ms) == -1) {
 		cmd_reply_store(env, out);
-		store_rollback(env->store);
+		write_abort(env);
+		return TURN_NONE;
+	}
+	if (write_commit(env, oc == TURN_MOVE) != 0) {
+		cmd_reply_store(env, out);
 		return TURN_NONE;
 	}
 
-	env->commits++;
 	if (after != NULL)
 		*after = new;
 	if (oc == TURN_OPTS)
@@ -528,10 +731,8 @@ cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
 		reply_status(out, "OK");
 		return oc;
 	}
-	env->turns++;
 	reply_status(out, mv->result);
-	if (env->on_move != NULL)
-		env->on_move(env->on_move_arg, new.id, mv);
+	note_move(env, new.id, mv);
 	if (new.opts.deadline != 0 || old.opts.deadline != 0)
 		schedule(env, new.id, new.opts.deadline);
 	return oc;

@@ -80,7 +80,9 @@ struct turn_req {
  * BEGIN, load, kind check, AT check, step, save, COMMIT; any store failure
  * rolls back and replies -STORE.  A move clears the pending roll and sets
  * the deadline of the next turn.  After a committed move, counts it and
- * calls env->on_move, then env->on_schedule.
+ * calls env->on_move, then env->on_schedule.  In a batch (env->batch) the
+ * BEGIN and COMMIT are a savepoint's, the rollback undoes this write
+ * alone, and the counting and the hooks wait for cmd_batch_commit().
  */
 void	cmd_transact(struct cmd_env *, struct reply *, const char *id,
 	    enum game_kind, const struct turn_req *, turn_step, void *arg);

@@ -11,6 +11,12 @@
  * client before the next move (a zero timer runs after what is already
  * pending).  On stop the timers are dropped: the deadlines are in the
  * database and the next start re-arms them, neither forgotten nor reset.
+ *
+ * A move played here joins the open batch (batch.c) like a client's: the
+ * command layer arms the game's next timer only once the batch has
+ * committed.  If that COMMIT fails, the timers that fired while the batch
+ * was open are armed again RETRY_MS later: the move was lost, or the
+ * timer was set from rows that were not kept.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +45,10 @@ struct autoplay {
 	size_t		  nbucket;
 	size_t		  n;
 	uint64_t	  played;	/* moves made, for the log */
+	/* Games whose timer fired while the open batch ran: kept across
+	 * batches. */
+	char		(*fired)[GAME_ID_MAX + 1];
+	size_t		  nfired, capfired;
 };
 
 static size_t
@@ -93,6 +103,17 @@ due_drop(struct autoplay *ap, struct due **dp)
 }
 
 static void	due_cb(evutil_socket_t, short, void *);
+
+static void
+fired_add(struct autoplay *ap, const char *id)
+{
+	if (ap->nfired == ap->capfired) {
+		ap->capfired = ap->capfired == 0 ? 16 : ap->capfired * 2;
+		ap->fired = xrealloc(ap->fired, ap->capfired *
+		    sizeof(*ap->fired));
+	}
+	snprintf(ap->fired[ap->nfired++], sizeof(ap->fired[0]), "%s", id);
+}
 
 void
 autoplay_schedule(void *arg, const char *game, int64_t due_ms)
@@ -151,8 +172,8 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	memcpy(id, d->id, sizeof(id));
 	now = cmd_now_ms(&srv->env);
 	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
-	/* The move's events, as after any command that moved. */
-	watch_flush(srv);
+	if (cmd_batch_open(&srv->env))
+		fired_add(srv->autoplay, id);
 	switch (rc) {
 	case 1:
 		/* The hook has armed the next one already. */
@@ -170,6 +191,27 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		autoplay_schedule(srv, id, now + RETRY_MS);
 		break;
 	}
+	/* The move, its events and its next timer come with the batch. */
+	batch_after(srv);
+}
+
+void
+autoplay_batch_end(struct server *srv, int ok)
+{
+	struct autoplay	*ap = srv->autoplay;
+	int64_t		 retry;
+	size_t		 i;
+
+	if (ap == NULL)
+		return;
+	if (!ok && ap->nfired > 0) {
+		retry = cmd_now_ms(&srv->env) + RETRY_MS;
+		log_warning("autoplay: %zu game(s) tried again in %d ms",
+		    ap->nfired, RETRY_MS);
+		for (i = 0; i < ap->nfired; i++)
+			autoplay_schedule(srv, ap->fired[i], retry);
+	}
+	ap->nfired = 0;
 }
 
 static void
@@ -213,6 +255,7 @@ autoplay_free(struct server *srv)
 		while (ap->bucket[i] != NULL)
 			due_drop(ap, &ap->bucket[i]);
 	free(ap->bucket);
+	free(ap->fired);
 	free(ap);
 	srv->autoplay = NULL;
 	srv->env.on_schedule = NULL;

@@ -97,6 +97,29 @@ get_bytes(const char *s, int64_t min, int64_t max, int64_t *out,
 /* ------------------------------------------------------------ the keys */
 
 static int
+k_batch_max_turns(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 1, 1000000, &cfg->batch_max_turns, why);
+}
+
+static int
+k_batch_max_usec(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 0, 10000000, &cfg->batch_max_usec, why);
+}
+
+static int
+k_busy_timeout(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 0, 60000, &cfg->busy_timeout, why);
+}
+
+static int
 k_bind(struct config *cfg, int argc, char **argv, const char **why)
 {
 	int	 i;
@@ -272,8 +295,14 @@ k_timeout(struct config *cfg, int argc, char **argv, const char **why)
 
 /* Sorted by name: looked up with bsearch. */
 static const struct config_key keys[] = {
+	{ "batch-max-turns", k_batch_max_turns, 0, "N",
+	  "writes sharing one commit at most (256; 1 = one each)" },
+	{ "batch-max-usec", k_batch_max_usec, 0, "USEC",
+	  "age at which a batch commits mid-pass (2000; 0 = none)" },
 	{ "bind", k_bind, 1, "ADDR...",
 	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)" },
+	{ "busy-timeout", k_busy_timeout, 0, "MSEC",
+	  "wait for another process's write lock (100)" },
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",
 	  "pending output that drops a client (64mb; 0 = none)" },
 	{ "db", k_db, 0, "FILE",
@@ -338,6 +367,9 @@ config_init(struct config *cfg)
 	cfg->logfile = xstrdup("");
 	cfg->loglevel = LL_NOTICE;
 	cfg->maxclients = 10000;
+	cfg->batch_max_turns = 256;
+	cfg->batch_max_usec = 2000;
+	cfg->busy_timeout = 100;
 	cfg->timeout = 0;
 	cfg->output_limit = 64LL * 1024 * 1024;
 	cfg->shutdown_timeout = 5;

@@ -33,6 +33,9 @@ struct config {
 	char		 *pidfile;	/* "": none */
 	char		 *portfile;	/* "": none */
 	int		  require_seats;	/* new games are seats=secure */
+	int64_t		  batch_max_turns;	/* writes in one commit */
+	int64_t		  batch_max_usec;	/* age of a batch; 0 none */
+	int64_t		  busy_timeout;	/* ms waiting for a lock */
 	struct resp_limits limits;
 
 	int		  bind_fresh;	/* next bind replaces the list */

@@ -143,6 +143,8 @@ conn_free(struct conn *c)
 
 	log_debug("%s: closed (client %llu)", c->addr,
 	    (unsigned long long)c->id);
+	if (c->nheld > 0)
+		batch_forget(c);
 	watch_remove_all(c, NULL);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
@@ -154,10 +156,13 @@ conn_free(struct conn *c)
 	server_conn_gone(srv);
 }
 
+/* Held replies count: a connection closing after a reply the batch
+ * holds must wait for it as for one being written. */
 size_t
 conn_pending(const struct conn *c)
 {
-	return evbuffer_get_length(bufferevent_get_output(c->bev));
+	return evbuffer_get_length(bufferevent_get_output(c->bev)) +
+	    c->held_bytes;
 }
 
 void
@@ -218,22 +223,36 @@ conn_close_after_flush(struct conn *c)
 }
 
 void
-conn_reply(struct conn *c, const struct reply *r)
+conn_write(struct conn *c, const char *data, size_t len)
 {
 	struct server	*srv = c->srv;
-	struct resp_buf	*b = &srv->enc;
 	int64_t		 limit = srv->cfg->output_limit;
 
 	if (c->state == CONN_DEAD)
 		return;
-	b->len = 0;
-	resp_encode(b, r, c->proto);
-	evbuffer_add(bufferevent_get_output(c->bev), b->data, b->len);
-	srv->bytes_out += b->len;
-	if (b->cap > ENC_KEEP)
-		resp_buf_free(b);
+	evbuffer_add(bufferevent_get_output(c->bev), data, len);
+	srv->bytes_out += len;
 	if (limit > 0 && conn_pending(c) > (size_t)limit)
 		conn_kill(c, "output buffer over client-output-limit");
+}
+
+void
+conn_reply(struct conn *c, const struct reply *r)
+{
+	struct resp_buf	*b = &c->srv->enc;
+
+	if (c->state == CONN_DEAD)
+		return;
+	if (c->nheld > 0 && !c->srv->batch.ending) {
+		/* Behind what the batch holds: replies keep their order. */
+		batch_hold(c, r, 0);
+		return;
+	}
+	b->len = 0;
+	resp_encode(b, r, c->proto);
+	conn_write(c, b->data, b->len);
+	if (b->cap > ENC_KEEP)
+		resp_buf_free(b);
 }
 
 void
@@ -410,6 +429,9 @@ conn_write_cb(struct bufferevent *bev, void *arg)
 	}
 	if (c->state != CONN_OPEN)
 		return;
+	/* A long run of callbacks that are not requests must not stretch
+	 * the batch past its time cap either. */
+	batch_after(c->srv);
 	if (c->nwatch > 0)
 		watch_pump(c);
 	if (c->paused && conn_pending(c) <= OUT_LOW) {

@@ -2,7 +2,8 @@
  * One client connection: its socket (a bufferevent), the request parser
  * state, the protocol version, its watches.  Requests are read, parsed,
  * run and answered in order; the reply of a state-changing command is
- * appended only after its transaction has committed.
+ * appended only after its transaction has committed (batch.c holds it
+ * until then).
  */
 #ifndef LUDUS_CONN_H
 #define LUDUS_CONN_H
@@ -45,17 +46,23 @@ struct conn {
 	int			 nwatch;
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
+	size_t			 nheld;		/* replies held by the batch */
+	size_t			 held_bytes;	/* ... and their size */
+	int			 pump_later;	/* WATCH backlog after it */
 };
 
 /* Takes a new socket from a listener. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,
 	    int socklen);
-/* Encodes a reply in the connection's protocol and queues it. */
+/* Encodes a reply in the connection's protocol and queues it (behind the
+ * replies the open batch holds for the connection, if any). */
 void	conn_reply(struct conn *, const struct reply *);
+/* Queues bytes already encoded, now. */
+void	conn_write(struct conn *, const char *, size_t);
 /* Replies an error: code is "ERR", "NOPROTO", ... */
 void	conn_error(struct conn *, const char *code, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
-/* Bytes queued for the client and not yet written. */
+/* Bytes queued for the client and not yet written, held ones included. */
 size_t	conn_pending(const struct conn *);
 /* Stops serving; the socket closes once what is queued has been sent. */
 void	conn_close_after_flush(struct conn *);

@@ -3,6 +3,11 @@
  * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, WATCH, UNWATCH), looked up
  * before the command layer's table.  Also the dispatch of every request,
  * with the RESP2 rule that a watching connection is a subscriber.
+ *
+ * WATCH, UNWATCH and INFO are barriers: they commit the open batch first.
+ * WATCH reads where a game stands and UNWATCH decides which events a
+ * connection still gets, so both must see committed moves only; INFO's
+ * counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -18,6 +23,7 @@
 #include "util/util.h"
 
 #define CC_SUBSCRIBER	0x01	/* allowed to a RESP2 watching connection */
+#define CC_BARRIER	0x02	/* ends the open batch first (batch.c) */
 
 struct conncmd {
 	const char	*name;
@@ -42,11 +48,13 @@ static const struct conncmd conncmds[] = {
 	  "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
 	{ "ECHO", echo_cmd, 2, 0, "ECHO message" },
 	{ "HELLO", hello_cmd, -1, 0, "HELLO [2|3 [SETNAME name]]" },
-	{ "INFO", info_cmd, -1, 0, "INFO [section ...]" },
+	{ "INFO", info_cmd, -1, CC_BARRIER, "INFO [section ...]" },
 	{ "PING", ping_cmd, -1, CC_SUBSCRIBER, "PING [message]" },
 	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER, "QUIT" },
-	{ "UNWATCH", unwatch_cmd, -1, CC_SUBSCRIBER, "UNWATCH [id ...]" },
-	{ "WATCH", watch_cmd, -2, CC_SUBSCRIBER, "WATCH id [FROM seq]" },
+	{ "UNWATCH", unwatch_cmd, -1, CC_SUBSCRIBER | CC_BARRIER,
+	  "UNWATCH [id ...]" },
+	{ "WATCH", watch_cmd, -2, CC_SUBSCRIBER | CC_BARRIER,
+	  "WATCH id [FROM seq]" },
 };
 #define NCONNCMDS	(sizeof conncmds / sizeof conncmds[0])
 
@@ -116,8 +124,11 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	if (cc != NULL) {
 		if (!arity_ok(cc->arity, a->argc))
 			reply_arity(c, cc->name);
-		else
+		else {
+			if (cc->flags & CC_BARRIER)
+				batch_end(srv);
 			cc->proc(c, a);
+		}
 		return;
 	}
 	errors = srv->env.store_errors;
@@ -125,9 +136,19 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	if (srv->env.store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r.str != NULL ? r.str : "?");
-	/* The reply first: the events of this move follow it. */
-	send_reply(c, &r);
-	watch_flush(srv);
+	/*
+	 * While a batch is open, what the command saw (or wrote) is not
+	 * committed: its reply waits for the COMMIT, and the events of a
+	 * move follow the reply then.  A -ERR (unknown command, arity,
+	 * syntax) never looked at the store.
+	 */
+	if (cmd_batch_open(&srv->env) || c->nheld > 0) {
+		batch_hold(c, &r, !(r.type == REPLY_ERROR &&
+		    strncmp(r.str, "ERR ", 4) == 0));
+		reply_free(&r);
+	} else
+		send_reply(c, &r);
+	batch_after(srv);
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */
@@ -305,6 +326,15 @@ info_stats(struct conn *c, struct text *t)
 	text_add(t, "turns_committed:%llu",
 	    (unsigned long long)srv->env.turns);
 	text_add(t, "commits:%llu", (unsigned long long)srv->env.commits);
+	text_add(t, "batches:%llu", (unsigned long long)srv->env.batches);
+	text_add(t, "batch_failures:%llu",
+	    (unsigned long long)srv->env.batch_failures);
+	text_add(t, "largest_batch:%llu",
+	    (unsigned long long)srv->env.batch_max);
+	text_add(t, "batch_max_turns:%lld",
+	    (long long)srv->cfg->batch_max_turns);
+	text_add(t, "batch_max_usec:%lld",
+	    (long long)srv->cfg->batch_max_usec);
 	text_add(t, "total_net_input_bytes:%llu",
 	    (unsigned long long)srv->bytes_in);
 	text_add(t, "total_net_output_bytes:%llu",

@@ -19,9 +19,28 @@
 
 struct autoplay;
 struct conn;
+struct held;
+struct reply;
 struct watch_registry;
 
 TAILQ_HEAD(conn_list, conn);
+
+/*
+ * Group commit (batch.c): the writes of one pass of the event loop share
+ * one transaction, and the replies of the commands that ran while it was
+ * open wait here, encoded, until it has committed.  Kept across batches.
+ */
+struct batch {
+	struct event		*flush;		/* lowest priority: pass end */
+	int			 armed;		/* flush made active */
+	int			 ending;	/* in batch_end() */
+	int			 pumps;		/* WATCH backlogs to resume */
+	uint64_t		 started_us;	/* when the open one opened */
+	struct resp_buf		 buf;		/* held replies' bytes */
+	struct held		*held;
+	size_t			 nheld;
+	size_t			 cap;
+};
 
 struct server {
 	struct event_base	 *base;
@@ -42,6 +61,7 @@ struct server {
 	struct watch_registry	 *watches;
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
+	struct batch		  batch;	/* group commit */
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -71,8 +91,12 @@ void	watch_registry_free(struct watch_registry *);
 /* The command layer's commit hook: queues the event until the reply of
  * the command that made the move has been written. */
 void	watch_on_move(void *srv, const char *game, const struct move *);
-/* Sends the queued events to every watcher. */
+/* Sends the queued events to every watcher, and starts counting the
+ * moves of the next batch from 0. */
 void	watch_flush(struct server *);
+/* Sends the queued events of the batch's moves before the limit-th
+ * (counted from 0 in on_move order), and keeps the others. */
+void	watch_flush_upto(struct server *, uint64_t limit);
 /* WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
  * error reply set. */
 int	watch_add(struct conn *, const char *id, int64_t from,
@@ -86,6 +110,23 @@ void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
 
+/* batch.c */
+/* Sets up the flush event (the loop has priorities); 0 or -1. */
+int	batch_init(struct server *);
+/* Ends the open batch and frees what it keeps. */
+void	batch_free(struct server *);
+/* After a command or a timer that may have run a write: commits at once
+ * when a cap is reached, else makes sure the pass ends with a commit. */
+void	batch_after(struct server *);
+/* Commits (or fails) the open batch and releases what waited for it: the
+ * held replies in order, then the WATCH events.  Safe when none is open. */
+void	batch_end(struct server *);
+/* Queues a reply behind the batch.  store: the reply was computed from
+ * the store (it becomes -STORE if the COMMIT fails). */
+void	batch_hold(struct conn *, const struct reply *, int store);
+/* A connection is being freed: its held replies are dropped. */
+void	batch_forget(struct conn *);
+
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)
  * and hooks env->on_schedule; 0, or -1 if the store cannot say. */
@@ -94,5 +135,8 @@ void	autoplay_free(struct server *);
 /* The env->on_schedule hook: plays game at due_ms (0: never). */
 void	autoplay_schedule(void *srv, const char *game, int64_t due_ms);
 size_t	autoplay_pending(const struct server *);	/* games armed */
+/* A batch ended: ok, or its COMMIT failed and the games whose timers
+ * fired while it was open are tried again later. */
+void	autoplay_batch_end(struct server *, int ok);
 
 #endif /* LUDUS_LUDUSD_H */

@@ -26,6 +26,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "store/sqlite.h"
 #include "util/util.h"
 
 #define LISTEN_BACKLOG	511
@@ -231,6 +232,12 @@ server_stop(struct server *srv, const char *why)
 	srv->stopping = 1;
 	log_notice("%s: shutting down (%lld clients)", why,
 	    (long long)srv->nclients);
+	/* The turns served so far commit (or fail) and their replies are
+	 * queued before the connections start closing. */
+	if (cmd_batch_open(&srv->env))
+		log_info("%s: ending the open batch of %zu turn(s)", why,
+		    cmd_batch_turns(&srv->env));
+	batch_end(srv);
 	listeners_free(srv);
 	TAILQ_FOREACH(c, &srv->conns, entry)
 		conn_close_after_flush(c);
@@ -289,6 +296,13 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot open database %s: %s", cfg->db, err);
 		return -1;
 	}
+	/* Waiting for another process's write lock stalls every client. */
+	store_sqlite_set_busy_timeout(srv->env.store, (int)cfg->busy_timeout);
+	/* First: the loop's priorities must be set before any event. */
+	if (batch_init(srv) == -1) {
+		log_warning("cannot set up group commit");
+		return -1;
+	}
 	srv->watches = watch_registry_new();
 	srv->env.on_move = watch_on_move;
 	srv->env.on_move_arg = srv;
@@ -336,6 +350,8 @@ server_free(struct server *srv)
 
 	/* Stopping: conn_free must not break a loop that is over. */
 	srv->stopping = 1;
+	/* An open batch commits before the store closes. */
+	batch_free(srv);
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);

@@ -7,7 +7,9 @@
  * sends them from there, in chunks, as the socket drains.  The event loop
  * is single-threaded and events are only generated after commit, so a
  * move is either in the history already read, or announced after: never
- * lost, never sent twice.
+ * lost, never sent twice.  With group commit (batch.c) "after commit" is
+ * after the batch's COMMIT, and no history is read while a batch is open:
+ * it would show moves that may never commit.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +45,7 @@ struct wgame {
 struct pending {
 	char		 game[GAME_ID_MAX + 1];
 	struct move	 mv;
+	uint64_t	 ord;		/* its rank among the batch's moves */
 };
 
 struct watch_registry {
@@ -52,6 +55,8 @@ struct watch_registry {
 	struct pending	 *pending;
 	size_t		  npending;
 	size_t		  cap;
+	size_t		  sent;		/* pending[0..sent) delivered */
+	uint64_t	  moves;	/* on_move calls since the flush */
 };
 
 /* ------------------------------------------------------- game registry */
@@ -236,6 +241,14 @@ watch_pump(struct conn *c)
 {
 	struct watch	*w;
 
+	/* The history read inside an open batch would hold its moves,
+	 * not yet committed: the batch's end resumes this. */
+	if (cmd_batch_open(&c->srv->env)) {
+		c->pump_later = 1;
+		c->srv->batch.pumps = 1;
+		return;
+	}
+
 	TAILQ_FOREACH(w, &c->watches, conn_entry) {
 		if (c->state != CONN_OPEN || conn_pending(c) >= WATCH_HIGH)
 			return;
@@ -250,6 +263,7 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 	struct server		*srv = arg;
 	struct watch_registry	*reg = srv->watches;
 	struct pending		*p;
+	uint64_t		 ord = reg->moves++;
 
 	if (game_find(reg, game) == NULL)
 		return;
@@ -261,6 +275,7 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 	p = &reg->pending[reg->npending++];
 	snprintf(p->game, sizeof p->game, "%s", game);
 	p->mv = *mv;
+	p->ord = ord;
 }
 
 static void
@@ -289,14 +304,24 @@ deliver(struct server *srv, const struct pending *p)
 }
 
 void
+watch_flush_upto(struct server *srv, uint64_t limit)
+{
+	struct watch_registry	*reg = srv->watches;
+
+	while (reg->sent < reg->npending &&
+	    reg->pending[reg->sent].ord < limit)
+		deliver(srv, &reg->pending[reg->sent++]);
+}
+
+void
 watch_flush(struct server *srv)
 {
 	struct watch_registry	*reg = srv->watches;
-	size_t			 i;
 
-	for (i = 0; i < reg->npending; i++)
-		deliver(srv, &reg->pending[i]);
+	watch_flush_upto(srv, UINT64_MAX);
 	reg->npending = 0;
+	reg->sent = 0;
+	reg->moves = 0;
 }
 
 /* ------------------------------------------------------ WATCH, UNWATCH */

@@ -9,7 +9,9 @@
  *
  * Each write (create, setup, turn) runs inside a savepoint, so that it is
  * all or nothing even when the caller has no transaction open; inside the
- * caller's BEGIN IMMEDIATE it only nests.
+ * caller's BEGIN IMMEDIATE it only nests.  Group commit adds one level:
+ * the caller's turns, each in a savepoint store_turn of the one
+ * transaction (store_savepoint()).
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -33,6 +35,9 @@ enum stmt_id {
 	ST_SAVEPOINT,
 	ST_RELEASE,
 	ST_ROLLBACK_TO,
+	ST_TURN_SAVEPOINT,
+	ST_TURN_RELEASE,
+	ST_TURN_ROLLBACK_TO,
 	ST_GAME_INSERT,
 	ST_GAME_SELECT,
 	ST_GAME_UPDATE,
@@ -67,6 +72,9 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_SAVEPOINT] = "SAVEPOINT store_write",
 	[ST_RELEASE] = "RELEASE store_write",
 	[ST_ROLLBACK_TO] = "ROLLBACK TO store_write",
+	[ST_TURN_SAVEPOINT] = "SAVEPOINT store_turn",
+	[ST_TURN_RELEASE] = "RELEASE store_turn",
+	[ST_TURN_ROLLBACK_TO] = "ROLLBACK TO store_turn",
 	[ST_GAME_INSERT] =
 	    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
 	    " created, updated, ludo_preset, six_bonus, capture_bonus,"
@@ -1255,6 +1263,56 @@ sqlite_rollback(struct store *store)
 	stmt_done(st);
 }
 
+/*
+ * A turn of a batch.  SAVEPOINT outside a transaction would open one of
+ * its own, which the batch's COMMIT would then commit although the turns
+ * before it were lost with the transaction SQLite rolled back: refused.
+ */
+static int
+sqlite_savepoint(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+
+	if (!s->txn)
+		return set_err(s, "savepoint", "no transaction open");
+	if (sqlite3_get_autocommit(s->db))
+		return set_err(s, "savepoint",
+		    "transaction rolled back by an earlier error");
+	return stmt_exec(s, ST_TURN_SAVEPOINT, "savepoint");
+}
+
+static int
+sqlite_release(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+
+	if (s->txn && sqlite3_get_autocommit(s->db))
+		return set_err(s, "release",
+		    "transaction rolled back by an earlier error");
+	return stmt_exec(s, ST_TURN_RELEASE, "release");
+}
+
+/* The failed turn's message is kept: it is what the caller replies. */
+static void
+sqlite_rollback_to(struct store *store)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	enum stmt_id		 ids[2] = { ST_TURN_ROLLBACK_TO,
+				    ST_TURN_RELEASE };
+	int			 i;
+
+	if (sqlite3_get_autocommit(s->db))
+		return;		/* the whole transaction is gone */
+	for (i = 0; i < 2; i++) {
+		st = s->stmt[ids[i]];
+		if (!sqlite3_stmt_busy(st)) {
+			sqlite3_step(st);
+			stmt_done(st);
+		}
+	}
+}
+
 static int
 sqlite_commit(struct store *store)
 {
@@ -1482,6 +1540,9 @@ static const struct store_ops sqlite_ops = {
 	.begin = sqlite_begin,
 	.commit = sqlite_commit,
 	.rollback = sqlite_rollback,
+	.savepoint = sqlite_savepoint,
+	.release = sqlite_release,
+	.rollback_to = sqlite_rollback_to,
 	.create_game = sqlite_create_game,
 	.load_game = sqlite_load_game,
 	.save_setup = sqlite_save_setup,

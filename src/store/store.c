@@ -61,6 +61,24 @@ store_rollback(struct store *st)
 }
 
 int
+store_savepoint(struct store *st)
+{
+	return st->ops->savepoint(st);
+}
+
+int
+store_savepoint_release(struct store *st)
+{
+	return st->ops->release(st);
+}
+
+void
+store_savepoint_rollback(struct store *st)
+{
+	st->ops->rollback_to(st);
+}
+
+int
 store_create_game(struct store *st, const struct game *g)
 {
 	return st->ops->create_game(st, g);

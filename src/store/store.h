@@ -41,6 +41,9 @@ struct store_ops {
 	int	(*begin)(struct store *);
 	int	(*commit)(struct store *);
 	void	(*rollback)(struct store *);
+	int	(*savepoint)(struct store *);
+	int	(*release)(struct store *);
+	void	(*rollback_to)(struct store *);
 	int	(*create_game)(struct store *, const struct game *);
 	int	(*load_game)(struct store *, const char *, struct game *);
 	int	(*save_setup)(struct store *, const struct game *,
@@ -75,6 +78,21 @@ void	store_close(struct store *);
 int	store_begin(struct store *);
 int	store_commit(struct store *);
 void	store_rollback(struct store *);
+/*
+ * Group commit: several turns share the transaction of one store_begin(),
+ * each inside a savepoint of its own, so that one turn that fails is
+ * undone alone (store_rollback_savepoint) while the others stay, and all
+ * of them become visible at the one store_commit().  A savepoint needs
+ * the caller's transaction: without one, or once the database has rolled
+ * that transaction back by itself (out of memory, I/O error, disk full),
+ * store_savepoint() fails rather than start a new transaction, and the
+ * final store_commit() fails too, so nothing of the batch is kept.
+ */
+int	store_savepoint(struct store *);
+/* Keeps the savepoint's writes in the transaction. */
+int	store_savepoint_release(struct store *);
+/* Undoes the savepoint's writes and ends it; the transaction stays. */
+void	store_savepoint_rollback(struct store *);
 /* Inserts the game with its players, token rows and jumps.
  * STORE_EXISTS if the id is taken. */
 int	store_create_game(struct store *, const struct game *);
