@@ -1,0 +1,801 @@
+/*
+ * The protocol limits of ludusd, black box: each test starts the real
+ * daemon with the limit it looks at (small where that makes the test
+ * fast), drives it over loopback with tests/rclient.c, and checks that
+ * the client over the limit gets what doc/protocol.md section 15 says
+ * while another client keeps being served, and that the daemon's open
+ * descriptors come back to where they were.  Figures (latencies, memory)
+ * are printed as TAP comments and asserted only with wide margins: the
+ * suite also runs under ASan on busy machines.  The teardown stops the
+ * daemon with SIGTERM and requires exit status 0, so a leak or a
+ * sanitizer report in the daemon fails the test that caused it.
+ */
+#include <sys/types.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "cmd/reply.h"
+#include "util/util.h"
+#include "daemon_helper.h"
+#include "rclient.h"
+
+#define IO_MS		20000	/* no reply this long: the test fails */
+#define SLOW_MS		1000	/* "served promptly": a generous bound */
+#define CLOSE_MS	1000	/* "closed within 100 ms", with margin */
+#define FD_WAIT_MS	5000
+#define WATCHDOG_S	600	/* the whole program, at most */
+/*
+ * Growth of the daemon's VmRSS allowed while it holds a client's unread
+ * replies.  Under ASan freed memory sits in a quarantine (256 MB) and
+ * RSS says little, so the bound there is only a sanity check.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define RSS_GROWTH_KB	(1024 * 1024)
+#else
+#define RSS_GROWTH_KB	(8 * 1024)
+#endif
+
+static struct daemon	 D;
+static int		 fd_base;	/* the daemon's fds before clients */
+
+/* ----------------------------------------------------------- helpers */
+
+static void
+note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A TAP comment: the figures a test measured. */
+static void
+note(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	printf("# ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+static void
+start(const char *const *extra)
+{
+	assert_int_equal(daemon_setup(&D), 0);
+	if (daemon_start(&D, extra) == -1) {
+		daemon_cleanup(&D);
+		fail_msg("ludusd does not start");
+	}
+	fd_base = proc_fd_count(D.pid);
+	assert_true(fd_base > 0);
+}
+
+static int
+teardown(void **state)
+{
+	int	 rc = 0;
+
+	(void)state;
+	if (D.pid > 0 && (rc = daemon_stop(&D, SIGTERM)) != 0) {
+		fprintf(stderr, "ludusd exited with %d\n", rc);
+		daemon_dump_log(&D);
+	}
+	daemon_cleanup(&D);
+	return rc == 0 ? 0 : -1;
+}
+
+static void
+open_conn(struct rconn *c)
+{
+	if (rc_open(c, D.port) == -1)
+		fail_msg("connect: %s", strerror(errno));
+}
+
+/* The daemon's descriptors come back to their count before the test. */
+static void
+assert_fds_back(void)
+{
+	int64_t	 end = rc_now_ms() + FD_WAIT_MS;
+	int	 n;
+
+	while ((n = proc_fd_count(D.pid)) != fd_base && rc_now_ms() < end)
+		rc_sleep_ms(10);
+	note("daemon descriptors: %d before, %d after", fd_base, n);
+	assert_int_equal(n, fd_base);
+}
+
+/* PING's round trip in milliseconds; fails unless PONG comes back. */
+static int64_t
+ping_ms(struct rconn *c)
+{
+	struct reply	 r = { 0 };
+	int64_t		 t0 = rc_now_us();
+
+	assert_int_equal(rc_call(c, &r, IO_MS, "PING", NULL), 1);
+	assert_true(rc_is_status(&r, "PONG"));
+	reply_free(&r);
+	return (rc_now_us() - t0) / 1000;
+}
+
+static void
+expect_error(struct rconn *c, const char *code)
+{
+	struct reply	 r = { 0 };
+
+	assert_int_equal(rc_read(c, &r, IO_MS), 1);
+	if (!rc_is_error(&r, code))
+		fail_msg("expected -%s, got type %d '%s'", code, (int)r.type,
+		    r.str != NULL ? r.str : "");
+	reply_free(&r);
+}
+
+/* The connection ends (FIN or reset) within ms; the time it took. */
+static int64_t
+expect_close(struct rconn *c, int ms)
+{
+	struct reply	 r = { 0 };
+	int64_t		 t0 = rc_now_ms();
+	int		 rv;
+
+	rv = rc_read(c, &r, ms);
+	if (rv == 1)
+		fail_msg("a reply after the error: type %d '%s'", (int)r.type,
+		    r.str != NULL ? r.str : "");
+	assert_int_equal(rv, 0);
+	return rc_now_ms() - t0;
+}
+
+/* A field of INFO, as an integer; -1 if absent. */
+static long long
+info_field(struct rconn *c, const char *name)
+{
+	struct reply	 r = { 0 };
+	const char	*p;
+	long long	 v = -1;
+	size_t		 n = strlen(name);
+
+	assert_int_equal(rc_call(c, &r, IO_MS, "INFO", NULL), 1);
+	assert_int_equal(r.type, REPLY_BULK);
+	for (p = r.str; p != NULL; p = strchr(p, '\n')) {
+		if (*p == '\n')
+			p++;
+		if (strncmp(p, name, n) == 0 && p[n] == ':') {
+			v = strtoll(p + n + 1, NULL, 10);
+			break;
+		}
+	}
+	reply_free(&r);
+	return v;
+}
+
+/* Waits until INFO shows n connected clients (the asking one included). */
+static int
+wait_clients(struct rconn *c, long long n, int ms)
+{
+	int64_t	 end = rc_now_ms() + ms;
+
+	while (info_field(c, "connected_clients") != n) {
+		if (rc_now_ms() > end)
+			return -1;
+		rc_sleep_ms(10);
+	}
+	return 0;
+}
+
+/*
+ * A DandyLand game without a deck, `moves` draws long, for large
+ * HISTORY replies (rows like "1234,P1,a,P2 3 0").
+ */
+static void
+make_long_game(struct rconn *c, const char *id, int moves)
+{
+	const char	*argv[] = { "DANDY.DRAW", id, "a" };
+	struct reply	 r = { 0 };
+	char		*buf = NULL;
+	size_t		 len = 0, cap = 0;
+	int		 i;
+
+	assert_int_equal(rc_call(c, &r, IO_MS, "DANDY.CREATE", id, "2",
+	    "abcdefghi", NULL), 1);
+	assert_true(rc_is_status(&r, "OK"));
+	reply_free(&r);
+	for (i = 0; i < moves; i++) {
+		argv[2] = i % 2 ? "a" : "5";
+		rc_encode(&buf, &len, &cap, 3, argv);
+	}
+	assert_int_equal(rc_write(c, buf, len), 0);
+	free(buf);
+	for (i = 0; i < moves; i++) {
+		assert_int_equal(rc_read(c, &r, IO_MS), 1);
+		assert_int_equal(r.type, REPLY_STATUS);
+		reply_free(&r);
+	}
+}
+
+/* ------------------------------------------------------- inline lines */
+
+/*
+ * An inline line over proto-max-inline: one -LIMIT and a close, quickly,
+ * while another client is served.
+ */
+static void
+test_inline_over_limit_gets_limit_and_close(void **state)
+{
+	static const char *const extra[] = { "--proto-max-inline", "1kb",
+	    "--durability", "off", NULL };
+	struct rconn	 a, b;
+	char		 line[2048];
+	int64_t		 t0, t_err, t_close, lat;
+
+	(void)state;
+	start(extra);
+	open_conn(&a);
+	open_conn(&b);
+	ping_ms(&b);
+	memset(line, 'x', sizeof line);
+	t0 = rc_now_ms();
+	assert_int_equal(rc_write(&a, line, sizeof line), 0);
+	expect_error(&a, "LIMIT");
+	t_err = rc_now_ms() - t0;
+	expect_close(&a, IO_MS);
+	t_close = rc_now_ms() - t0;
+	lat = ping_ms(&b);
+	note("1000-byte limit, 2048-byte line: -LIMIT after %lld ms, closed "
+	    "after %lld ms; other client's PING %lld ms", (long long)t_err,
+	    (long long)t_close, (long long)lat);
+	assert_true(t_close < CLOSE_MS);
+	rc_close(&a);
+	rc_close(&b);
+	assert_fds_back();
+}
+
+/*
+ * Writes `total` bytes of line without a newline to a, `chunk` at a time
+ * with `pause_ms` between chunks, until the daemon answers; b's PING
+ * latency is measured after every chunk.  Returns the bytes sent.
+ */
+static size_t
+feed_line(struct rconn *a, struct rconn *b, size_t total, size_t chunk,
+    int pause_ms, int64_t *maxlat)
+{
+	struct pollfd	 pfd = { a->fd, POLLIN | POLLOUT, 0 };
+	char		*buf = xcalloc(1, chunk);
+	size_t		 sent = 0, n;
+	ssize_t		 w;
+	int64_t		 lat;
+
+	memset(buf, 'a', chunk);
+	*maxlat = 0;
+	while (sent < total) {
+		pfd.revents = 0;
+		if (poll(&pfd, 1, IO_MS) != 1)
+			fail_msg("line: the socket is stuck");
+		if (pfd.revents & (POLLIN | POLLHUP | POLLERR))
+			break;		/* the daemon answered */
+		n = total - sent < chunk ? total - sent : chunk;
+		w = send(a->fd, buf, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+		if (w == -1 && (errno == EAGAIN || errno == EINTR))
+			continue;
+		if (w == -1)
+			break;
+		sent += (size_t)w;
+		lat = ping_ms(b);
+		if (lat > *maxlat)
+			*maxlat = lat;
+		if (pause_ms > 0)
+			rc_sleep_ms(pause_ms);
+	}
+	free(buf);
+	return sent;
+}
+
+/* A 1 MiB line without a newline at the default 64 KiB limit. */
+static void
+test_megabyte_line_does_not_hang(void **state)
+{
+	static const char *const extra[] = { "--durability", "off", NULL };
+	struct rconn	 a, b;
+	size_t		 sent;
+	int64_t		 maxlat;
+
+	(void)state;
+	start(extra);
+	open_conn(&a);
+	open_conn(&b);
+	sent = feed_line(&a, &b, 1024 * 1024, 64 * 1024, 0, &maxlat);
+	expect_error(&a, "LIMIT");
+	expect_close(&a, IO_MS);
+	note("1 MiB line: -LIMIT and close after %zu bytes sent; other "
+	    "client's worst PING %lld ms", sent, (long long)maxlat);
+	assert_true(maxlat < SLOW_MS);
+	ping_ms(&b);
+	rc_close(&a);
+	rc_close(&b);
+	assert_fds_back();
+}
+
+/* 200 KiB trickled 2 KiB per 10 ms: cut at the limit, nobody waits. */
+static void
+test_trickled_line_is_cut_at_the_limit(void **state)
+{
+	static const char *const extra[] = { "--durability", "off", NULL };
+	struct rconn	 a, b;
+	size_t		 sent;
+	int64_t		 maxlat, t0 = rc_now_ms();
+
+	(void)state;
+	start(extra);
+	open_conn(&a);
+	open_conn(&b);
+	sent = feed_line(&a, &b, 200 * 1024, 2 * 1024, 10, &maxlat);
+	expect_error(&a, "LIMIT");
+	expect_close(&a, IO_MS);
+	note("trickled line: -LIMIT after %zu bytes, %lld ms; other "
+	    "client's worst PING %lld ms", sent, (long long)(rc_now_ms() -
+	    t0), (long long)maxlat);
+	assert_true(sent >= 64 * 1024 && sent < 200 * 1024);
+	assert_true(maxlat < SLOW_MS);
+	rc_close(&a);
+	rc_close(&b);
+	assert_fds_back();
+}
+
+/* A 200 KiB bulk argument trickled in: legal, served, nobody waits. */
+static void
+test_trickled_bulk_is_served(void **state)
+{
+	static const char *const extra[] = { "--durability", "off", NULL };
+	static const char head[] = "*2\r\n$4\r\nECHO\r\n$204800\r\n";
+	struct rconn	 a, b;
+	struct reply	 r = { 0 };
+	char		 chunk[2048];
+	size_t		 sent, i;
+	int64_t		 lat, maxlat = 0, t0 = rc_now_ms();
+
+	(void)state;
+	start(extra);
+	open_conn(&a);
+	open_conn(&b);
+	assert_int_equal(rc_write(&a, head, sizeof head - 1), 0);
+	for (sent = 0; sent < 204800; sent += sizeof chunk) {
+		for (i = 0; i < sizeof chunk; i++)
+			chunk[i] = (char)('a' + (sent + i) % 26);
+		assert_int_equal(rc_write(&a, chunk, sizeof chunk), 0);
+		if ((lat = ping_ms(&b)) > maxlat)
+			maxlat = lat;
+		rc_sleep_ms(2);
+	}
+	assert_int_equal(rc_write(&a, "\r\n", 2), 0);
+	assert_int_equal(rc_read(&a, &r, IO_MS), 1);
+	assert_int_equal(r.type, REPLY_BULK);
+	assert_int_equal(r.len, 204800);
+	for (i = 0; i < r.len; i++)
+		if (r.str[i] != (char)('a' + i % 26))
+			fail_msg("ECHO byte %zu differs", i);
+	reply_free(&r);
+	note("200 KiB bulk trickled in %lld ms and echoed; other client's "
+	    "worst PING %lld ms", (long long)(rc_now_ms() - t0),
+	    (long long)maxlat);
+	assert_true(maxlat < SLOW_MS);
+	ping_ms(&a);
+	rc_close(&a);
+	rc_close(&b);
+	assert_fds_back();
+}
+
+/* ---------------------------------------------------------- maxclients */
+
+static void
+test_maxclients_refuses_the_next(void **state)
+{
+	static const char *const extra[] = { "--maxclients", "5", NULL };
+	struct rconn	 c[5], extra_c;
+	int64_t		 t0, t_close;
+	int		 i;
+
+	(void)state;
+	start(extra);
+	for (i = 0; i < 5; i++) {
+		open_conn(&c[i]);
+		ping_ms(&c[i]);
+	}
+	t0 = rc_now_ms();
+	open_conn(&extra_c);
+	expect_error(&extra_c, "LIMIT");
+	expect_close(&extra_c, IO_MS);
+	t_close = rc_now_ms() - t0;
+	rc_close(&extra_c);
+	note("maxclients 5: the 6th got -LIMIT and was closed after %lld ms",
+	    (long long)t_close);
+	assert_true(t_close < CLOSE_MS);
+	for (i = 0; i < 5; i++)
+		ping_ms(&c[i]);
+	/* One leaves: a newcomer is served once the daemon has seen it. */
+	rc_close(&c[4]);
+	assert_int_equal(wait_clients(&c[0], 4, IO_MS), 0);
+	open_conn(&c[4]);
+	ping_ms(&c[4]);
+	assert_int_equal(info_field(&c[0], "rejected_connections") >= 1, 1);
+	for (i = 0; i < 5; i++)
+		rc_close(&c[i]);
+	assert_fds_back();
+}
+
+/* -------------------------------------------------------- output cap */
+
+/*
+ * Pipelines n HISTORY requests of a long game on a connection with a small
+ * receive buffer that never reads, and samples the daemon's memory while
+ * it serves them.  Returns the largest growth of VmRSS in KiB; *dropped
+ * is set when the daemon dropped the connection.
+ */
+static long
+flood_history(struct rconn *x, struct rconn *chk, const char *id, int n,
+    int *dropped)
+{
+	const char	*argv[] = { "HISTORY", id, "1", "10000" };
+	char		*buf = NULL;
+	size_t		 len = 0, cap = 0;
+	long		 rss0, rss, grow = 0;
+	int64_t		 end, still = 0;
+	int		 i, queued, last = -1;
+
+	rss0 = proc_rss_kb(D.pid);
+	for (i = 0; i < n; i++)
+		rc_encode(&buf, &len, &cap, 4, argv);
+	/* It fails only if the daemon has dropped x already. */
+	(void)rc_write(x, buf, len);
+	free(buf);
+	*dropped = 0;
+	/*
+	 * Until dropped, or until nothing more arrives for x for 500 ms (its
+	 * receive queue is full: the daemon is holding the rest).
+	 */
+	for (end = rc_now_ms() + IO_MS; rc_now_ms() < end; ) {
+		rc_sleep_ms(20);
+		if ((rss = proc_rss_kb(D.pid) - rss0) > grow)
+			grow = rss;
+		if (info_field(chk, "connected_clients") == 1) {
+			*dropped = 1;
+			break;
+		}
+		if (ioctl(x->fd, FIONREAD, &queued) == -1)
+			fail_msg("FIONREAD: %s", strerror(errno));
+		if (queued != last) {
+			last = queued;
+			still = rc_now_ms();
+		} else if (rc_now_ms() - still > 500)
+			break;
+	}
+	if ((rss = proc_rss_kb(D.pid) - rss0) > grow)
+		grow = rss;
+	return grow;
+}
+
+/* A client that asks for much and never reads is dropped at the cap. */
+static void
+test_output_cap_drops_a_client_that_never_reads(void **state)
+{
+	static const char *const extra[] = { "--client-output-limit", "512kb",
+	    "--durability", "off", NULL };
+	struct rconn	 x, chk;
+	long		 grow;
+	int		 dropped;
+	int64_t		 t0;
+
+	(void)state;
+	start(extra);
+	open_conn(&chk);
+	make_long_game(&chk, "long", 2000);
+	assert_int_equal(rc_open_rcvbuf(&x, D.port, 64 * 1024), 0);
+	ping_ms(&x);
+	t0 = rc_now_ms();
+	grow = flood_history(&x, &chk, "long", 5000, &dropped);
+	note("5000 HISTORY requests of 2000 rows (about 200 MB of replies) "
+	    "unread: dropped=%d after %lld ms, daemon VmRSS grew by at most "
+	    "%ld KiB", dropped, (long long)(rc_now_ms() - t0), grow);
+	assert_true(dropped);
+	assert_true(grow < RSS_GROWTH_KB);
+	rc_close(&x);
+	ping_ms(&chk);
+	rc_close(&chk);
+	assert_fds_back();
+}
+
+/*
+ * Under the default cap the same client is only paused: memory stays
+ * bounded, and once it reads it gets every reply.
+ */
+static void
+test_slow_reader_is_paused_not_dropped(void **state)
+{
+	static const char *const extra[] = { "--durability", "off", NULL };
+	struct rconn	 x, chk;
+	struct reply	 r = { 0 };
+	long		 grow;
+	int		 dropped, i, n = 400;
+
+	(void)state;
+	start(extra);
+	open_conn(&chk);
+	make_long_game(&chk, "long", 2000);
+	assert_int_equal(rc_open_rcvbuf(&x, D.port, 64 * 1024), 0);
+	ping_ms(&x);
+	grow = flood_history(&x, &chk, "long", n, &dropped);
+	note("%d HISTORY requests (about %d MB) unread at the default cap: "
+	    "dropped=%d, daemon VmRSS grew by at most %ld KiB", n, n * 40 /
+	    1000, dropped, grow);
+	assert_false(dropped);
+	assert_true(grow < RSS_GROWTH_KB);
+	ping_ms(&chk);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(rc_read(&x, &r, IO_MS), 1);
+		assert_int_equal(r.type, REPLY_ARRAY);
+		assert_int_equal(r.n, 2000);
+		reply_free(&r);
+	}
+	ping_ms(&x);
+	rc_close(&x);
+	rc_close(&chk);
+	assert_fds_back();
+}
+
+/*
+ * An honest slow reader of a WATCH backlog larger than the output cap is
+ * never cut off: the backlog is sent in chunks as the socket drains.
+ */
+static void
+test_watch_backlog_streams_to_a_slow_reader(void **state)
+{
+	static const char *const extra[] = { "--client-output-limit", "256kb",
+	    "--durability", "off", NULL };
+	struct rconn	 w, chk;
+	struct reply	 r = { 0 };
+	long long	 next = 1;
+	int64_t		 t0;
+	int		 f;
+
+	(void)state;
+	start(extra);
+	open_conn(&chk);
+	make_long_game(&chk, "long", 5000);
+	assert_int_equal(rc_open_rcvbuf(&w, D.port, 16 * 1024), 0);
+	t0 = rc_now_ms();
+	assert_int_equal(rc_send(&w, "WATCH", "long", "FROM", "0", NULL), 0);
+	assert_int_equal(rc_read(&w, &r, IO_MS), 1);
+	assert_int_equal(r.type, REPLY_ARRAY);
+	assert_string_equal(r.elem[0].str, "watch");
+	reply_free(&r);
+	while (next <= 5000) {
+		while (next <= 5000 && rc_parse_buffered(&w, &r)) {
+			assert_int_equal(r.type, REPLY_ARRAY);
+			assert_int_equal(r.n, 6);
+			assert_string_equal(r.elem[0].str, "move");
+			assert_int_equal(r.elem[2].integer, next);
+			next++;
+			reply_free(&r);
+		}
+		if (next > 5000)
+			break;
+		rc_sleep_ms(2);
+		if ((f = rc_fill(&w, IO_MS)) <= 0)
+			fail_msg("WATCH backlog: %s at move %lld", f == 0 ?
+			    "dropped" : "stalled", next);
+	}
+	note("WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
+	    "a 16 KB buffer with a 256 KB output cap: all received in %lld "
+	    "ms", (long long)(rc_now_ms() - t0));
+	assert_int_equal(rc_call(&w, &r, IO_MS, "PING", NULL), 1);
+	assert_int_equal(r.type, REPLY_ARRAY);
+	reply_free(&r);
+	rc_close(&w);
+	rc_close(&chk);
+	assert_fds_back();
+}
+
+/* ------------------------------------------------------- idle timeout */
+
+static void
+test_idle_timeout_closes_idle_clients(void **state)
+{
+	static const char *const extra[] = { "--timeout", "1", NULL };
+	struct rconn	 c[4];		/* idle, half line, half bulk, busy */
+	const char	*what[3] = { "idle", "half an inline line",
+	    "half a bulk string" };
+	int64_t		 t0, closed[3] = { -1, -1, -1 }, next_ping;
+	int		 i;
+
+	(void)state;
+	start(extra);
+	for (i = 0; i < 4; i++)
+		open_conn(&c[i]);
+	ping_ms(&c[0]);
+	assert_int_equal(rc_write(&c[1], "PING", 4), 0);
+	assert_int_equal(rc_write(&c[2], "*1\r\n$4\r\nPI", 11), 0);
+	t0 = rc_now_ms();
+	next_ping = t0;
+	/* The busy client must outlive the timeout twice over. */
+	while (rc_now_ms() - t0 < 8000 && (rc_now_ms() - t0 < 2500 ||
+	    closed[0] < 0 || closed[1] < 0 || closed[2] < 0)) {
+		if (rc_now_ms() >= next_ping) {
+			ping_ms(&c[3]);
+			next_ping += 250;
+		}
+		for (i = 0; i < 3; i++) {
+			struct pollfd pfd = { c[i].fd, POLLIN, 0 };
+
+			if (closed[i] < 0 && poll(&pfd, 1, 0) == 1) {
+				assert_int_equal(rc_fill(&c[i], 0), 0);
+				closed[i] = rc_now_ms() - t0;
+			}
+		}
+		rc_sleep_ms(5);
+	}
+	for (i = 0; i < 3; i++) {
+		note("timeout 1: %s client closed after %lld ms", what[i],
+		    (long long)closed[i]);
+		assert_true(closed[i] >= 500 && closed[i] <= 8000);
+	}
+	ping_ms(&c[3]);		/* the busy one is still served */
+	for (i = 0; i < 4; i++)
+		rc_close(&c[i]);
+	assert_fds_back();
+}
+
+/* ------------------------------------------------------------ fairness */
+
+#define FLOOD	100000
+
+struct flood {
+	struct rconn	*c;
+	size_t		 want;		/* reply bytes expected */
+	size_t		 got;
+	volatile int	 done;
+	int		 err;
+};
+
+static void *
+flood_reader(void *arg)
+{
+	struct flood	*f = arg;
+	char		 buf[65536];
+	ssize_t		 n;
+
+	while (f->got < f->want) {
+		struct pollfd pfd = { f->c->fd, POLLIN, 0 };
+
+		if (poll(&pfd, 1, IO_MS) != 1) {
+			f->err = ETIMEDOUT;
+			break;
+		}
+		if ((n = recv(f->c->fd, buf, sizeof buf, 0)) <= 0) {
+			f->err = n == 0 ? EPIPE : errno;
+			break;
+		}
+		f->got += (size_t)n;
+	}
+	f->done = 1;
+	return NULL;
+}
+
+static void *
+flood_writer(void *arg)
+{
+	static const char ping[] = "*1\r\n$4\r\nPING\r\n";
+	struct flood	*f = arg;
+	size_t		 len = (sizeof ping - 1) * FLOOD, i;
+	char		*buf = malloc(len);
+
+	if (buf == NULL) {
+		f->err = ENOMEM;
+		return NULL;
+	}
+	for (i = 0; i < FLOOD; i++)
+		memcpy(buf + i * (sizeof ping - 1), ping, sizeof ping - 1);
+	if (rc_write(f->c, buf, len) == -1)
+		f->err = errno;
+	free(buf);
+	return NULL;
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t	 x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* 100,000 pipelined PINGs on one connection do not starve another. */
+static void
+test_flood_does_not_starve_others(void **state)
+{
+	static const char *const extra[] = { "--durability", "off", NULL };
+	struct rconn	 fc, probe;
+	struct flood	 f;
+	pthread_t	 rt, wt;
+	int64_t		 lat[20000], t0;
+	size_t		 n = 0;
+
+	(void)state;
+	start(extra);
+	open_conn(&fc);
+	open_conn(&probe);
+	ping_ms(&probe);
+	memset(&f, 0, sizeof f);
+	f.c = &fc;
+	f.want = (size_t)FLOOD * strlen("+PONG\r\n");
+	t0 = rc_now_ms();
+	assert_int_equal(pthread_create(&rt, NULL, flood_reader, &f), 0);
+	assert_int_equal(pthread_create(&wt, NULL, flood_writer, &f), 0);
+	while (!f.done && n < sizeof lat / sizeof lat[0]) {
+		int64_t us = rc_now_us();
+		struct reply r = { 0 };
+
+		assert_int_equal(rc_call(&probe, &r, IO_MS, "PING", NULL), 1);
+		assert_true(rc_is_status(&r, "PONG"));
+		reply_free(&r);
+		lat[n++] = rc_now_us() - us;
+		rc_sleep_ms(2);
+	}
+	pthread_join(wt, NULL);
+	pthread_join(rt, NULL);
+	assert_int_equal(f.err, 0);
+	assert_int_equal(f.got, f.want);
+	qsort(lat, n, sizeof lat[0], cmp_i64);
+	note("100000 pipelined PINGs served in %lld ms; %zu probe PINGs "
+	    "meanwhile: median %.2f ms, p99 %.2f ms, max %.2f ms",
+	    (long long)(rc_now_ms() - t0), n,
+	    n > 0 ? (double)lat[n / 2] / 1000 : 0.0,
+	    n > 0 ? (double)lat[n * 99 / 100] / 1000 : 0.0,
+	    n > 0 ? (double)lat[n - 1] / 1000 : 0.0);
+	assert_true(n > 0);
+	assert_true(lat[n - 1] < SLOW_MS * 1000);
+	rc_close(&fc);
+	rc_close(&probe);
+	assert_fds_back();
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(
+		    test_inline_over_limit_gets_limit_and_close, teardown),
+		cmocka_unit_test_teardown(test_megabyte_line_does_not_hang,
+		    teardown),
+		cmocka_unit_test_teardown(
+		    test_trickled_line_is_cut_at_the_limit, teardown),
+		cmocka_unit_test_teardown(test_trickled_bulk_is_served,
+		    teardown),
+		cmocka_unit_test_teardown(test_maxclients_refuses_the_next,
+		    teardown),
+		cmocka_unit_test_teardown(
+		    test_output_cap_drops_a_client_that_never_reads, teardown),
+		cmocka_unit_test_teardown(
+		    test_slow_reader_is_paused_not_dropped, teardown),
+		cmocka_unit_test_teardown(
+		    test_watch_backlog_streams_to_a_slow_reader, teardown),
+		cmocka_unit_test_teardown(
+		    test_idle_timeout_closes_idle_clients, teardown),
+		cmocka_unit_test_teardown(test_flood_does_not_starve_others,
+		    teardown),
+	};
+
+	signal(SIGPIPE, SIG_IGN);
+	alarm(WATCHDOG_S);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
