@@ -293,12 +293,7 @@ void
 dandy_state_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct game	g;
-
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    cmd_read_game(env, out, args->argv[1], KIND_DANDY, &g) == -1)
-		return;
-	dandy_state_reply(&g, out);
+	cmd_state_of(env, args, out, KIND_DANDY);
 }
 
 void

@@ -142,6 +142,19 @@ state_reply(const struct game *g, struct reply *out)
 	}
 }
 
+/* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind. */
+void
+cmd_state_of(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out, enum game_kind kind)
+{
+	struct game	g;
+
+	if (arg_id(out, args, 1, "game") == -1 ||
+	    cmd_read_game(env, out, args->argv[1], kind, &g) == -1)
+		return;
+	state_reply(&g, out);
+}
+
 /* ------------------------------------------------------------- GAMES */
 
 static int

@@ -161,6 +161,8 @@ int	dandy_apply_draw(const struct game *old, struct game *new, int card,
 	    struct move *mv);
 
 /* The kind's STATE array, appended to an empty array reply. */
+void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
+	    struct reply *, enum game_kind);
 void	ludo_state_reply(const struct game *, struct reply *);
 void	snl_state_reply(const struct game *, struct reply *);
 void	dandy_state_reply(const struct game *, struct reply *);
