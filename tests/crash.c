@@ -204,12 +204,9 @@ diag(const char *fmt, ...)
 
 	if (!opt.verbose)
 		return;
-	printf("# ");
 	va_start(ap, fmt);
-	vprintf(fmt, ap);
+	rc_vnote(fmt, ap);
 	va_end(ap);
-	printf("\n");
-	fflush(stdout);
 }
 
 static const char *
@@ -1273,8 +1270,7 @@ final_check(const char *const *extra)
 
 	for (i = 0; i < (size_t)opt.nconns; i++)
 		rc_close(&conns[i].rc);
-	if ((rc = daemon_stop(&D, SIGTERM)) != 0) {
-		daemon_dump_log(&D);
+	if ((rc = daemon_finish(&D)) != 0) {
 		fatal_msg("ludusd exited with %d on SIGTERM", rc);
 		return;
 	}
@@ -1295,10 +1291,8 @@ final_check(const char *const *extra)
 		reply_free(&r);
 	}
 	rc_close(&c);
-	if ((rc = daemon_stop(&D, SIGTERM)) != 0) {
-		daemon_dump_log(&D);
+	if ((rc = daemon_finish(&D)) != 0)
 		fatal_msg("ludusd exited with %d on SIGTERM", rc);
-	}
 }
 
 static void
@@ -1339,10 +1333,7 @@ run(const char *durability, int tapno)
 
 	reset_run();
 	rng = opt.seed ^ (uint64_t)tapno * 0x51ed27a1ULL;
-	if (daemon_setup(&D) == -1)
-		return -1;
-	if (daemon_start(&D, extra) == -1) {
-		daemon_cleanup(&D);
+	if (daemon_launch(&D, extra) == -1) {
 		printf("not ok %d - durability %s: the daemon does not "
 		    "start\n", tapno, durability);
 		return -1;

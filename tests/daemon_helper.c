@@ -3,16 +3,11 @@
  * reports failures, the tests decide what they mean.
  */
 #include <sys/types.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-
-#include <netinet/in.h>
-#include <netinet/tcp.h>
-#include <arpa/inet.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -215,23 +210,55 @@ daemon_cleanup(struct daemon *d)
 }
 
 int
-daemon_connect(const struct daemon *d)
+daemon_launch(struct daemon *d, const char *const *extra)
 {
-	struct sockaddr_in	 sin;
-	int			 fd, one = 1;
-
-	if ((fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0)) == -1)
+	if (daemon_setup(d) == -1)
 		return -1;
-	memset(&sin, 0, sizeof sin);
-	sin.sin_family = AF_INET;
-	sin.sin_port = htons((uint16_t)d->port);
-	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (connect(fd, (struct sockaddr *)&sin, sizeof sin) == -1) {
-		close(fd);
+	if (daemon_start(d, extra) == -1) {
+		daemon_cleanup(d);
 		return -1;
 	}
-	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-	return fd;
+	return 0;
+}
+
+int
+daemon_finish(struct daemon *d)
+{
+	int	 rc;
+
+	if (d->pid <= 0)
+		return 0;
+	kill(d->pid, SIGCONT);
+	if ((rc = daemon_stop(d, SIGTERM)) != 0) {
+		fprintf(stderr, "ludusd exited with %d\n", rc);
+		daemon_dump_log(d);
+	}
+	return rc;
+}
+
+int
+daemon_teardown(struct daemon *d)
+{
+	int	 rc = daemon_finish(d);
+
+	daemon_cleanup(d);
+	return rc == 0 ? 0 : -1;
+}
+
+int
+daemon_restart(struct daemon *d, const char *const *extra)
+{
+	if (d->pid <= 0) {
+		fprintf(stderr, "ludusd is not running\n");
+		return -1;
+	}
+	if (daemon_finish(d) != 0)
+		return -1;
+	if (daemon_start(d, extra) == -1) {
+		fprintf(stderr, "ludusd does not restart\n");
+		return -1;
+	}
+	return 0;
 }
 
 void

@@ -37,8 +37,26 @@ int	daemon_start(struct daemon *, const char *const *extra);
 int	daemon_stop(struct daemon *, int sig);
 /* Kills it if still running and removes the directory. */
 void	daemon_cleanup(struct daemon *);
-/* A blocking TCP socket connected to the daemon, or -1. */
-int	daemon_connect(const struct daemon *);
+/*
+ * daemon_setup() then daemon_start(); on failure the directory is
+ * removed again.  0 or -1.
+ */
+int	daemon_launch(struct daemon *, const char *const *extra);
+/*
+ * Stops a running daemon with SIGTERM (continuing it first: a failed test
+ * may have left it stopped) and returns its exit status as daemon_stop()
+ * does, printing it and the log when it is not 0; 0 if it was not
+ * running.  A daemon that leaks or trips a sanitizer exits non-zero.
+ */
+int	daemon_finish(struct daemon *);
+/* daemon_finish() then daemon_cleanup(): the cmocka teardown, 0 or -1. */
+int	daemon_teardown(struct daemon *);
+/*
+ * Stops it with SIGTERM, which must give exit status 0, and starts it
+ * again on the same database with the flags given.  0 or -1 (what went
+ * wrong is printed).
+ */
+int	daemon_restart(struct daemon *, const char *const *extra);
 /* Prints the daemon's log to stderr (for failures). */
 void	daemon_dump_log(const struct daemon *);
 

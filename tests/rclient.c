@@ -210,6 +210,7 @@ rc_fill(struct rconn *c, int timeout_ms)
 		if (n <= 0) {
 			/* A reset ends the stream as a FIN does. */
 			c->eof = 1;
+			c->err = n == -1 ? errno : 0;
 			return 0;
 		}
 		c->len += (size_t)n;
@@ -323,4 +324,23 @@ proc_rss_kb(int pid)
 			break;
 	fclose(f);
 	return kb;
+}
+
+void
+rc_vnote(const char *fmt, va_list ap)
+{
+	printf("# ");
+	vprintf(fmt, ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+void
+rc_note(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	rc_vnote(fmt, ap);
+	va_end(ap);
 }

@@ -4,11 +4,13 @@
  * tests): requests are encoded as RESP arrays, replies parsed with the
  * project's own reply parser (src/net/resp.c), every wait bounded by a
  * timeout so that a hung daemon fails a test instead of hanging it.
- * Also what the tests read of the daemon process in /proc.
+ * Also what the tests read of the daemon process in /proc, and their TAP
+ * comments.
  */
 #ifndef LUDUS_RCLIENT_H
 #define LUDUS_RCLIENT_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +22,7 @@ struct rconn {
 	size_t	 len;
 	size_t	 cap;
 	int	 eof;		/* the peer closed (or reset) */
+	int	 err;		/* with eof: recv's errno, 0 for a FIN */
 };
 
 /* Milliseconds of a monotonic clock. */
@@ -71,5 +74,10 @@ long	 proc_rss_kb(int pid);
 /* Reply checks. */
 int	 rc_is_status(const struct reply *, const char *);
 int	 rc_is_error(const struct reply *, const char *code);
+
+/* A TAP comment ("# ..." and a newline) on stdout, flushed. */
+void	 rc_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void	 rc_vnote(const char *fmt, va_list)
+	    __attribute__((format(printf, 1, 0)));
 
 #endif /* LUDUS_RCLIENT_H */

@@ -31,8 +31,7 @@
 
 #include "engine/engine.h"
 #include "daemon_helper.h"
-
-#define IO_TIMEOUT_MS	20000	/* no reply this long: the test fails */
+#include "hiredis_helper.h"
 
 static struct daemon	 D;
 static const char *const *flags;	/* of the daemon, for restarts */
@@ -56,13 +55,7 @@ static int
 setup_with(const char *const *extra)
 {
 	flags = extra;
-	if (daemon_setup(&D) == -1)
-		return -1;
-	if (daemon_start(&D, extra) == -1) {
-		daemon_cleanup(&D);
-		return -1;
-	}
-	return 0;
+	return daemon_launch(&D, extra);
 }
 
 /* fsync is not what most of these test: durability normal. */
@@ -101,50 +94,16 @@ setup_usec_cap(void **state)
 	return setup_with(usec_flags);
 }
 
+/* A failed test may leave the daemon stopped: daemon_finish continues
+ * it before SIGTERM. */
 static int
 teardown(void **state)
 {
-	int	 rc = 0;
-
 	(void)state;
-	if (D.pid > 0) {
-		/* A failed test may leave it stopped. */
-		kill(D.pid, SIGCONT);
-		if ((rc = daemon_stop(&D, SIGTERM)) != 0) {
-			fprintf(stderr, "ludusd exited with %d\n", rc);
-			daemon_dump_log(&D);
-		}
-	}
-	daemon_cleanup(&D);
-	return rc == 0 ? 0 : -1;
+	return daemon_teardown(&D);
 }
 
 /* ----------------------------------------------------- hiredis helpers */
-
-static redisContext *
-rconnect(void)
-{
-	struct timeval	 tv = { IO_TIMEOUT_MS / 1000, 0 };
-	redisContext	*c;
-
-	c = redisConnectWithTimeout("127.0.0.1", D.port, tv);
-	assert_non_null(c);
-	if (c->err)
-		fail_msg("connect to port %d: %s", D.port, c->errstr);
-	redisSetTimeout(c, tv);
-	return c;
-}
-
-static redisReply *
-vrun(redisContext *c, const char *first, va_list ap)
-{
-	const char	*argv[40], *a;
-	int		 argc = 0;
-
-	for (a = first; a != NULL && argc < 40; a = va_arg(ap, const char *))
-		argv[argc++] = a;
-	return redisCommandArgv(c, argc, argv, NULL);
-}
 
 /* The reply as one line: +status, -error, :int, $bulk, an array's
  * elements joined with spaces in brackets. */
@@ -192,10 +151,8 @@ expect(redisContext *c, const char *want, const char *first, ...)
 	char		 got[4096];
 
 	va_start(ap, first);
-	r = vrun(c, first, ap);
+	r = hr_vrun(c, first, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", first, c->errstr);
 	flat(r, got, sizeof got);
 	freeReplyObject(r);
 	if (strcmp(got, want) != 0)
@@ -207,11 +164,9 @@ expect(redisContext *c, const char *want, const char *first, ...)
 static void
 expect_next(redisContext *c, const char *want, int prefix)
 {
-	redisReply	*r = NULL;
+	redisReply	*r = hr_next(c, want);
 	char		 got[4096];
 
-	if (redisGetReply(c, (void **)&r) != REDIS_OK || r == NULL)
-		fail_msg("expected '%s', got nothing: %s", want, c->errstr);
 	flat(r, got, sizeof got);
 	freeReplyObject(r);
 	if (prefix ? strncmp(got, want, strlen(want)) != 0 :
@@ -386,11 +341,11 @@ test_batch_spans_connections(void **state)
 
 	(void)state;
 	for (i = 0; i < 6; i++) {
-		cs[i] = rconnect();
+		cs[i] = hr_connect(D.port);
 		snprintf(id, sizeof id, "g%d", i);
 		EXPECT(cs[i], "+OK", "SNL.CREATE", id, "2");
 	}
-	w = rconnect();
+	w = hr_connect(D.port);
 	EXPECT(w, "[$watch $g0 :1]", "WATCH", "g0");
 	ping_all(cs, 6);
 	counters(cs[0], &k0);
@@ -497,7 +452,7 @@ static const char CARDS[] = "abcdefghi123456789";
 static void
 test_batch_pipeline_keeps_order(void **state)
 {
-	redisContext		*c = rconnect();
+	redisContext		*c = hr_connect(D.port);
 	struct snl_state	 snl;
 	struct dandy_state	 dandy;
 	struct counters		 k0, k1;
@@ -595,7 +550,6 @@ static void *
 mc_thread(void *arg)
 {
 	struct mc_arg		*a = arg;
-	struct timeval		 tv = { IO_TIMEOUT_MS / 1000, 0 };
 	struct dandy_state	 st;
 	redisContext		*c;
 	redisReply		*r;
@@ -603,12 +557,10 @@ mc_thread(void *arg)
 	uint64_t		 seed = 1000 + (uint64_t)a->idx;
 	int			 round, i;
 
-	c = redisConnectWithTimeout("127.0.0.1", a->port, tv);
-	if (c == NULL || c->err) {
+	if ((c = hr_open(a->port)) == NULL) {
 		snprintf(a->err, sizeof a->err, "connect failed");
 		goto out;
 	}
-	redisSetTimeout(c, tv);
 	snprintf(id, sizeof id, "mc%d", a->idx);
 	if (dandy_init(&st, 3, "abcdefghiabcdefghiabcdefghi", NULL,
 	    NULL) != 0) {
@@ -664,7 +616,7 @@ out:
 static void
 test_batch_concurrent_pipelines(void **state)
 {
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	struct mc_arg	 args[MC_CONNS];
 	pthread_t	 th[MC_CONNS];
 	struct counters	 k0, k1;
@@ -712,7 +664,7 @@ test_batch_turn_fails_alone(void **state)
 	int		 i;
 
 	(void)state;
-	cs[0] = rconnect();
+	cs[0] = hr_connect(D.port);
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "a", "2");
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "poison", "2");
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "c", "2");
@@ -721,7 +673,7 @@ test_batch_turn_fails_alone(void **state)
 	    " WHEN NEW.game = 'poison'"
 	    " BEGIN SELECT RAISE(ABORT, 'poisoned row'); END");
 	for (i = 0; i < 3; i++)
-		cs[i] = rconnect();
+		cs[i] = hr_connect(D.port);
 	ping_all(cs, 3);
 	counters(cs[0], &k0);
 
@@ -772,7 +724,7 @@ test_batch_commit_failure(void **state)
 	int		 i;
 
 	(void)state;
-	cs[0] = rconnect();
+	cs[0] = hr_connect(D.port);
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "a", "2");
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "bomb", "2");
 	EXPECT(cs[0], "+OK", "LUDO.CREATE", "l", "red", "blue");
@@ -784,8 +736,8 @@ test_batch_commit_failure(void **state)
 	    " WHEN NEW.game = 'bomb'"
 	    " BEGIN INSERT INTO spark VALUES (1); END");
 	for (i = 0; i < 3; i++)
-		cs[i] = rconnect();
-	w = rconnect();
+		cs[i] = hr_connect(D.port);
+	w = hr_connect(D.port);
 	EXPECT(w, "[$watch $a :1]", "WATCH", "a");
 	EXPECT(w, "[$watch $l :2]", "WATCH", "l");
 	ping_all(cs, 3);
@@ -842,7 +794,7 @@ test_batch_max_turns_one(void **state)
 
 	(void)state;
 	for (i = 0; i < 3; i++)
-		cs[i] = rconnect();
+		cs[i] = hr_connect(D.port);
 	EXPECT(cs[0], "+OK", "DANDY.CREATE", "d1", "2", "abcdefghi");
 	EXPECT(cs[0], "+OK", "DANDY.CREATE", "d2", "2", "abcdefghi");
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "s", "1");
@@ -883,7 +835,7 @@ test_batch_max_turns_one(void **state)
 static void
 caps_commit_mid_pass(int want_commits, unsigned long long want_largest)
 {
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	struct counters	 k0, k1;
 	char		 want[16];
 	int		 i;
@@ -928,7 +880,7 @@ test_batch_max_usec_cap(void **state)
 static void
 test_batch_single_client_and_sigterm(void **state)
 {
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	struct counters	 k0, k1;
 	char		 want[16];
 	int		 i;
@@ -959,7 +911,7 @@ test_batch_single_client_and_sigterm(void **state)
 	/* The premise: the signal found the batch open. */
 	assert_true(log_has("SIGTERM: ending the open batch of 50 turn(s)"));
 	assert_int_equal(daemon_start(&D, flags), 0);
-	c = rconnect();
+	c = hr_connect(D.port);
 	EXPECT(c, "[+turn,P1 +winner,NONE +P1,80]", "SNL.STATE", "one");
 	redisFree(c);
 }

@@ -12,19 +12,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ludus-cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-}
+. "$(dirname "$0")/tap.sh"
 
 # check NAME: compares $tmp/out with $tmp/want byte for byte.
 check() {
@@ -200,4 +188,4 @@ else
 	not_ok "--version (exit $rc)"
 fi
 
-[ $failed -eq 0 ]
+[ $FAILED -eq 0 ]

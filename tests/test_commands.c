@@ -20,6 +20,7 @@
 #include "store/sqlite.h"
 #include "store/store.h"
 #include "util/util.h"
+#include "store_helper.h"
 
 #define NOW	1700000000
 
@@ -208,17 +209,7 @@ expect_prefix(struct fixture *f, const char *line, const char *prefix,
 static int64_t
 count_rows(struct fixture *f, const char *sql)
 {
-	sqlite3		*db = store_sqlite_handle(f->st);
-	sqlite3_stmt	*st;
-	int64_t		 n;
-
-	assert_non_null(db);
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL),
-	    SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
+	return sql_int(store_sqlite_handle(f->st), sql);
 }
 
 static void

@@ -2,19 +2,14 @@
  * ludusd as a black box: each test starts the real daemon on a port the
  * kernel picks, with a database in a fresh temporary directory, and talks
  * to it with hiredis (RESP2) or a raw socket read with the RESP reply
- * parser (RESP3, malformed input).  Game results are predicted with the
- * rules engine.  The teardown stops the daemon with SIGTERM and requires
- * exit status 0, so a sanitizer report or a leak in the daemon fails the
- * test that caused it.
+ * parser through tests/rclient.c (RESP3, malformed input).  Game results
+ * are predicted with the rules engine.  The teardown stops the daemon
+ * with SIGTERM and requires exit status 0, so a sanitizer report or a
+ * leak in the daemon fails the test that caused it.
  */
 #include <sys/types.h>
-#include <sys/socket.h>
-
-#include <netinet/in.h>
-#include <arpa/inet.h>
 
 #include <errno.h>
-#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -32,26 +27,13 @@
 
 #include "cmd/reply.h"
 #include "engine/engine.h"
-#include "net/resp.h"
 #include "daemon_helper.h"
-
-#define IO_TIMEOUT_MS	20000	/* no reply this long: the test fails */
+#include "hiredis_helper.h"
+#include "rclient.h"
 
 static struct daemon	 D;
 
 /* ---------------------------------------------------------- fixtures */
-
-static int
-setup_with(const char *const *extra)
-{
-	if (daemon_setup(&D) == -1)
-		return -1;
-	if (daemon_start(&D, extra) == -1) {
-		daemon_cleanup(&D);
-		return -1;
-	}
-	return 0;
-}
 
 /* Most tests: fsync is not what they test, and it costs time. */
 static int
@@ -60,14 +42,14 @@ setup_normal(void **state)
 	static const char *const extra[] = { "--durability", "normal", NULL };
 
 	(void)state;
-	return setup_with(extra);
+	return daemon_launch(&D, extra);
 }
 
 static int
 setup_full(void **state)
 {
 	(void)state;
-	return setup_with(NULL);
+	return daemon_launch(&D, NULL);
 }
 
 static int
@@ -76,7 +58,7 @@ setup_maxclients(void **state)
 	static const char *const extra[] = { "--maxclients", "2", NULL };
 
 	(void)state;
-	return setup_with(extra);
+	return daemon_launch(&D, extra);
 }
 
 static int
@@ -86,7 +68,7 @@ setup_timeout(void **state)
 	    "--durability", "normal", NULL };
 
 	(void)state;
-	return setup_with(extra);
+	return daemon_launch(&D, extra);
 }
 
 static int
@@ -96,72 +78,17 @@ setup_output_limit(void **state)
 	    "100kb", "--durability", "normal", NULL };
 
 	(void)state;
-	return setup_with(extra);
+	return daemon_launch(&D, extra);
 }
 
 static int
 teardown(void **state)
 {
-	int	 rc = 0;
-
 	(void)state;
-	if (D.pid > 0 && (rc = daemon_stop(&D, SIGTERM)) != 0) {
-		fprintf(stderr, "ludusd exited with %d\n", rc);
-		daemon_dump_log(&D);
-	}
-	daemon_cleanup(&D);
-	return rc == 0 ? 0 : -1;
-}
-
-static void
-restart(const char *const *extra)
-{
-	assert_int_equal(daemon_stop(&D, SIGTERM), 0);
-	assert_int_equal(daemon_start(&D, extra), 0);
+	return daemon_teardown(&D);
 }
 
 /* ----------------------------------------------------- hiredis helpers */
-
-static redisContext *
-rconnect(void)
-{
-	struct timeval	 tv = { IO_TIMEOUT_MS / 1000, 0 };
-	redisContext	*c;
-
-	c = redisConnectWithTimeout("127.0.0.1", D.port, tv);
-	assert_non_null(c);
-	if (c->err)
-		fail_msg("connect to port %d: %s", D.port, c->errstr);
-	redisSetTimeout(c, tv);
-	return c;
-}
-
-static redisReply *
-vrun(redisContext *c, const char *first, va_list ap)
-{
-	const char	*argv[40], *a;
-	int		 argc = 0;
-
-	for (a = first; a != NULL && argc < 40; a = va_arg(ap, const char *))
-		argv[argc++] = a;
-	return redisCommandArgv(c, argc, argv, NULL);
-}
-
-/* Runs a command given as words (NULL-terminated); never NULL. */
-static redisReply *
-run(redisContext *c, const char *first, ...)
-{
-	redisReply	*r;
-	va_list		 ap;
-
-	va_start(ap, first);
-	r = vrun(c, first, ap);
-	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", first, c->errstr);
-	return r;
-}
-#define RUN(c, ...)	run(c, __VA_ARGS__, (const char *)NULL)
 
 /* A status or bulk reply equal to want. */
 static void
@@ -171,10 +98,8 @@ expect_str(redisContext *c, const char *want, const char *first, ...)
 	va_list		 ap;
 
 	va_start(ap, first);
-	r = vrun(c, first, ap);
+	r = hr_vrun(c, first, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", first, c->errstr);
 	if ((r->type != REDIS_REPLY_STATUS && r->type != REDIS_REPLY_STRING) ||
 	    strcmp(r->str, want) != 0)
 		fail_msg("%s: expected '%s', got type %d '%s'", first, want,
@@ -192,10 +117,8 @@ expect_err(redisContext *c, const char *prefix, const char *first, ...)
 	va_list		 ap;
 
 	va_start(ap, first);
-	r = vrun(c, first, ap);
+	r = hr_vrun(c, first, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", first, c->errstr);
 	if (r->type != REDIS_REPLY_ERROR ||
 	    strncmp(r->str, prefix, strlen(prefix)) != 0)
 		fail_msg("%s: expected error '%s...', got type %d '%s'", first,
@@ -233,10 +156,8 @@ expect_lines(redisContext *c, const char *const *want, size_t n,
 	va_list		 ap;
 
 	va_start(ap, first);
-	r = vrun(c, first, ap);
+	r = hr_vrun(c, first, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", first, c->errstr);
 	check_lines(r, want, n);
 	freeReplyObject(r);
 }
@@ -253,9 +174,8 @@ expect_ints(redisContext *c, const long long *want, size_t n,
 	size_t		 i;
 
 	va_start(ap, first);
-	r = vrun(c, first, ap);
+	r = hr_vrun(c, first, ap);
 	va_end(ap);
-	assert_non_null(r);
 	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
 	assert_int_equal(r->elements, n);
 	for (i = 0; i < n; i++) {
@@ -265,46 +185,12 @@ expect_ints(redisContext *c, const long long *want, size_t n,
 	freeReplyObject(r);
 }
 
-/* A watch confirmation or event read as the next reply: its strings
- * joined with spaces ("move g 3 P1 a P1 2 0"). */
-static char *
-joined(const redisReply *r)
-{
-	static char	 buf[512];
-	size_t		 i, n = 0;
-
-	buf[0] = '\0';
-	if (r->type != REDIS_REPLY_ARRAY)
-		fail_msg("expected an array, got type %d '%s'", r->type,
-		    r->str != NULL ? r->str : "");
-	for (i = 0; i < r->elements; i++) {
-		const redisReply *e = r->element[i];
-
-		if (e->type == REDIS_REPLY_INTEGER)
-			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%lld",
-			    i ? " " : "", e->integer);
-		else if (e->type == REDIS_REPLY_NIL)
-			n += (size_t)snprintf(buf + n, sizeof buf - n,
-			    "%s(nil)", i ? " " : "");
-		else
-			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
-			    i ? " " : "", e->str);
-		if (n >= sizeof buf)
-			n = sizeof buf - 1;
-	}
-	return buf;
-}
-
+/* A watch confirmation or event read as the next reply: an array, its
+ * strings joined with spaces ("move g 3 P1 a P1 2 0"). */
 static void
 expect_next(redisContext *c, const char *want)
 {
-	redisReply	*r = NULL;
-
-	if (redisGetReply(c, (void **)&r) != REDIS_OK || r == NULL)
-		fail_msg("expected '%s', got nothing: %s", want, c->errstr);
-	if (strcmp(joined(r), want) != 0)
-		fail_msg("expected '%s', got '%s'", want, joined(r));
-	freeReplyObject(r);
+	hr_check_joined(hr_next(c, want), want, HR_ARRAY, NULL);
 }
 
 static void
@@ -314,13 +200,9 @@ expect_joined(redisContext *c, const char *want, const char *first, ...)
 	va_list		 ap;
 
 	va_start(ap, first);
-	r = vrun(c, first, ap);
+	r = hr_vrun(c, first, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", first, c->errstr);
-	if (strcmp(joined(r), want) != 0)
-		fail_msg("%s: expected '%s', got '%s'", first, want, joined(r));
-	freeReplyObject(r);
+	hr_check_joined(r, want, HR_ARRAY, first);
 }
 #define EXPECT_JOINED(c, want, ...) \
 	expect_joined(c, want, __VA_ARGS__, (const char *)NULL)
@@ -342,105 +224,42 @@ game_moves(redisContext *c, const char *id)
 
 /* ----------------------------------------------------- raw connections */
 
-struct raw {
-	int	 fd;
-	char	*buf;
-	size_t	 len;
-	size_t	 cap;
-};
-
+/* tests/rclient.c, failing the test where it would wait too long. */
 static void
-raw_open(struct raw *r)
+raw_open(struct rconn *r)
 {
-	memset(r, 0, sizeof *r);
-	r->fd = daemon_connect(&D);
-	assert_true(r->fd >= 0);
-}
-
-static void
-raw_close(struct raw *r)
-{
-	if (r->fd >= 0)
-		close(r->fd);
-	free(r->buf);
-	memset(r, 0, sizeof *r);
-	r->fd = -1;
+	assert_int_equal(rc_open(r, D.port), 0);
 }
 
 /* Sends everything; a peer that closed early is not an error here. */
 static void
-raw_send(struct raw *r, const void *p, size_t n)
+raw_send(struct rconn *r, const void *p, size_t n)
 {
-	const char	*s = p;
-	ssize_t		 w;
-
-	while (n > 0) {
-		w = send(r->fd, s, n, MSG_NOSIGNAL);
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w == -1)
-			return;
-		s += w;
-		n -= (size_t)w;
-	}
+	(void)rc_write(r, p, n);
 }
 
 static void
-raw_sends(struct raw *r, const char *s)
+raw_sends(struct rconn *r, const char *s)
 {
 	raw_send(r, s, strlen(s));
 }
 
-/* Reads more bytes: >0, 0 at EOF or reset; fails after the timeout. */
-static ssize_t
-raw_fill(struct raw *r, int timeout_ms)
-{
-	struct pollfd	 pfd = { r->fd, POLLIN, 0 };
-	ssize_t		 n;
-	int		 rc;
-
-	if (r->cap - r->len < 65536) {
-		r->cap = r->cap * 2 + 65536;
-		r->buf = realloc(r->buf, r->cap);
-		assert_non_null(r->buf);
-	}
-	while ((rc = poll(&pfd, 1, timeout_ms)) == -1 && errno == EINTR)
-		;
-	if (rc == 0)
-		fail_msg("no data from ludusd within %d ms", timeout_ms);
-	n = recv(r->fd, r->buf + r->len, r->cap - r->len, 0);
-	if (n == -1 && errno == ECONNRESET)
-		return 0;
-	assert_true(n >= 0);
-	r->len += (size_t)n;
-	return n;
-}
-
-/* The next reply; 0 if the connection ended before a whole one. */
+/* The next reply; 0 if the connection ended (FIN or reset) first. */
 static int
-raw_reply(struct raw *r, struct reply *out)
+raw_reply(struct rconn *r, struct reply *out)
 {
-	enum resp_status st;
-	size_t		 used;
+	int	 rv;
 
 	memset(out, 0, sizeof *out);
-	for (;;) {
-		if (r->len > 0) {
-			st = resp_parse_reply(r->buf, r->len, &used, out);
-			if (st == RESP_ERROR)
-				fail_msg("malformed reply from ludusd");
-			if (st == RESP_OK) {
-				memmove(r->buf, r->buf + used, r->len - used);
-				r->len -= used;
-				return 1;
-			}
-		}
-		if (raw_fill(r, IO_TIMEOUT_MS) == 0)
-			return 0;
-	}
+	if ((rv = rc_read(r, out, HR_TIMEOUT_MS)) == -1)
+		fail_msg("no reply from ludusd within %d ms, or a malformed "
+		    "one", HR_TIMEOUT_MS);
+	if (rv == 0 && r->err != 0 && r->err != ECONNRESET)
+		fail_msg("recv: %s", strerror(r->err));
+	return rv;
 }
 
-/* Flattens a reply like joined(): "+OK" "-ERR x" ":3" "$abc" or a list
+/* Flattens a reply like hr_joined(): "+OK" "-ERR x" ":3" "$abc" or a list
  * "[a b 3]" / ">[move g 1 ...]" / "%[k v ...]". */
 static void
 flatten(const struct reply *r, char *buf, size_t len)
@@ -483,7 +302,7 @@ flatten(const struct reply *r, char *buf, size_t len)
 
 /* Reads the next reply and compares its flattened form (see flatten). */
 static void
-raw_expect(struct raw *r, const char *want)
+raw_expect(struct rconn *r, const char *want)
 {
 	struct reply	 rep;
 	char		 got[4096];
@@ -498,7 +317,7 @@ raw_expect(struct raw *r, const char *want)
 
 /* Reads the next reply, which must be an error starting with prefix. */
 static void
-raw_expect_err(struct raw *r, const char *prefix)
+raw_expect_err(struct rconn *r, const char *prefix)
 {
 	struct reply	 rep;
 
@@ -513,7 +332,7 @@ raw_expect_err(struct raw *r, const char *prefix)
 
 /* The server closes: no more replies, then EOF. */
 static void
-raw_expect_eof(struct raw *r)
+raw_expect_eof(struct rconn *r)
 {
 	struct reply	 rep;
 
@@ -679,7 +498,7 @@ test_seed_ludo_examples(void **state)
 	    "sun,1,YARD,-1", "sun,2,YARD,-1", "sun,3,YARD,-1",
 	    "sun,4,YARD,-1", "moon,1,YARD,-1", "moon,2,YARD,-1",
 	    "moon,3,YARD,-1", "moon,4,YARD,-1" };
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 
 	(void)state;
 	/* Example 1. */
@@ -714,7 +533,7 @@ test_seed_snl_examples(void **state)
 {
 	static const char *const state1[] = { "turn,NONE", "winner,P1",
 	    "P1,100", "P2,6", "ladder,4,98", "snake,99,2" };
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 
 	(void)state;
 	EXPECT(c, "OK", "SNL.CREATE", "snl-1", "2");
@@ -752,7 +571,7 @@ test_seed_dandy_examples(void **state)
 		{ "1", "4", "abcd", { 0 }, 1 },
 	};
 	static const long long scores[] = { 3, 1 };
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	size_t		 i;
 
 	(void)state;
@@ -784,7 +603,7 @@ test_seed_dandy_examples(void **state)
 static void
 test_pipeline_thousand_in_order(void **state)
 {
-	redisContext		*c = rconnect();
+	redisContext		*c = hr_connect(D.port);
 	struct snl_state	 snl, next;
 	char			*buf = NULL, *cmd, want[64], arg[32];
 	size_t			 len = 0;
@@ -1025,7 +844,7 @@ test_many_clients_match_engine(void **state)
 	for (i = 0; i < MC_THREADS; i++)
 		if (args[i].err[0] != '\0')
 			fail_msg("%s", args[i].err);
-	c = rconnect();
+	c = hr_connect(D.port);
 	r = RUN(c, "AUDIT");
 	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
 	assert_int_equal(r->elements, 0);
@@ -1041,8 +860,8 @@ test_many_clients_match_engine(void **state)
 static void
 test_resp3_push_while_playing(void **state)
 {
-	struct raw	 r;
-	redisContext	*b = rconnect();
+	struct rconn	 r;
+	redisContext	*b = hr_connect(D.port);
 	struct reply	 rep;
 	char		 got[1024];
 
@@ -1075,14 +894,14 @@ test_resp3_push_while_playing(void **state)
 	EXPECT(b, "MOVED", "LUDO.PLAY", "p", "red", "2", "1");
 	raw_sends(&r, "PING\r\n");
 	raw_expect(&r, "+PONG");
-	raw_close(&r);
+	rc_close(&r);
 	redisFree(b);
 }
 
 static void
 test_watch_resp2_subscriber_mode(void **state)
 {
-	redisContext	*a = rconnect(), *b = rconnect();
+	redisContext	*a = hr_connect(D.port), *b = hr_connect(D.port);
 
 	(void)state;
 	EXPECT(b, "OK", "LUDO.CREATE", "sub", "red", "blue");
@@ -1135,8 +954,8 @@ test_watch_from_resume_across_restart(void **state)
 	int			 seq;
 
 	(void)state;
-	a = rconnect();
-	b = rconnect();
+	a = hr_connect(D.port);
+	b = hr_connect(D.port);
 	assert_int_equal(dandy_init(&st, 2, "abcd", NULL, &why), 0);
 	EXPECT(b, "OK", "DANDY.CREATE", "w", "2", "abcd");
 	EXPECT_JOINED(a, "watch w 1", "WATCH", "w");
@@ -1148,12 +967,12 @@ test_watch_from_resume_across_restart(void **state)
 	/* The watcher saw 5; the daemon restarts; moves go on without it. */
 	redisFree(a);
 	redisFree(b);
-	restart(extra);
-	b = rconnect();
+	assert_int_equal(daemon_restart(&D, extra), 0);
+	b = hr_connect(D.port);
 	for (seq = 6; seq <= 10; seq++)
 		draw_and_record(b, "w", &st, events, seq,
 		    CARDS[(seq * 7) % 18]);
-	a = rconnect();
+	a = hr_connect(D.port);
 	EXPECT_JOINED(a, "watch w 1", "WATCH", "w", "FROM", "5");
 	for (seq = 6; seq <= 10; seq++)
 		expect_next(a, events[seq]);
@@ -1183,9 +1002,9 @@ test_watch_backlog_while_committing(void **state)
 	enum { BEFORE = 1500, OWN = 50, AFTER = 300 };
 	enum { TOTAL = BEFORE + OWN + AFTER };
 	struct dandy_state	 st, next;
-	struct raw		 r;
+	struct rconn		 r;
 	struct reply		 rep;
-	redisContext		*b = rconnect();
+	redisContext		*b = hr_connect(D.port);
 	redisReply		*rr;
 	char			 want[64], cs[2] = { 0, 0 }, got[256];
 	char			 (*events)[128], (*results)[64], *req = NULL;
@@ -1263,7 +1082,7 @@ test_watch_backlog_while_committing(void **state)
 	/* No duplicate after the last one. */
 	raw_sends(&r, "PING\r\n");
 	raw_expect(&r, "+PONG");
-	raw_close(&r);
+	rc_close(&r);
 	free(events);
 	free(results);
 	redisFree(b);
@@ -1274,8 +1093,8 @@ test_watch_backlog_while_committing(void **state)
 static void
 test_at_resend_after_dropped_connection(void **state)
 {
-	redisContext	*c = rconnect();
-	struct raw	 r;
+	redisContext	*c = hr_connect(D.port);
+	struct rconn	 r;
 	int		 tries;
 	static const char *const hist1[] = { "1,red,6:1,MOVED" };
 	static const char *const hist2[] = { "1,red,6:1,MOVED",
@@ -1286,7 +1105,7 @@ test_at_resend_after_dropped_connection(void **state)
 	/* A move whose reply the client never reads. */
 	raw_open(&r);
 	raw_sends(&r, "LUDO.PLAY at red 6 1 AT 0\r\n");
-	raw_close(&r);
+	rc_close(&r);
 	for (tries = 0; game_moves(c, "at") != 1 && tries < 1000; tries++)
 		usleep(10000);
 	assert_int_equal(game_moves(c, "at"), 1);
@@ -1319,7 +1138,7 @@ snapshot(redisContext *c, const char *const *games, const char *const *kinds)
 			    RUN(c, "HISTORY", games[i], "1", "10000");
 			assert_int_equal(r->type, REDIS_REPLY_ARRAY);
 			assert_true(asprintf(&t, "%s%s:\n%s\n", s, games[i],
-			    joined(r)) > 0);
+			    hr_joined(r)) > 0);
 			free(s);
 			s = t;
 			freeReplyObject(r);
@@ -1334,7 +1153,7 @@ test_state_intact_after_sigterm(void **state)
 	static const char *const games[] = { "t-ludo", "t-snl", "t-dandy",
 	    NULL };
 	static const char *const kinds[] = { "LUDO", "SNL", "DANDY" };
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	char		*before, *after;
 	redisReply	*r;
 
@@ -1354,8 +1173,8 @@ test_state_intact_after_sigterm(void **state)
 	EXPECT(c, "P2 2 0", "DANDY.DRAW", "t-dandy");
 	before = snapshot(c, games, kinds);
 	redisFree(c);
-	restart(NULL);
-	c = rconnect();
+	assert_int_equal(daemon_restart(&D, NULL), 0);
+	c = hr_connect(D.port);
 	after = snapshot(c, games, kinds);
 	assert_string_equal(before, after);
 	r = RUN(c, "AUDIT");
@@ -1374,7 +1193,7 @@ test_state_intact_after_sigterm(void **state)
 static void
 test_sigterm_flushes_in_flight_replies(void **state)
 {
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	redisReply	*r;
 	int		 i, acked = 0;
 
@@ -1401,7 +1220,7 @@ test_sigterm_flushes_in_flight_replies(void **state)
 	/* It is stopping already: wait, do not signal again. */
 	assert_int_equal(daemon_stop(&D, 0), 0);
 	assert_int_equal(daemon_start(&D, NULL), 0);
-	c = rconnect();
+	c = hr_connect(D.port);
 	assert_int_equal(game_moves(c, "fl"), acked);
 	print_message("# %d of 400 moves acknowledged and stored\n", acked);
 	redisFree(c);
@@ -1462,7 +1281,7 @@ test_kill9_keeps_acknowledged_moves(void **state)
 	int			 i, j;
 
 	(void)state;
-	c = rconnect();
+	c = hr_connect(D.port);
 	for (i = 0; i < K9_THREADS; i++) {
 		snprintf(id, sizeof id, "k9-%d", i);
 		EXPECT(c, "OK", "DANDY.CREATE", id, "2", "abcdefgh");
@@ -1488,7 +1307,7 @@ test_kill9_keeps_acknowledged_moves(void **state)
 	for (i = 0; i < K9_THREADS; i++)
 		pthread_join(th[i], NULL);
 	assert_int_equal(daemon_start(&D, NULL), 0);
-	c = rconnect();
+	c = hr_connect(D.port);
 	for (i = 0; i < K9_THREADS; i++) {
 		snprintf(id, sizeof id, "k9-%d", i);
 		assert_true(args[i].acked > 0);
@@ -1521,14 +1340,14 @@ static void
 bad_input(redisContext *ok, const char *input, size_t len,
     const char *prefix)
 {
-	struct raw	 r;
+	struct rconn	 r;
 
 	raw_open(&r);
 	raw_send(&r, input, len);
 	still_served(ok);
 	raw_expect_err(&r, prefix);
 	raw_expect_eof(&r);
-	raw_close(&r);
+	rc_close(&r);
 	still_served(ok);
 }
 
@@ -1537,8 +1356,8 @@ test_malformed_input_closes_only_that_client(void **state)
 {
 	static const char garbage[] = "\"\x01\xfe\xff\x7f oops\r\n";
 	static const char binary[] = "\x00\x01\xfe\xff\x7f\"x\r\nPING\r\n";
-	redisContext	*ok = rconnect();
-	struct raw	 r;
+	redisContext	*ok = hr_connect(D.port);
+	struct rconn	 r;
 	char		*big;
 	size_t		 i;
 
@@ -1556,7 +1375,7 @@ test_malformed_input_closes_only_that_client(void **state)
 	raw_send(&r, binary, sizeof binary - 1);
 	raw_expect_err(&r, "ERR unknown command");
 	raw_expect(&r, "+PONG");
-	raw_close(&r);
+	rc_close(&r);
 	/* A line with no end is refused while it arrives. */
 	big = malloc(70000);
 	assert_non_null(big);
@@ -1569,7 +1388,7 @@ test_malformed_input_closes_only_that_client(void **state)
 	raw_expect_err(&r, "ERR unknown command 'GET'");
 	raw_expect_err(&r, "ERR unknown command 'Host:'");
 	raw_expect(&r, "+PONG");
-	raw_close(&r);
+	rc_close(&r);
 	/* Random bytes: errors or replies, never a crash. */
 	raw_open(&r);
 	big = malloc(4096);
@@ -1577,7 +1396,7 @@ test_malformed_input_closes_only_that_client(void **state)
 		big[i] = (char)((i * 2654435761u) >> 13);
 	raw_send(&r, big, 4096);
 	free(big);
-	raw_close(&r);
+	rc_close(&r);
 	still_served(ok);
 	/* A huge bulk half sent does not stall anyone. */
 	raw_open(&r);
@@ -1586,7 +1405,7 @@ test_malformed_input_closes_only_that_client(void **state)
 	raw_send(&r, big, 1 << 20);
 	free(big);
 	still_served(ok);
-	raw_close(&r);
+	rc_close(&r);
 	/* A request sent one byte at a time. */
 	raw_open(&r);
 	for (i = 0; i < 14; i++) {
@@ -1594,7 +1413,7 @@ test_malformed_input_closes_only_that_client(void **state)
 		usleep(1000);
 	}
 	raw_expect(&r, "+PONG");
-	raw_close(&r);
+	rc_close(&r);
 	still_served(ok);
 	redisFree(ok);
 }
@@ -1602,7 +1421,7 @@ test_malformed_input_closes_only_that_client(void **state)
 static void
 test_inline_commands(void **state)
 {
-	struct raw	 r;
+	struct rconn	 r;
 
 	(void)state;
 	raw_open(&r);
@@ -1616,13 +1435,13 @@ test_inline_commands(void **state)
 	raw_expect(&r, "$");
 	raw_expect_err(&r, "ERR Protocol error: unbalanced quotes");
 	raw_expect_eof(&r);
-	raw_close(&r);
+	rc_close(&r);
 }
 
 static void
 test_quit_flushes_then_closes(void **state)
 {
-	struct raw	 r;
+	struct rconn	 r;
 
 	(void)state;
 	raw_open(&r);
@@ -1631,7 +1450,7 @@ test_quit_flushes_then_closes(void **state)
 	raw_expect(&r, "$bye");
 	raw_expect(&r, "+OK");
 	raw_expect_eof(&r);
-	raw_close(&r);
+	rc_close(&r);
 }
 
 /* ------------------------------------------------------- introspection */
@@ -1639,7 +1458,7 @@ test_quit_flushes_then_closes(void **state)
 static void
 test_hello_switches_protocol(void **state)
 {
-	struct raw	 r;
+	struct rconn	 r;
 	struct reply	 rep;
 	char		 got[1024];
 
@@ -1667,7 +1486,7 @@ test_hello_switches_protocol(void **state)
 	assert_true(raw_reply(&r, &rep));
 	assert_int_equal(rep.type, REPLY_ARRAY);
 	reply_free(&rep);
-	raw_close(&r);
+	rc_close(&r);
 }
 
 static void
@@ -1681,7 +1500,7 @@ test_info_fields(void **state)
 	    "# Persistence\r\n", "durability:normal\r\n", "store_size:",
 	    "store_errors:0\r\n", "# Games\r\n", "games_ludo:1\r\n",
 	    "games_snl:0\r\n", "games_dandy:0\r\n", "games_total:1\r\n" };
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	redisReply	*r;
 	size_t		 i;
 
@@ -1705,7 +1524,7 @@ test_info_fields(void **state)
 static void
 test_command_describes_every_command(void **state)
 {
-	redisContext	*c = rconnect();
+	redisContext	*c = hr_connect(D.port);
 	redisReply	*r;
 	long long	 count;
 	size_t		 i;
@@ -1757,8 +1576,8 @@ test_command_describes_every_command(void **state)
 static void
 test_maxclients_refuses_the_next(void **state)
 {
-	redisContext	*a = rconnect(), *b = rconnect(), *c;
-	struct raw	 r;
+	redisContext	*a = hr_connect(D.port), *b = hr_connect(D.port), *c;
+	struct rconn	 r;
 	int		 tries;
 
 	(void)state;
@@ -1767,13 +1586,13 @@ test_maxclients_refuses_the_next(void **state)
 	raw_open(&r);
 	raw_expect_err(&r, "LIMIT max number of clients reached");
 	raw_expect_eof(&r);
-	raw_close(&r);
+	rc_close(&r);
 	redisFree(a);
 	/* Once one has gone, a new one is welcome again. */
 	for (tries = 0; tries < 500; tries++) {
 		redisReply *rep;
 
-		c = rconnect();
+		c = hr_connect(D.port);
 		rep = redisCommand(c, "PING");
 		if (rep != NULL && rep->type == REDIS_REPLY_STATUS) {
 			freeReplyObject(rep);
@@ -1794,8 +1613,8 @@ test_maxclients_refuses_the_next(void **state)
 static void
 test_output_limit_drops_the_client(void **state)
 {
-	redisContext	*ok = rconnect();
-	struct raw	 r;
+	redisContext	*ok = hr_connect(D.port);
+	struct rconn	 r;
 	struct reply	 rep;
 	char		*big, *req;
 	size_t		 n = 200 * 1024;
@@ -1814,14 +1633,14 @@ test_output_limit_drops_the_client(void **state)
 	assert_int_equal(rep.type, REPLY_BULK);
 	assert_int_equal(rep.len, 50 * 1024);
 	reply_free(&rep);
-	raw_close(&r);
+	rc_close(&r);
 	raw_open(&r);
 	snprintf(req, 64, "*2\r\n$4\r\nECHO\r\n$%zu\r\n", n);
 	raw_sends(&r, req);
 	raw_send(&r, big, n);
 	raw_sends(&r, "\r\n");
 	raw_expect_eof(&r);
-	raw_close(&r);
+	rc_close(&r);
 	still_served(ok);
 	free(big);
 	free(req);
@@ -1831,8 +1650,8 @@ test_output_limit_drops_the_client(void **state)
 static void
 test_idle_timeout_spares_watchers(void **state)
 {
-	redisContext	*w = rconnect();
-	struct raw	 r;
+	redisContext	*w = hr_connect(D.port);
+	struct rconn	 r;
 
 	(void)state;
 	EXPECT(w, "OK", "LUDO.CREATE", "idle", "red", "blue");
@@ -1840,8 +1659,8 @@ test_idle_timeout_spares_watchers(void **state)
 	raw_open(&r);
 	raw_sends(&r, "PING\r\n");
 	raw_expect(&r, "+PONG");
-	raw_expect_eof(&r);	/* within IO_TIMEOUT_MS; timeout is 1s */
-	raw_close(&r);
+	raw_expect_eof(&r);	/* within HR_TIMEOUT_MS; timeout is 1s */
+	rc_close(&r);
 	sleep(1);
 	EXPECT_JOINED(w, "pong ", "PING");
 	redisFree(w);
@@ -1859,7 +1678,7 @@ test_sighup_reopens_log(void **state)
 	(void)state;
 	snprintf(path, sizeof path, "%s/hup.log", D.dir);
 	snprintf(moved, sizeof moved, "%s/hup.log.1", D.dir);
-	restart(extra);
+	assert_int_equal(daemon_restart(&D, extra), 0);
 	assert_int_equal(rename(path, moved), 0);
 	kill(D.pid, SIGHUP);
 	for (tries = 0; tries < 500 && !found; tries++) {

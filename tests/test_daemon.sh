@@ -33,21 +33,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-N=0
-FAILED=0
-ok() {
-	N=$((N + 1))
-	echo "ok $N - $1"
-}
-not_ok() {
-	N=$((N + 1))
-	FAILED=$((FAILED + 1))
-	echo "not ok $N - $1"
-}
-skip() {
-	N=$((N + 1))
-	echo "ok $N - $1 # SKIP $2"
-}
+. "$(dirname "$0")/tap.sh"
+
 # check NAME EXPECTED ACTUAL
 check() {
 	if [ "$2" = "$3" ]; then

@@ -40,13 +40,10 @@
 
 #include "cmd/reply.h"
 #include "util/util.h"
-#include "daemon_helper.h"
-#include "rclient.h"
+#include "rc_helper.h"
 
-#define IO_MS		20000	/* no reply this long: the test fails */
 #define SLOW_MS		1000	/* "served promptly", with a wide margin */
 #define STALL_MS	2000	/* longest a refused turn may block */
-#define FD_WAIT_MS	5000
 #define WATCHDOG_S	600
 #define TMPFS_SIZE	"4m"
 
@@ -55,22 +52,6 @@ static int		 fd_base;
 static char		 mnt[PATH_MAX];	/* the tmpfs, when mounted */
 
 /* ----------------------------------------------------------- helpers */
-
-static void
-note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void
-note(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
 
 static void
 start(const char *const *extra)
@@ -92,13 +73,11 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	int	 rc = 0;
+	int	 rc;
 
 	(void)state;
-	if (D.pid > 0 && (rc = daemon_stop(&D, SIGTERM)) != 0) {
-		fprintf(stderr, "ludusd exited with %d\n", rc);
-		daemon_dump_log(&D);
-	}
+	rc = daemon_finish(&D);
+	/* The tmpfs is in the daemon's directory: unmounted first. */
 	if (mnt[0] != '\0') {
 		if (umount2(mnt, MNT_DETACH) == -1)
 			fprintf(stderr, "umount %s: %s\n", mnt,
@@ -108,25 +87,6 @@ teardown(void **state)
 	}
 	daemon_cleanup(&D);
 	return rc == 0 ? 0 : -1;
-}
-
-static void
-open_conn(struct rconn *c)
-{
-	if (rc_open(c, D.port) == -1)
-		fail_msg("connect: %s", strerror(errno));
-}
-
-static void
-assert_fds_back(void)
-{
-	int64_t	 end = rc_now_ms() + FD_WAIT_MS;
-	int	 n;
-
-	while ((n = proc_fd_count(D.pid)) != fd_base && rc_now_ms() < end)
-		rc_sleep_ms(10);
-	note("daemon descriptors: %d before, %d after", fd_base, n);
-	assert_int_equal(n, fd_base);
 }
 
 /* Runs a command and checks for a status reply; its latency in ms. */
@@ -207,29 +167,6 @@ assert_audit_clean(struct rconn *c)
 	reply_free(&r);
 }
 
-/* A field of INFO as an integer, -1 if absent. */
-static long long
-info_field(struct rconn *c, const char *name)
-{
-	struct reply	 r = { 0 };
-	const char	*p;
-	long long	 v = -1;
-	size_t		 n = strlen(name);
-
-	assert_int_equal(rc_call(c, &r, IO_MS, "INFO", NULL), 1);
-	assert_int_equal(r.type, REPLY_BULK);
-	for (p = r.str; p != NULL; p = strchr(p, '\n')) {
-		if (*p == '\n')
-			p++;
-		if (strncmp(p, name, n) == 0 && p[n] == ':') {
-			v = strtoll(p + n + 1, NULL, 10);
-			break;
-		}
-	}
-	reply_free(&r);
-	return v;
-}
-
 /*
  * The fixed opening of the store-fault tests: two Snake & Ladder games of
  * one player, "g" played by client a and "h" by client c, each with the
@@ -285,7 +222,7 @@ read_refusal(struct rconn *c, int stale_ok, int print)
 		fail_msg("expected -STORE, got type %d '%s'", (int)r.type,
 		    r.str != NULL ? r.str : "");
 	if (print)
-		note("refused: -%s", r.str);
+		rc_note("refused: -%s", r.str);
 	reply_free(&r);
 }
 
@@ -311,7 +248,7 @@ refused_and_unchanged(struct rconn *a, struct rconn *b, struct rconn *c)
 	assert_string_equal(last_row(b, "g"), "2,P1,2,P1 3");
 	assert_int_equal(info_moves(b, "h"), 2);
 	t = rc_now_ms() - t;
-	note("three turns refused in %lld ms; four reads then took %lld ms",
+	rc_note("three turns refused in %lld ms; four reads then took %lld ms",
 	    (long long)t_store, (long long)t);
 	assert_true(t < SLOW_MS);
 	return t_store;
@@ -345,32 +282,7 @@ recovers(struct rconn *a, struct rconn *b, struct rconn *c)
 	assert_int_equal(info_moves(b, "h"), 3);
 	assert_int_equal(history_rows(b, "h"), 3);
 	assert_audit_clean(b);
-	assert_true(info_field(b, "store_errors") >= 1);
-}
-
-/* A DandyLand game without a deck, `moves` draws long: big HISTORYs. */
-static void
-make_long_game(struct rconn *c, const char *id, int moves)
-{
-	const char	*argv[] = { "DANDY.DRAW", id, "a" };
-	struct reply	 r = { 0 };
-	char		*buf = NULL;
-	size_t		 len = 0, cap = 0;
-	int		 i;
-
-	expect_status(c, "OK", "DANDY.CREATE", id, "2", "abcdefghi", NULL,
-	    NULL, NULL);
-	for (i = 0; i < moves; i++) {
-		argv[2] = i % 2 ? "a" : "5";
-		rc_encode(&buf, &len, &cap, 3, argv);
-	}
-	assert_int_equal(rc_write(c, buf, len), 0);
-	free(buf);
-	for (i = 0; i < moves; i++) {
-		assert_int_equal(rc_read(c, &r, IO_MS), 1);
-		assert_int_equal(r.type, REPLY_STATUS);
-		reply_free(&r);
-	}
+	assert_true(rch_info_field(b, "store_errors") >= 1);
 }
 
 /* -------------------------------------------------------------- BUSY */
@@ -391,9 +303,9 @@ test_busy_lock_refuses_turn_then_recovers(void **state)
 
 	(void)state;
 	start(NULL);
-	open_conn(&a);
-	open_conn(&b);
-	open_conn(&c);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
+	rch_open(&c, D.port);
 	open_games(&a, &c);
 
 	assert_int_equal(sqlite3_open_v2(D.db, &db, SQLITE_OPEN_READWRITE,
@@ -410,14 +322,14 @@ test_busy_lock_refuses_turn_then_recovers(void **state)
 	assert_int_equal(rc_read(&a, &r, IO_MS), 1);
 	t_store = rc_now_ms() - t0;
 	assert_true(rc_is_error(&r, "STORE"));
-	note("refused: -%s", r.str);
+	rc_note("refused: -%s", r.str);
 	reply_free(&r);
 	assert_int_equal(rc_read(&b, &r, IO_MS), 1);
 	t_stalled = rc_now_ms() - t0 - 20;
 	/* A read that shared a failed group commit may get -STORE too. */
 	assert_true(r.type == REPLY_ARRAY || rc_is_error(&r, "STORE"));
 	reply_free(&r);
-	note("write lock held elsewhere: the turn got -STORE after %lld ms; "
+	rc_note("write lock held elsewhere: the turn got -STORE after %lld ms; "
 	    "a read sent meanwhile by another client waited %lld ms",
 	    (long long)t_store, (long long)t_stalled);
 	assert_true(t_store < STALL_MS);
@@ -432,7 +344,7 @@ test_busy_lock_refuses_turn_then_recovers(void **state)
 	rc_close(&a);
 	rc_close(&b);
 	rc_close(&c);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* --------------------------------------------------------- disk full */
@@ -479,7 +391,7 @@ test_disk_full_refuses_turn_then_recovers(void **state)
 	(void)state;
 	if (unshare(CLONE_NEWNS) == -1 ||
 	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == -1) {
-		note("skip: cannot make a mount namespace: %s",
+		rc_note("skip: cannot make a mount namespace: %s",
 		    strerror(errno));
 		skip();
 	}
@@ -487,7 +399,7 @@ test_disk_full_refuses_turn_then_recovers(void **state)
 	if (mkdir(mnt, 0755) == -1)
 		fail_msg("mkdir %s: %s", mnt, strerror(errno));
 	if (mount("tmpfs", mnt, "tmpfs", 0, "size=" TMPFS_SIZE) == -1) {
-		note("skip: cannot mount a tmpfs: %s", strerror(errno));
+		rc_note("skip: cannot mount a tmpfs: %s", strerror(errno));
 		rmdir(mnt);
 		mnt[0] = '\0';
 		skip();
@@ -495,13 +407,13 @@ test_disk_full_refuses_turn_then_recovers(void **state)
 	snprintf(db, sizeof db, "%s/test.db", mnt);
 	snprintf(filler, sizeof filler, "%s/filler", mnt);
 	start(extra);
-	open_conn(&a);
-	open_conn(&b);
-	open_conn(&c);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
+	rch_open(&c, D.port);
 	open_games(&a, &c);
 
 	filled = fill_fs(filler);
-	note("tmpfs of " TMPFS_SIZE ": %lld bytes of filler fill it",
+	rc_note("tmpfs of " TMPFS_SIZE ": %lld bytes of filler fill it",
 	    filled);
 	assert_true(refused_and_unchanged(&a, &b, &c) < STALL_MS);
 	refused_and_unchanged(&a, &b, &c);
@@ -511,7 +423,7 @@ test_disk_full_refuses_turn_then_recovers(void **state)
 	rc_close(&a);
 	rc_close(&b);
 	rc_close(&c);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* ------------------------------------------------------ RLIMIT_FSIZE */
@@ -542,15 +454,15 @@ test_file_size_limit_refuses_turn_then_recovers(void **state)
 	signal(SIGXFSZ, SIG_IGN);
 	start(NULL);
 	signal(SIGXFSZ, SIG_DFL);
-	open_conn(&a);
-	open_conn(&b);
-	open_conn(&c);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
+	rch_open(&c, D.port);
 	open_games(&a, &c);
 
 	snprintf(wal, sizeof wal, "%s-wal", D.db);
 	assert_int_equal(stat(wal, &sb), 0);
 	set_fsize(D.pid, (rlim_t)sb.st_size);
-	note("RLIMIT_FSIZE set to the WAL's %lld bytes",
+	rc_note("RLIMIT_FSIZE set to the WAL's %lld bytes",
 	    (long long)sb.st_size);
 	assert_true(refused_and_unchanged(&a, &b, &c) < STALL_MS);
 	refused_and_unchanged(&a, &b, &c);
@@ -560,7 +472,7 @@ test_file_size_limit_refuses_turn_then_recovers(void **state)
 	rc_close(&a);
 	rc_close(&b);
 	rc_close(&c);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* ------------------------------------------------------------ resets */
@@ -593,8 +505,8 @@ test_resets_in_the_middle_of_replies(void **state)
 		n = strtol(env, NULL, 10);
 	assert_true(n > 0);
 	start(extra);
-	open_conn(&chk);
-	make_long_game(&chk, "long", RESET_ROWS);
+	rch_open(&chk, D.port);
+	rch_long_game(&chk, "long", RESET_ROWS);
 	rc_encode(&reqbuf, &reqlen, &reqcap, 4, argv);
 	rss0 = proc_rss_kb(D.pid);
 	t0 = rc_now_ms();
@@ -617,16 +529,16 @@ test_resets_in_the_middle_of_replies(void **state)
 		}
 	}
 	free(reqbuf);
-	note("%ld connections reset in the middle of a %d-row HISTORY reply "
+	rc_note("%ld connections reset in the middle of a %d-row HISTORY reply "
 	    "in %lld ms; daemon VmRSS %ld KiB before, %ld KiB after", n,
 	    RESET_ROWS,
 	    (long long)(rc_now_ms() - t0), rss0, proc_rss_kb(D.pid));
 	expect_status(&chk, "PONG", "PING", NULL, NULL, NULL, NULL, NULL,
 	    NULL);
 	rc_close(&chk);
-	assert_fds_back();
-	open_conn(&chk);
-	assert_int_equal(info_field(&chk, "connected_clients"), 1);
+	rch_fds_back(&D, fd_base);
+	rch_open(&chk, D.port);
+	assert_int_equal(rch_info_field(&chk, "connected_clients"), 1);
 	assert_int_equal(history_rows(&chk, "long"), RESET_ROWS);
 	rc_close(&chk);
 }

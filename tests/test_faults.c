@@ -35,6 +35,7 @@
 #include "store/schema.h"
 #include "store/sqlite.h"
 #include "store/store.h"
+#include "store_helper.h"
 
 #define MAX_PAGES	1073741823	/* SQLite's own maximum page count */
 #define SWEEP_MAX	20000		/* a longer sweep is a bug */
@@ -46,11 +47,6 @@ enum stage {
 	TURN_LOAD,
 	TURN_SAVE,
 	TURN_COMMIT
-};
-
-struct tmpdir {
-	char	dir[64];
-	char	path[128];
 };
 
 /* --------------------------------------------------------- allocator */
@@ -563,16 +559,6 @@ faults_clear(void **state)
 
 /* ----------------------------------------------------------- helpers */
 
-static uint32_t
-rnd(uint32_t *seed)
-{
-	/* xorshift32: the same games on every platform. */
-	*seed ^= *seed << 13;
-	*seed ^= *seed >> 17;
-	*seed ^= *seed << 5;
-	return *seed;
-}
-
 static double
 now_ms(void)
 {
@@ -580,35 +566,6 @@ now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-static void
-tmpdir_make(struct tmpdir *t)
-{
-	snprintf(t->dir, sizeof(t->dir), "/tmp/test_faults.XXXXXX");
-	if (mkdtemp(t->dir) == NULL)
-		fail_msg("mkdtemp failed");
-	snprintf(t->path, sizeof(t->path), "%s/ludus.db", t->dir);
-}
-
-static void
-db_remove(const char *path)
-{
-	const char	*suffix[] = { "", "-wal", "-shm", "-journal" };
-	char		 p[200];
-	size_t		 i;
-
-	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
-		snprintf(p, sizeof(p), "%s%s", path, suffix[i]);
-		unlink(p);
-	}
-}
-
-static void
-tmpdir_remove(struct tmpdir *t)
-{
-	db_remove(t->path);
-	rmdir(t->dir);
 }
 
 static struct store *
@@ -623,50 +580,12 @@ open_file(const char *path, enum durability d)
 	return st;
 }
 
+/* A classic Ludo game of four, created in st. */
 static void
-make_ludo(struct store *st, struct game *g, const char *id)
+create_ludo(struct store *st, struct game *g, const char *id)
 {
-	struct ludo_rules	 rules;
-	int			 i;
-
-	memset(g, 0, sizeof(*g));
-	snprintf(g->id, sizeof(g->id), "%s", id);
-	g->kind = KIND_LUDO;
-	g->created = 1700000000;
-	g->updated = 1700000000;
-	for (i = 0; i < 4; i++)
-		snprintf(g->players[i], sizeof(g->players[i]), "player-%d", i);
-	assert_int_equal(ludo_rules_preset(&rules, "classic"), 0);
-	assert_int_equal(ludo_init(&g->s.ludo, &rules, 4), 0);
+	make_ludo(g, id, "classic", 4);
 	assert_int_equal(store_create_game(st, g), STORE_OK);
-}
-
-/* The next random Ludo move of g into out and mv; 0 when it is over. */
-static int
-next_move(const struct game *g, struct game *out, struct move *mv,
-    uint32_t *seed)
-{
-	enum ludo_result	 lr;
-	int			 legal[LUDO_TOKENS], n, dice, tok, who;
-
-	if (g->s.ludo.winner != -1)
-		return 0;
-	memcpy(out, g, sizeof(*out));
-	memset(mv, 0, sizeof(*mv));
-	who = g->s.ludo.turn;
-	dice = 1 + (int)(rnd(seed) % 6);
-	n = ludo_legal(&g->s.ludo, dice, legal);
-	tok = n > 0 ? legal[rnd(seed) % (uint32_t)n] : 0;
-	lr = ludo_play(&g->s.ludo, who, dice, tok, &out->s.ludo);
-	assert_true(ludo_result_stored(lr));
-	out->moves = g->moves + 1;
-	out->updated = g->updated + 1;
-	mv->seq = out->moves;
-	mv->at = out->updated;
-	snprintf(mv->player, sizeof(mv->player), "%s", g->players[who]);
-	snprintf(mv->action, sizeof(mv->action), "%d:%d", dice, tok);
-	snprintf(mv->result, sizeof(mv->result), "%s", ludo_result_str(lr));
-	return 1;
 }
 
 /*
@@ -705,19 +624,10 @@ play(struct store *st, struct game *g, int n, uint32_t *seed)
 	struct move	 mv;
 
 	while (n-- > 0) {
-		assert_true(next_move(g, &next, &mv, seed));
+		assert_true(random_move(g, &next, &mv, seed));
 		assert_int_equal(try_turn(st, g, &next, &mv), TURN_OK);
 		memcpy(g, &next, sizeof(*g));
 	}
-}
-
-static int
-count_move(void *arg, const struct move *mv)
-{
-	int64_t	*n = arg;
-
-	assert_int_equal(mv->seq, ++*n);
-	return 0;
 }
 
 static int
@@ -756,20 +666,6 @@ assert_refused(struct store *st, const struct game *g)
 	assert_reads(st, g);
 }
 
-static int64_t
-query_int(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt	*stmt;
-	int64_t		 v;
-
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &stmt, NULL),
-	    SQLITE_OK);
-	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
-	v = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	return v;
-}
-
 static void
 assert_integrity(sqlite3 *db)
 {
@@ -795,7 +691,7 @@ set_max_pages(sqlite3 *db, int64_t pages)
 	/* A PRAGMA takes no bound parameters; pages is our own integer. */
 	snprintf(sql, sizeof(sql), "PRAGMA max_page_count = %lld",
 	    (long long)pages);
-	assert_true(query_int(db, sql) >= pages);
+	assert_true(sql_int(db, sql) >= pages);
 }
 
 static void
@@ -829,17 +725,17 @@ test_save_turn_disk_full(void **state)
 	int		 i, done = 0;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
 	db = store_sqlite_handle(st);
-	make_ludo(st, &g, "full");
+	create_ludo(st, &g, "full");
 	play(st, &g, 3, &seed);
 
 	/* The file may not grow: turns go on while the last pages have
 	 * room, then history needs a page. */
-	set_max_pages(db, query_int(db, "PRAGMA page_count"));
+	set_max_pages(db, sql_int(db, "PRAGMA page_count"));
 	for (i = 0; i < 2000; i++) {
-		assert_true(next_move(&g, &next, &mv, &seed));
+		assert_true(random_move(&g, &next, &mv, &seed));
 		if ((r = try_turn(st, &g, &next, &mv)) != TURN_OK)
 			break;
 		memcpy(&g, &next, sizeof(g));
@@ -878,11 +774,11 @@ test_begin_busy(void **state)
 	double		 t0, waited, at_once;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
-	make_ludo(st, &g, "busy");
+	create_ludo(st, &g, "busy");
 	play(st, &g, 3, &seed);
-	assert_true(next_move(&g, &next, &mv, &seed));
+	assert_true(random_move(&g, &next, &mv, &seed));
 
 	/* Another writer holds the lock, with a change of its own that no
 	 * read of ours may see. */
@@ -949,13 +845,13 @@ test_commit_io_error(void **state)
 	int		 i, recovered = -1;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
-	make_ludo(st, &g, "io");
+	create_ludo(st, &g, "io");
 	play(st, &g, 3, &seed);
 
 	for (i = 0; i < 2; i++) {
-		assert_true(next_move(&g, &next, &mv, &seed));
+		assert_true(random_move(&g, &next, &mv, &seed));
 		io_arm(ops[i], 0, 0);
 		assert_int_equal(try_turn(st, &g, &next, &mv), TURN_COMMIT);
 		assert_true(io.failed > 0);
@@ -1018,13 +914,13 @@ test_turn_io_error_sweep(void **state)
 	int		 once;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
-	make_ludo(st, &g, "io-sweep");
+	create_ludo(st, &g, "io-sweep");
 	play(st, &g, 2, &seed);
 	for (once = 0; once < 2; once++)
 		for (k = 0; k < SWEEP_MAX; k++) {
-			assert_true(next_move(&g, &next, &mv, &seed));
+			assert_true(random_move(&g, &next, &mv, &seed));
 			io_arm(IO_WRITE | IO_SYNC, k, once);
 			r = try_turn(st, &g, &next, &mv);
 			failed = io.failed;
@@ -1070,13 +966,13 @@ test_turn_oom_sweep(void **state)
 	char		 id[24];
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
-	make_ludo(st, &g, "oom-1");
+	create_ludo(st, &g, "oom-1");
 	play(st, &g, 2, &seed);
 
 	/* A turn's allocations, for the report. */
-	assert_true(next_move(&g, &next, &mv, &seed));
+	assert_true(random_move(&g, &next, &mv, &seed));
 	oom_arm(-1, 0);
 	assert_int_equal(try_turn(st, &g, &next, &mv), TURN_OK);
 	allocs = oom.count;
@@ -1085,9 +981,9 @@ test_turn_oom_sweep(void **state)
 
 	for (persistent = 0; persistent < 2; persistent++)
 		for (n = 0; n < SWEEP_MAX; n++) {
-			if (!next_move(&g, &next, &mv, &seed)) {
+			if (!random_move(&g, &next, &mv, &seed)) {
 				snprintf(id, sizeof(id), "oom-%d", ++games);
-				make_ludo(st, &g, id);
+				create_ludo(st, &g, id);
 				n--;
 				continue;
 			}
@@ -1136,20 +1032,20 @@ test_batch_oom_sweep(void **state)
 	char		 id[24];
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
 	for (i = 0; i < 3; i++) {
 		snprintf(id, sizeof(id), "batch-%d", games++);
-		make_ludo(st, &g[i], id);
+		create_ludo(st, &g[i], id);
 	}
 	for (persistent = 0; persistent < 2; persistent++)
 		for (n = 0; n < SWEEP_MAX; n++) {
 			for (i = 0; i < 3; i++)
-				while (!next_move(&g[i], &next[i], &mv[i],
+				while (!random_move(&g[i], &next[i], &mv[i],
 				    &seed)) {
 					snprintf(id, sizeof(id), "batch-%d",
 					    games++);
-					make_ludo(st, &g[i], id);
+					create_ludo(st, &g[i], id);
 				}
 			assert_int_equal(store_begin(st), STORE_OK);
 			for (i = 0; i < 3; i++) {
@@ -1209,9 +1105,9 @@ test_open_oom_sweep(void **state)
 	int64_t		 version, tables, want_tables;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_faults");
 	st = open_file(t.path, DURABILITY_FULL);
-	want_tables = query_int(store_sqlite_handle(st), "SELECT count(*)"
+	want_tables = sql_int(store_sqlite_handle(st), "SELECT count(*)"
 	    " FROM sqlite_master WHERE type = 'table'");
 	store_close(st);
 	db_remove(t.path);
@@ -1228,13 +1124,13 @@ test_open_oom_sweep(void **state)
 			refused++;
 			st = open_file(t.path, DURABILITY_FULL);
 		}
-		version = query_int(store_sqlite_handle(st),
+		version = sql_int(store_sqlite_handle(st),
 		    "PRAGMA user_version");
-		tables = query_int(store_sqlite_handle(st), "SELECT count(*)"
+		tables = sql_int(store_sqlite_handle(st), "SELECT count(*)"
 		    " FROM sqlite_master WHERE type = 'table'");
 		assert_int_equal(version, store_migration_count);
 		assert_int_equal(tables, want_tables);
-		make_ludo(st, &g, "opened");
+		create_ludo(st, &g, "opened");
 		play(st, &g, 1, &seed);
 		assert_integrity(store_sqlite_handle(st));
 		store_close(st);

@@ -30,13 +30,10 @@
 
 #include "cmd/reply.h"
 #include "util/util.h"
-#include "daemon_helper.h"
-#include "rclient.h"
+#include "rc_helper.h"
 
-#define IO_MS		20000	/* no reply this long: the test fails */
 #define SLOW_MS		1000	/* "served promptly": a generous bound */
 #define CLOSE_MS	1000	/* "closed within 100 ms", with margin */
-#define FD_WAIT_MS	5000
 #define WATCHDOG_S	600	/* the whole program, at most */
 /*
  * Growth of the daemon's VmRSS allowed while it holds a client's unread
@@ -55,30 +52,10 @@ static int		 fd_base;	/* the daemon's fds before clients */
 /* ----------------------------------------------------------- helpers */
 
 static void
-note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* A TAP comment: the figures a test measured. */
-static void
-note(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	printf("# ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static void
 start(const char *const *extra)
 {
-	assert_int_equal(daemon_setup(&D), 0);
-	if (daemon_start(&D, extra) == -1) {
-		daemon_cleanup(&D);
+	if (daemon_launch(&D, extra) == -1)
 		fail_msg("ludusd does not start");
-	}
 	fd_base = proc_fd_count(D.pid);
 	assert_true(fd_base > 0);
 }
@@ -86,35 +63,8 @@ start(const char *const *extra)
 static int
 teardown(void **state)
 {
-	int	 rc = 0;
-
 	(void)state;
-	if (D.pid > 0 && (rc = daemon_stop(&D, SIGTERM)) != 0) {
-		fprintf(stderr, "ludusd exited with %d\n", rc);
-		daemon_dump_log(&D);
-	}
-	daemon_cleanup(&D);
-	return rc == 0 ? 0 : -1;
-}
-
-static void
-open_conn(struct rconn *c)
-{
-	if (rc_open(c, D.port) == -1)
-		fail_msg("connect: %s", strerror(errno));
-}
-
-/* The daemon's descriptors come back to their count before the test. */
-static void
-assert_fds_back(void)
-{
-	int64_t	 end = rc_now_ms() + FD_WAIT_MS;
-	int	 n;
-
-	while ((n = proc_fd_count(D.pid)) != fd_base && rc_now_ms() < end)
-		rc_sleep_ms(10);
-	note("daemon descriptors: %d before, %d after", fd_base, n);
-	assert_int_equal(n, fd_base);
+	return daemon_teardown(&D);
 }
 
 /* PING's round trip in milliseconds; fails unless PONG comes back. */
@@ -158,71 +108,18 @@ expect_close(struct rconn *c, int ms)
 	return rc_now_ms() - t0;
 }
 
-/* A field of INFO, as an integer; -1 if absent. */
-static long long
-info_field(struct rconn *c, const char *name)
-{
-	struct reply	 r = { 0 };
-	const char	*p;
-	long long	 v = -1;
-	size_t		 n = strlen(name);
-
-	assert_int_equal(rc_call(c, &r, IO_MS, "INFO", NULL), 1);
-	assert_int_equal(r.type, REPLY_BULK);
-	for (p = r.str; p != NULL; p = strchr(p, '\n')) {
-		if (*p == '\n')
-			p++;
-		if (strncmp(p, name, n) == 0 && p[n] == ':') {
-			v = strtoll(p + n + 1, NULL, 10);
-			break;
-		}
-	}
-	reply_free(&r);
-	return v;
-}
-
 /* Waits until INFO shows n connected clients (the asking one included). */
 static int
 wait_clients(struct rconn *c, long long n, int ms)
 {
 	int64_t	 end = rc_now_ms() + ms;
 
-	while (info_field(c, "connected_clients") != n) {
+	while (rch_info_field(c, "connected_clients") != n) {
 		if (rc_now_ms() > end)
 			return -1;
 		rc_sleep_ms(10);
 	}
 	return 0;
-}
-
-/*
- * A DandyLand game without a deck, `moves` draws long, for large
- * HISTORY replies (rows like "1234,P1,a,P2 3 0").
- */
-static void
-make_long_game(struct rconn *c, const char *id, int moves)
-{
-	const char	*argv[] = { "DANDY.DRAW", id, "a" };
-	struct reply	 r = { 0 };
-	char		*buf = NULL;
-	size_t		 len = 0, cap = 0;
-	int		 i;
-
-	assert_int_equal(rc_call(c, &r, IO_MS, "DANDY.CREATE", id, "2",
-	    "abcdefghi", NULL), 1);
-	assert_true(rc_is_status(&r, "OK"));
-	reply_free(&r);
-	for (i = 0; i < moves; i++) {
-		argv[2] = i % 2 ? "a" : "5";
-		rc_encode(&buf, &len, &cap, 3, argv);
-	}
-	assert_int_equal(rc_write(c, buf, len), 0);
-	free(buf);
-	for (i = 0; i < moves; i++) {
-		assert_int_equal(rc_read(c, &r, IO_MS), 1);
-		assert_int_equal(r.type, REPLY_STATUS);
-		reply_free(&r);
-	}
 }
 
 /* ------------------------------------------------------- inline lines */
@@ -242,8 +139,8 @@ test_inline_over_limit_gets_limit_and_close(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&a);
-	open_conn(&b);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
 	ping_ms(&b);
 	memset(line, 'x', sizeof line);
 	t0 = rc_now_ms();
@@ -253,13 +150,13 @@ test_inline_over_limit_gets_limit_and_close(void **state)
 	expect_close(&a, IO_MS);
 	t_close = rc_now_ms() - t0;
 	lat = ping_ms(&b);
-	note("1000-byte limit, 2048-byte line: -LIMIT after %lld ms, closed "
+	rc_note("1000-byte limit, 2048-byte line: -LIMIT after %lld ms, closed "
 	    "after %lld ms; other client's PING %lld ms", (long long)t_err,
 	    (long long)t_close, (long long)lat);
 	assert_true(t_close < CLOSE_MS);
 	rc_close(&a);
 	rc_close(&b);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /*
@@ -313,18 +210,18 @@ test_megabyte_line_does_not_hang(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&a);
-	open_conn(&b);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
 	sent = feed_line(&a, &b, 1024 * 1024, 64 * 1024, 0, &maxlat);
 	expect_error(&a, "LIMIT");
 	expect_close(&a, IO_MS);
-	note("1 MiB line: -LIMIT and close after %zu bytes sent; other "
+	rc_note("1 MiB line: -LIMIT and close after %zu bytes sent; other "
 	    "client's worst PING %lld ms", sent, (long long)maxlat);
 	assert_true(maxlat < SLOW_MS);
 	ping_ms(&b);
 	rc_close(&a);
 	rc_close(&b);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* 200 KiB trickled 2 KiB per 10 ms: cut at the limit, nobody waits. */
@@ -338,19 +235,19 @@ test_trickled_line_is_cut_at_the_limit(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&a);
-	open_conn(&b);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
 	sent = feed_line(&a, &b, 200 * 1024, 2 * 1024, 10, &maxlat);
 	expect_error(&a, "LIMIT");
 	expect_close(&a, IO_MS);
-	note("trickled line: -LIMIT after %zu bytes, %lld ms; other "
+	rc_note("trickled line: -LIMIT after %zu bytes, %lld ms; other "
 	    "client's worst PING %lld ms", sent, (long long)(rc_now_ms() -
 	    t0), (long long)maxlat);
 	assert_true(sent >= 64 * 1024 && sent < 200 * 1024);
 	assert_true(maxlat < SLOW_MS);
 	rc_close(&a);
 	rc_close(&b);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* A 200 KiB bulk argument trickled in: legal, served, nobody waits. */
@@ -367,8 +264,8 @@ test_trickled_bulk_is_served(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&a);
-	open_conn(&b);
+	rch_open(&a, D.port);
+	rch_open(&b, D.port);
 	assert_int_equal(rc_write(&a, head, sizeof head - 1), 0);
 	for (sent = 0; sent < 204800; sent += sizeof chunk) {
 		for (i = 0; i < sizeof chunk; i++)
@@ -386,14 +283,14 @@ test_trickled_bulk_is_served(void **state)
 		if (r.str[i] != (char)('a' + i % 26))
 			fail_msg("ECHO byte %zu differs", i);
 	reply_free(&r);
-	note("200 KiB bulk trickled in %lld ms and echoed; other client's "
+	rc_note("200 KiB bulk trickled in %lld ms and echoed; other client's "
 	    "worst PING %lld ms", (long long)(rc_now_ms() - t0),
 	    (long long)maxlat);
 	assert_true(maxlat < SLOW_MS);
 	ping_ms(&a);
 	rc_close(&a);
 	rc_close(&b);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* ---------------------------------------------------------- maxclients */
@@ -409,16 +306,16 @@ test_maxclients_refuses_the_next(void **state)
 	(void)state;
 	start(extra);
 	for (i = 0; i < 5; i++) {
-		open_conn(&c[i]);
+		rch_open(&c[i], D.port);
 		ping_ms(&c[i]);
 	}
 	t0 = rc_now_ms();
-	open_conn(&extra_c);
+	rch_open(&extra_c, D.port);
 	expect_error(&extra_c, "LIMIT");
 	expect_close(&extra_c, IO_MS);
 	t_close = rc_now_ms() - t0;
 	rc_close(&extra_c);
-	note("maxclients 5: the 6th got -LIMIT and was closed after %lld ms",
+	rc_note("maxclients 5: the 6th got -LIMIT and was closed after %lld ms",
 	    (long long)t_close);
 	assert_true(t_close < CLOSE_MS);
 	for (i = 0; i < 5; i++)
@@ -426,12 +323,12 @@ test_maxclients_refuses_the_next(void **state)
 	/* One leaves: a newcomer is served once the daemon has seen it. */
 	rc_close(&c[4]);
 	assert_int_equal(wait_clients(&c[0], 4, IO_MS), 0);
-	open_conn(&c[4]);
+	rch_open(&c[4], D.port);
 	ping_ms(&c[4]);
-	assert_int_equal(info_field(&c[0], "rejected_connections") >= 1, 1);
+	assert_int_equal(rch_info_field(&c[0], "rejected_connections") >= 1, 1);
 	for (i = 0; i < 5; i++)
 		rc_close(&c[i]);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* -------------------------------------------------------- output cap */
@@ -468,7 +365,7 @@ flood_history(struct rconn *x, struct rconn *chk, const char *id, int n,
 		rc_sleep_ms(20);
 		if ((rss = proc_rss_kb(D.pid) - rss0) > grow)
 			grow = rss;
-		if (info_field(chk, "connected_clients") == 1) {
+		if (rch_info_field(chk, "connected_clients") == 1) {
 			*dropped = 1;
 			break;
 		}
@@ -498,13 +395,13 @@ test_output_cap_drops_a_client_that_never_reads(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&chk);
-	make_long_game(&chk, "long", 2000);
+	rch_open(&chk, D.port);
+	rch_long_game(&chk, "long", 2000);
 	assert_int_equal(rc_open_rcvbuf(&x, D.port, 64 * 1024), 0);
 	ping_ms(&x);
 	t0 = rc_now_ms();
 	grow = flood_history(&x, &chk, "long", 5000, &dropped);
-	note("5000 HISTORY requests of 2000 rows (about 200 MB of replies) "
+	rc_note("5000 HISTORY requests of 2000 rows (about 200 MB of replies) "
 	    "unread: dropped=%d after %lld ms, daemon VmRSS grew by at most "
 	    "%ld KiB", dropped, (long long)(rc_now_ms() - t0), grow);
 	assert_true(dropped);
@@ -512,7 +409,7 @@ test_output_cap_drops_a_client_that_never_reads(void **state)
 	rc_close(&x);
 	ping_ms(&chk);
 	rc_close(&chk);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /*
@@ -530,12 +427,12 @@ test_slow_reader_is_paused_not_dropped(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&chk);
-	make_long_game(&chk, "long", 2000);
+	rch_open(&chk, D.port);
+	rch_long_game(&chk, "long", 2000);
 	assert_int_equal(rc_open_rcvbuf(&x, D.port, 64 * 1024), 0);
 	ping_ms(&x);
 	grow = flood_history(&x, &chk, "long", n, &dropped);
-	note("%d HISTORY requests (about %d MB) unread at the default cap: "
+	rc_note("%d HISTORY requests (about %d MB) unread at the default cap: "
 	    "dropped=%d, daemon VmRSS grew by at most %ld KiB", n, n * 40 /
 	    1000, dropped, grow);
 	assert_false(dropped);
@@ -550,7 +447,7 @@ test_slow_reader_is_paused_not_dropped(void **state)
 	ping_ms(&x);
 	rc_close(&x);
 	rc_close(&chk);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /*
@@ -570,8 +467,8 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&chk);
-	make_long_game(&chk, "long", 5000);
+	rch_open(&chk, D.port);
+	rch_long_game(&chk, "long", 5000);
 	assert_int_equal(rc_open_rcvbuf(&w, D.port, 16 * 1024), 0);
 	t0 = rc_now_ms();
 	assert_int_equal(rc_send(&w, "WATCH", "long", "FROM", "0", NULL), 0);
@@ -595,7 +492,7 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 			fail_msg("WATCH backlog: %s at move %lld", f == 0 ?
 			    "dropped" : "stalled", next);
 	}
-	note("WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
+	rc_note("WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
 	    "a 16 KB buffer with a 256 KB output cap: all received in %lld "
 	    "ms", (long long)(rc_now_ms() - t0));
 	assert_int_equal(rc_call(&w, &r, IO_MS, "PING", NULL), 1);
@@ -603,7 +500,7 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 	reply_free(&r);
 	rc_close(&w);
 	rc_close(&chk);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* ------------------------------------------------------- idle timeout */
@@ -621,7 +518,7 @@ test_idle_timeout_closes_idle_clients(void **state)
 	(void)state;
 	start(extra);
 	for (i = 0; i < 4; i++)
-		open_conn(&c[i]);
+		rch_open(&c[i], D.port);
 	ping_ms(&c[0]);
 	assert_int_equal(rc_write(&c[1], "PING", 4), 0);
 	assert_int_equal(rc_write(&c[2], "*1\r\n$4\r\nPI", 11), 0);
@@ -645,14 +542,14 @@ test_idle_timeout_closes_idle_clients(void **state)
 		rc_sleep_ms(5);
 	}
 	for (i = 0; i < 3; i++) {
-		note("timeout 1: %s client closed after %lld ms", what[i],
+		rc_note("timeout 1: %s client closed after %lld ms", what[i],
 		    (long long)closed[i]);
 		assert_true(closed[i] >= 500 && closed[i] <= 8000);
 	}
 	ping_ms(&c[3]);		/* the busy one is still served */
 	for (i = 0; i < 4; i++)
 		rc_close(&c[i]);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 /* ------------------------------------------------------------ fairness */
@@ -732,8 +629,8 @@ test_flood_does_not_starve_others(void **state)
 
 	(void)state;
 	start(extra);
-	open_conn(&fc);
-	open_conn(&probe);
+	rch_open(&fc, D.port);
+	rch_open(&probe, D.port);
 	ping_ms(&probe);
 	memset(&f, 0, sizeof f);
 	f.c = &fc;
@@ -756,7 +653,7 @@ test_flood_does_not_starve_others(void **state)
 	assert_int_equal(f.err, 0);
 	assert_int_equal(f.got, f.want);
 	qsort(lat, n, sizeof lat[0], cmp_i64);
-	note("100000 pipelined PINGs served in %lld ms; %zu probe PINGs "
+	rc_note("100000 pipelined PINGs served in %lld ms; %zu probe PINGs "
 	    "meanwhile: median %.2f ms, p99 %.2f ms, max %.2f ms",
 	    (long long)(rc_now_ms() - t0), n,
 	    n > 0 ? (double)lat[n / 2] / 1000 : 0.0,
@@ -766,7 +663,7 @@ test_flood_does_not_starve_others(void **state)
 	assert_true(lat[n - 1] < SLOW_MS * 1000);
 	rc_close(&fc);
 	rc_close(&probe);
-	assert_fds_back();
+	rch_fds_back(&D, fd_base);
 }
 
 int

@@ -24,8 +24,7 @@
 #include <hiredis/hiredis.h>
 
 #include "daemon_helper.h"
-
-#define IO_TIMEOUT_MS	20000	/* no reply this long: the test fails */
+#include "hiredis_helper.h"
 
 static struct daemon	 D;
 static const char *const normal[] = { "--durability", "normal", NULL };
@@ -36,34 +35,14 @@ static int
 setup(void **state)
 {
 	(void)state;
-	if (daemon_setup(&D) == -1)
-		return -1;
-	if (daemon_start(&D, normal) == -1) {
-		daemon_cleanup(&D);
-		return -1;
-	}
-	return 0;
+	return daemon_launch(&D, normal);
 }
 
 static int
 teardown(void **state)
 {
-	int	 rc = 0;
-
 	(void)state;
-	if (D.pid > 0 && (rc = daemon_stop(&D, SIGTERM)) != 0) {
-		fprintf(stderr, "ludusd exited with %d\n", rc);
-		daemon_dump_log(&D);
-	}
-	daemon_cleanup(&D);
-	return rc == 0 ? 0 : -1;
-}
-
-static void
-restart(const char *const *extra)
-{
-	assert_int_equal(daemon_stop(&D, SIGTERM), 0);
-	assert_int_equal(daemon_start(&D, extra), 0);
+	return daemon_teardown(&D);
 }
 
 static int64_t
@@ -86,21 +65,17 @@ sleep_ms(int ms)
 
 /* ----------------------------------------------------- hiredis helpers */
 
-static redisContext *
-rconnect(void)
+/* Runs a command given as one format string (hiredis splits it). */
+static redisReply *
+vcmd(redisContext *c, const char *fmt, va_list ap)
 {
-	struct timeval	 tv = { IO_TIMEOUT_MS / 1000, 0 };
-	redisContext	*c;
+	redisReply	*r;
 
-	c = redisConnectWithTimeout("127.0.0.1", D.port, tv);
-	assert_non_null(c);
-	if (c->err)
-		fail_msg("connect to port %d: %s", D.port, c->errstr);
-	redisSetTimeout(c, tv);
-	return c;
+	if ((r = redisvCommand(c, fmt, ap)) == NULL)
+		fail_msg("%s: no reply: %s", fmt, c->errstr);
+	return r;
 }
 
-/* Runs a command given as one format string (hiredis splits it). */
 static redisReply *
 cmd(redisContext *c, const char *fmt, ...)
 {
@@ -108,43 +83,12 @@ cmd(redisContext *c, const char *fmt, ...)
 	va_list		 ap;
 
 	va_start(ap, fmt);
-	r = redisvCommand(c, fmt, ap);
+	r = vcmd(c, fmt, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", fmt, c->errstr);
 	return r;
 }
 
-/* A reply as one line: strings and integers joined by spaces. */
-static const char *
-joined(const redisReply *r)
-{
-	static char	 buf[8192];
-	size_t		 i, len = 0;
-
-	buf[0] = '\0';
-	if (r->type != REDIS_REPLY_ARRAY) {
-		if (r->type == REDIS_REPLY_INTEGER)
-			snprintf(buf, sizeof(buf), "%lld", r->integer);
-		else
-			snprintf(buf, sizeof(buf), "%s%s",
-			    r->type == REDIS_REPLY_ERROR ? "-" : "",
-			    r->str != NULL ? r->str : "");
-		return buf;
-	}
-	for (i = 0; i < r->elements && len < sizeof(buf) - 64; i++) {
-		const redisReply *e = r->element[i];
-
-		if (e->type == REDIS_REPLY_INTEGER)
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-			    "%s%lld", i ? " " : "", e->integer);
-		else
-			len += (size_t)snprintf(buf + len, sizeof(buf) - len,
-			    "%s%s", i ? " " : "", e->str != NULL ? e->str : "");
-	}
-	return buf;
-}
-
+/* The reply, as one line (hr_joined), is want. */
 static void
 expect(redisContext *c, const char *want, const char *fmt, ...)
 {
@@ -152,15 +96,12 @@ expect(redisContext *c, const char *want, const char *fmt, ...)
 	va_list		 ap;
 
 	va_start(ap, fmt);
-	r = redisvCommand(c, fmt, ap);
+	r = vcmd(c, fmt, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", fmt, c->errstr);
-	if (strcmp(joined(r), want) != 0)
-		fail_msg("%s: expected '%s', got '%s'", fmt, want, joined(r));
-	freeReplyObject(r);
+	hr_check_joined(r, want, 0, fmt);
 }
 
+/* The reply, as one line, starts with want. */
 static void
 expect_prefix(redisContext *c, const char *want, const char *fmt, ...)
 {
@@ -168,14 +109,9 @@ expect_prefix(redisContext *c, const char *want, const char *fmt, ...)
 	va_list		 ap;
 
 	va_start(ap, fmt);
-	r = redisvCommand(c, fmt, ap);
+	r = vcmd(c, fmt, ap);
 	va_end(ap);
-	if (r == NULL)
-		fail_msg("%s: no reply: %s", fmt, c->errstr);
-	if (strncmp(joined(r), want, strlen(want)) != 0)
-		fail_msg("%s: expected '%s...', got '%s'", fmt, want,
-		    joined(r));
-	freeReplyObject(r);
+	hr_check_joined(r, want, HR_PREFIX, fmt);
 }
 
 /* The key of player in a secure create's reply ("player,key" each). */
@@ -240,26 +176,26 @@ test_bots_play_to_the_end_watched(void **state)
 	int		 over = 0;
 
 	(void)state;
-	w = rconnect();
+	w = hr_connect(D.port);
 	/* One write: the watch is in place before the first bot move. */
 	redisAppendCommand(w, "LUDO.CREATE g a b bots=a:expert,b:aggressive "
 	    "dice=server");
 	redisAppendCommand(w, "WATCH g FROM 0");
 	assert_int_equal(redisGetReply(w, (void **)&r), REDIS_OK);
-	assert_string_equal(joined(r), "OK");
+	assert_string_equal(hr_joined(r), "OK");
 	freeReplyObject(r);
 	assert_int_equal(redisGetReply(w, (void **)&r), REDIS_OK);
-	assert_string_equal(joined(r), "watch g 1");
+	assert_string_equal(hr_joined(r), "watch g 1");
 	freeReplyObject(r);
-	c = rconnect();
+	c = hr_connect(D.port);
 	while (!over) {
 		if (redisGetReply(w, (void **)&r) != REDIS_OK || r == NULL)
 			fail_msg("event %lld: %s", seq + 1, w->errstr);
 		assert_int_equal(r->elements, 6);
 		snprintf(want, sizeof(want), "move g %lld ", ++seq);
-		if (strncmp(joined(r), want, strlen(want)) != 0)
+		if (strncmp(hr_joined(r), want, strlen(want)) != 0)
 			fail_msg("expected '%s...', got '%s'", want,
-			    joined(r));
+			    hr_joined(r));
 		assert_true(strcmp(r->element[3]->str, "a") == 0 ||
 		    strcmp(r->element[3]->str, "b") == 0);
 		over = strcmp(r->element[5]->str, "PLAYER_WON") == 0;
@@ -270,7 +206,7 @@ test_bots_play_to_the_end_watched(void **state)
 		freeReplyObject(r);
 		if (seq % 16 == 1 || over) {
 			r = cmd(c, "HISTORY g %lld 1", seq);
-			assert_string_equal(joined(r), line);
+			assert_string_equal(hr_joined(r), line);
 			freeReplyObject(r);
 		}
 	}
@@ -295,7 +231,7 @@ test_bots_other_kinds(void **state)
 	int		 done = 0;
 
 	(void)state;
-	c = rconnect();
+	c = hr_connect(D.port);
 	expect(c, "OK", "SNL.CREATE s 3 dice=server bots=P1:first,P2:first,"
 	    "P3:first ladders=2:50");
 	expect(c, "OK", "DANDY.CREATE d 2 abcdefghi deck=shuffled:40 "
@@ -324,8 +260,8 @@ test_seats_belong_to_connections(void **state)
 	char		 red[64], blue[64];
 
 	(void)state;
-	a = rconnect();
-	b = rconnect();
+	a = hr_connect(D.port);
+	b = hr_connect(D.port);
 	r = cmd(a, "LUDO.CREATE s red blue seats=secure");
 	assert_int_equal(r->elements, 2);
 	key_of(r, "red", red, sizeof(red));
@@ -343,15 +279,15 @@ test_seats_belong_to_connections(void **state)
 	expect(b, "1,red,6:1,MOVED", "HISTORY s");
 	/* a drops; its key on a new connection resumes the seat. */
 	redisFree(a);
-	a = rconnect();
+	a = hr_connect(D.port);
 	expect_prefix(a, "-NOSEAT", "LUDO.PLAY s red 2 1");
 	expect(a, "OK", "SEAT s red %s", red);
 	expect(a, "MOVED", "LUDO.PLAY s red 2 1");
 	/* ... and across a restart. */
 	redisFree(a);
 	redisFree(b);
-	restart(normal);
-	b = rconnect();
+	assert_int_equal(daemon_restart(&D, normal), 0);
+	b = hr_connect(D.port);
 	expect(b, "OK", "SEAT s blue %s", blue);
 	expect(b, "PASSED", "LUDO.PLAY s blue 3 0");
 	redisFree(b);
@@ -366,7 +302,7 @@ test_server_roll_survives_restart(void **state)
 	char		 want[64];
 
 	(void)state;
-	c = rconnect();
+	c = hr_connect(D.port);
 	expect(c, "OK", "LUDO.CREATE r a b dice=server");
 	r = cmd(c, "LUDO.ROLL r a");
 	assert_int_equal(r->type, REDIS_REPLY_INTEGER);
@@ -376,8 +312,8 @@ test_server_roll_survives_restart(void **state)
 	snprintf(want, sizeof(want), "%lld", v);
 	expect(c, want, "LUDO.ROLL r a");
 	redisFree(c);
-	restart(normal);
-	c = rconnect();
+	assert_int_equal(daemon_restart(&D, normal), 0);
+	c = hr_connect(D.port);
 	expect(c, want, "LUDO.ROLL r a");
 	expect_prefix(c, "-BADARG", "LUDO.PLAY r a %lld 0", v % 6 + 1);
 	expect(c, v == 6 ? "MOVED" : "PASSED", "LUDO.PLAY r a %lld %d", v,
@@ -394,7 +330,7 @@ test_timeout_plays_absent_player(void **state)
 	int64_t		 t0;
 
 	(void)state;
-	c = rconnect();
+	c = hr_connect(D.port);
 	t0 = now_ms();
 	expect(c, "OK", "LUDO.CREATE t a b turn-timeout=1");
 	sleep_ms(500);
@@ -428,7 +364,7 @@ test_timeout_across_restart(void **state)
 	int64_t		 t0, t1, at;
 
 	(void)state;
-	c = rconnect();
+	c = hr_connect(D.port);
 	t0 = now_ms();
 	expect(c, "OK", "SNL.CREATE r 2 turn-timeout=4");
 	expect(c, "OK", "SNL.CREATE late 2 turn-timeout=1");
@@ -438,7 +374,7 @@ test_timeout_across_restart(void **state)
 		sleep_ms((int)(1500 - (now_ms() - t0)));
 	t1 = now_ms();
 	assert_int_equal(daemon_start(&D, normal), 0);
-	c = rconnect();
+	c = hr_connect(D.port);
 	/* "late" was due while the daemon was down: played at once. */
 	wait_moves(c, "late", 1, 5000);
 	assert_int_equal(history(c, "late", first, sizeof(first)), 1);
@@ -467,8 +403,8 @@ test_require_seats_setting(void **state)
 	redisReply	*r;
 
 	(void)state;
-	restart(secure);
-	c = rconnect();
+	assert_int_equal(daemon_restart(&D, secure), 0);
+	c = hr_connect(D.port);
 	r = cmd(c, "SNL.CREATE q 2");
 	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
 	assert_int_equal(r->elements, 2);

@@ -19,6 +19,7 @@
 #include "store/sqlite.h"
 #include "store/store.h"
 #include "util/util.h"
+#include "store_helper.h"
 
 #define T0_MS	1700000000000LL
 
@@ -123,17 +124,11 @@ static int
 teardown(void **state)
 {
 	struct fixture	*f = *state;
-	const char	*suffix[] = { "", "-wal", "-shm", "-journal" };
-	char		 p[160];
-	size_t		 i;
 
 	store_close(f->st);
 	cmd_session_free(f->s1);
 	cmd_session_free(f->s2);
-	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
-		snprintf(p, sizeof(p), "%s%s", f->path, suffix[i]);
-		unlink(p);
-	}
+	db_remove(f->path);
 	rmdir(f->dir);
 	free(f);
 	return 0;

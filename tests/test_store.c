@@ -20,23 +20,9 @@
 #include "store/schema.h"
 #include "store/sqlite.h"
 #include "store/store.h"
-
-struct tmpdir {
-	char	dir[64];
-	char	path[128];
-};
+#include "store_helper.h"
 
 /* ----------------------------------------------------------- helpers */
-
-static uint32_t
-rnd(uint32_t *seed)
-{
-	/* xorshift32: the same games on every platform. */
-	*seed ^= *seed << 13;
-	*seed ^= *seed >> 17;
-	*seed ^= *seed << 5;
-	return *seed;
-}
 
 static struct store *
 open_mem(void)
@@ -48,52 +34,6 @@ open_mem(void)
 	if (st == NULL)
 		fail_msg("open: %s", err);
 	return st;
-}
-
-static void
-tmpdir_make(struct tmpdir *t)
-{
-	snprintf(t->dir, sizeof(t->dir), "/tmp/test_store.XXXXXX");
-	if (mkdtemp(t->dir) == NULL)
-		fail_msg("mkdtemp failed");
-	snprintf(t->path, sizeof(t->path), "%s/ludus.db", t->dir);
-}
-
-static void
-tmpdir_remove(struct tmpdir *t)
-{
-	const char	*suffix[] = { "", "-wal", "-shm", "-journal" };
-	char		 p[160];
-	size_t		 i;
-
-	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++) {
-		snprintf(p, sizeof(p), "%s%s", t->path, suffix[i]);
-		unlink(p);
-	}
-	rmdir(t->dir);
-}
-
-static void
-game_base(struct game *g, const char *id, enum game_kind kind)
-{
-	memset(g, 0, sizeof(*g));
-	snprintf(g->id, sizeof(g->id), "%s", id);
-	g->kind = kind;
-	g->created = 1700000000;
-	g->updated = 1700000000;
-}
-
-static void
-make_ludo(struct game *g, const char *id, const char *preset, int n)
-{
-	struct ludo_rules	 rules;
-	int			 i;
-
-	game_base(g, id, KIND_LUDO);
-	for (i = 0; i < n; i++)
-		snprintf(g->players[i], sizeof(g->players[i]), "player-%d", i);
-	assert_int_equal(ludo_rules_preset(&rules, preset), 0);
-	assert_int_equal(ludo_init(&g->s.ludo, &rules, n), 0);
 }
 
 static void
@@ -140,15 +80,7 @@ assert_loads_as(struct store *st, const struct game *want)
 static int64_t
 query_int(struct store *st, const char *sql)
 {
-	sqlite3_stmt	*stmt;
-	int64_t		 v;
-
-	assert_int_equal(sqlite3_prepare_v2(store_sqlite_handle(st), sql, -1,
-	    &stmt, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
-	v = sqlite3_column_int64(stmt, 0);
-	sqlite3_finalize(stmt);
-	return v;
+	return sql_int(store_sqlite_handle(st), sql);
 }
 
 /* The token rows that differ between two snapshots of one game. */
@@ -173,78 +105,6 @@ changed_tokens(const struct game *a, const struct game *b)
 		}
 	}
 	return n;
-}
-
-static void
-player_name(const struct game *g, int i, char *buf, size_t len)
-{
-	if (g->kind == KIND_LUDO)
-		snprintf(buf, len, "%s", g->players[i]);
-	else
-		snprintf(buf, len, "P%d", i + 1);
-}
-
-/*
- * Plays one random stored move on a copy of g: out and mv are filled and
- * 1 returned, or 0 when the game is over.
- */
-static int
-random_move(const struct game *g, struct game *out, struct move *mv,
-    uint32_t *seed)
-{
-	static const char	 cards[] = "abcdefghi123456789";
-	struct snl_result	 sr;
-	struct dandy_result	 dr;
-	enum ludo_result	 lr;
-	int			 legal[LUDO_TOKENS], n, dice, tok, card, who;
-
-	memcpy(out, g, sizeof(*out));
-	memset(mv, 0, sizeof(*mv));
-	switch (g->kind) {
-	case KIND_LUDO:
-		if (g->s.ludo.winner != -1)
-			return 0;
-		who = g->s.ludo.turn;
-		dice = 1 + (int)(rnd(seed) % 6);
-		n = ludo_legal(&g->s.ludo, dice, legal);
-		tok = n > 0 ? legal[rnd(seed) % (uint32_t)n] : 0;
-		lr = ludo_play(&g->s.ludo, who, dice, tok, &out->s.ludo);
-		assert_true(ludo_result_stored(lr));
-		snprintf(mv->action, sizeof(mv->action), "%d:%d", dice, tok);
-		snprintf(mv->result, sizeof(mv->result), "%s",
-		    ludo_result_str(lr));
-		break;
-	case KIND_SNL:
-		if (g->s.snl.winner != -1)
-			return 0;
-		dice = 1 + (int)(rnd(seed) % 6);
-		assert_int_equal(snl_roll(&g->s.snl, dice, &out->s.snl, &sr),
-		    0);
-		who = sr.player;
-		snprintf(mv->action, sizeof(mv->action), "%d", dice);
-		snprintf(mv->result, sizeof(mv->result), "P%d %d",
-		    sr.player + 1, sr.pos);
-		break;
-	default:
-		if (g->s.dandy.turn == -1)
-			return 0;
-		card = g->s.dandy.has_deck ? 0 :
-		    cards[rnd(seed) % (sizeof(cards) - 1)];
-		assert_int_equal(dandy_draw(&g->s.dandy, card, &out->s.dandy,
-		    &dr), 0);
-		who = dr.player;
-		snprintf(mv->action, sizeof(mv->action), "%c",
-		    card != 0 ? card : g->s.dandy.deck[g->s.dandy.drawn]);
-		snprintf(mv->result, sizeof(mv->result), "P%d %d %d",
-		    dr.player + 1, dr.pos + 1, dr.points);
-		break;
-	}
-	out->moves = g->moves + 1;
-	out->updated = g->updated + 1;
-	mv->seq = out->moves;
-	mv->at = out->updated;
-	player_name(g, who, mv->player, sizeof(mv->player));
-	return 1;
 }
 
 /*
@@ -441,15 +301,6 @@ test_load_game_notfound(void **state)
 
 /* ----------------------------------------------------------- turns */
 
-static int
-count_move(void *arg, const struct move *mv)
-{
-	int	*n = arg;
-
-	assert_int_equal(mv->seq, ++*n);
-	return 0;
-}
-
 /* Every turn of many random games writes exactly the games row, the
  * token rows that changed and one history row (checked in store_turn),
  * and the stored game is the engine's after every move. */
@@ -462,7 +313,8 @@ test_save_turn_random_games(void **state)
 	struct game	 g;
 	uint32_t	 seed = 12345;
 	char		 id[16];
-	int		 i, moves, n;
+	int64_t		 n;
+	int		 i, moves;
 
 	(void)state;
 	for (i = 0; i < 24; i++) {
@@ -710,7 +562,7 @@ test_savepoint_turns_share_commit(void **state)
 	uint32_t	 seed = 17;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_store");
 	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
 	assert_non_null(st);
 	other = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
@@ -1092,7 +944,7 @@ test_open_file_reopen(void **state)
 	int		 i;
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_store");
 	st = store_sqlite_open(t.path, DURABILITY_NORMAL, err, sizeof(err));
 	assert_non_null(st);
 	assert_int_equal(sqlite3_prepare_v2(store_sqlite_handle(st),
@@ -1309,7 +1161,7 @@ test_secret_once(void **state)
 	(void)state;
 	memset(a, 0xaa, sizeof(a));
 	memset(b, 0xbb, sizeof(b));
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_store");
 	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
 	assert_non_null(st);
 	assert_int_equal(store_secret(st, a, out), STORE_OK);
@@ -1343,7 +1195,7 @@ test_open_upgrade_v1(void **state)
 	char		 err[256];
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_store");
 	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, store_migrations[0], NULL, NULL,
 	    NULL), SQLITE_OK);
@@ -1395,7 +1247,7 @@ test_open_newer_version(void **state)
 	char		 err[256], sql[64];
 
 	(void)state;
-	tmpdir_make(&t);
+	tmpdir_make(&t, "test_store");
 	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
 	    store_migration_count + 1);

@@ -1,0 +1,54 @@
+/*
+ * What the store-level tests share (test_store, test_faults, and a piece
+ * each for test_commands and test_multiplayer): seeded random numbers
+ * and random moves, a database file in a fresh temporary directory,
+ * one-integer queries, a Ludo game ready to create.  The checks fail the
+ * cmocka test.
+ */
+#ifndef LUDUS_STORE_HELPER_H
+#define LUDUS_STORE_HELPER_H
+
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "game.h"
+
+struct tmpdir {
+	char	dir[64];
+	char	path[128];	/* dir/ludus.db */
+};
+
+/* xorshift32: the same games on every platform. */
+uint32_t	 xorshift32(uint32_t *seed);
+
+/* Makes /tmp/NAME.XXXXXX; fails the test if it cannot. */
+void		 tmpdir_make(struct tmpdir *, const char *name);
+/* Removes the database at path with its -wal, -shm and -journal. */
+void		 db_remove(const char *path);
+/* Removes the database and the directory. */
+void		 tmpdir_remove(struct tmpdir *);
+
+/* The first column of the first row of a query, which must have one. */
+int64_t		 sql_int(sqlite3 *, const char *sql);
+
+/*
+ * Plays one random stored move on a copy of g (the engine's, as the
+ * command layer would): out and mv are filled and 1 returned, or 0 when
+ * the game is over.
+ */
+int		 random_move(const struct game *g, struct game *out,
+		    struct move *mv, uint32_t *seed);
+/*
+ * A store_history() callback: counts the moves into *(int64_t *)arg and
+ * checks that their seqs run 1, 2, 3...
+ */
+int		 count_move(void *arg, const struct move *);
+
+/* A game of kind with times set and nothing else (no engine state). */
+void		 game_base(struct game *, const char *id, enum game_kind);
+/* A new Ludo game of the preset, players "player-0".. "player-(n-1)". */
+void		 make_ludo(struct game *, const char *id, const char *preset,
+		    int n);
+
+#endif /* LUDUS_STORE_HELPER_H */
