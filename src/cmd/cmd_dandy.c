@@ -273,11 +273,8 @@ dandy_state_reply(const struct game *g, struct reply *out)
 	int			 i;
 
 	reply_array(out);
-	if (st->turn >= 0 && st->turn < st->nplayers)
-		snprintf(buf, sizeof(buf), "turn,P%d", st->turn + 1);
-	else
-		snprintf(buf, sizeof(buf), "turn,NONE");
-	reply_status(reply_add(out), buf);
+	cmd_add_pair(out, "turn", cmd_player_name(g, st->turn, buf,
+	    sizeof buf));
 	for (i = 0; i < st->nplayers && i < DANDY_MAX_PLAYERS; i++) {
 		if (st->pos[i] == DANDY_OFF)
 			snprintf(buf, sizeof(buf), "P%d,OFF,%d", i + 1,

@@ -232,8 +232,8 @@ games_cmd(struct cmd_env *env, const struct cmd_args *args,
 
 /* --------------------------------------------------------- GAME.INFO */
 
-static void
-add_pair(struct reply *out, const char *key, const char *val)
+void
+cmd_add_pair(struct reply *out, const char *key, const char *val)
 {
 	char	buf[GAME_ID_MAX + 32];
 
@@ -247,19 +247,7 @@ add_pair_int(struct reply *out, const char *key, int64_t v)
 	char	buf[32];
 
 	snprintf(buf, sizeof(buf), "%lld", (long long)v);
-	add_pair(out, key, buf);
-}
-
-/* The name of player index i ("NONE" for -1), in the kind's naming. */
-static const char *
-player_name(const struct game *g, int i, char *buf, size_t len)
-{
-	if (i < 0 || i >= game_nplayers(g))
-		return "NONE";
-	if (g->kind == KIND_LUDO)
-		return i < LUDO_MAX_PLAYERS ? g->players[i] : "NONE";
-	snprintf(buf, len, "P%d", i + 1);
-	return buf;
+	cmd_add_pair(out, key, buf);
 }
 
 void
@@ -267,7 +255,7 @@ game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	 g;
-	char		 buf[16];
+	char		 buf[PLAYER_NAME_MAX];
 	int		 turn = -1, winner = -1;
 
 	if (arg_id(out, args, 1, "game") == -1 ||
@@ -289,16 +277,17 @@ game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
 		break;
 	}
 	reply_array(out);
-	add_pair(out, "kind", game_kind_name(g.kind));
+	cmd_add_pair(out, "kind", game_kind_name(g.kind));
 	add_pair_int(out, "players", game_nplayers(&g));
 	add_pair_int(out, "moves", g.moves);
-	add_pair(out, "turn", player_name(&g, turn, buf, sizeof(buf)));
-	add_pair(out, "winner", player_name(&g, winner, buf, sizeof(buf)));
+	cmd_add_pair(out, "turn", cmd_player_name(&g, turn, buf, sizeof buf));
+	cmd_add_pair(out, "winner",
+	    cmd_player_name(&g, winner, buf, sizeof buf));
 	add_pair_int(out, "created", g.created);
 	add_pair_int(out, "updated", g.updated);
 	/* The board is public (the deck is not): clients draw it. */
 	if (g.kind == KIND_DANDY)
-		add_pair(out, "board", g.s.dandy.board);
+		cmd_add_pair(out, "board", g.s.dandy.board);
 	game_info_opts(&g, out);
 }
 

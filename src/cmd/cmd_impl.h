@@ -105,7 +105,9 @@ int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
 
 /* A player's index from its name (a Ludo id, or P<i>); -1 if none. */
 int	cmd_player_index(const struct game *, const char *name);
-/* The name of player i ("P3" or the Ludo id). */
+/* Appends the status string "key,val". */
+void	cmd_add_pair(struct reply *, const char *key, const char *val);
+/* The name of player i ("P3" or the Ludo id; "NONE" when out of range). */
 const char *cmd_player_name(const struct game *, int i, char *buf,
 	    size_t len);
 /* May this session move for player i of g?  0, or -1 with -STATE (the

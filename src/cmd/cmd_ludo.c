@@ -318,12 +318,10 @@ ludo_state_reply(const struct game *g, struct reply *out)
 	int			 p, t;
 
 	reply_array(out);
-	snprintf(buf, sizeof(buf), "turn,%s", st->turn >= 0 &&
-	    st->turn < st->nplayers ? g->players[st->turn] : "NONE");
-	reply_status(reply_add(out), buf);
-	snprintf(buf, sizeof(buf), "winner,%s", st->winner >= 0 &&
-	    st->winner < st->nplayers ? g->players[st->winner] : "NONE");
-	reply_status(reply_add(out), buf);
+	cmd_add_pair(out, "turn", cmd_player_name(g, st->turn, buf,
+	    sizeof buf));
+	cmd_add_pair(out, "winner", cmd_player_name(g, st->winner, buf,
+	    sizeof buf));
 	for (p = 0; p < st->nplayers && p < LUDO_MAX_PLAYERS; p++)
 		for (t = 0; t < LUDO_TOKENS; t++) {
 			loc = ludo_location(&st->rules, st->pos[p][t]);

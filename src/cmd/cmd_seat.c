@@ -120,7 +120,10 @@ cmd_player_index(const struct game *g, const char *name)
 const char *
 cmd_player_name(const struct game *g, int i, char *buf, size_t len)
 {
-	if (g->kind == KIND_LUDO && i >= 0 && i < LUDO_MAX_PLAYERS)
+	if (i < 0 || i >= game_nplayers(g) ||
+	    (g->kind == KIND_LUDO && i >= LUDO_MAX_PLAYERS))
+		snprintf(buf, len, "NONE");
+	else if (g->kind == KIND_LUDO)
 		snprintf(buf, len, "%s", g->players[i]);
 	else
 		snprintf(buf, len, "P%d", i + 1);

@@ -310,16 +310,10 @@ snl_state_reply(const struct game *g, struct reply *out)
 	int			 i;
 
 	reply_array(out);
-	if (st->turn >= 0 && st->turn < st->nplayers)
-		snprintf(buf, sizeof(buf), "turn,P%d", st->turn + 1);
-	else
-		snprintf(buf, sizeof(buf), "turn,NONE");
-	reply_status(reply_add(out), buf);
-	if (st->winner >= 0 && st->winner < st->nplayers)
-		snprintf(buf, sizeof(buf), "winner,P%d", st->winner + 1);
-	else
-		snprintf(buf, sizeof(buf), "winner,NONE");
-	reply_status(reply_add(out), buf);
+	cmd_add_pair(out, "turn", cmd_player_name(g, st->turn, buf,
+	    sizeof buf));
+	cmd_add_pair(out, "winner", cmd_player_name(g, st->winner, buf,
+	    sizeof buf));
 	for (i = 0; i < st->nplayers && i < SNL_MAX_PLAYERS; i++) {
 		snprintf(buf, sizeof(buf), "P%d,%d", i + 1, st->pos[i]);
 		reply_status(reply_add(out), buf);
