@@ -1,18 +1,22 @@
 /*
  * bench/probe: the raw SQLite probe (issue 6), the store's ceiling on
  * this machine.  The rows a Ludo turn writes -- the games row (turn,
- * winner, aux, moves, updated), one token row and one history row -- are
- * written by a bare C loop of prepared statements on a plain connection:
- * no network, no engine, no store in the timed loop.
+ * winner, aux, moves, updated, and the deadline and pending roll the
+ * store writes with them), one token row and one history row -- are
+ * written by a bare C loop of the store's statements on a plain
+ * connection: no network, no engine, no store in the timed loop.
  *
- *	bench/probe [--turns N] [--batch N] [--games N] [--db PATH]
+ *	bench/probe [--turns N] [--batch-turns N] [--batch N] [--games N]
+ *	    [--mode one|batch|both] [--db PATH]
  *	    [--durability full|normal|off]
  *
  * The database is made by store_sqlite_open() (the real schema, WAL) with
  * --games Ludo games (default 100) made by store_create_game().  A second
  * connection then plays --turns turns (default 5000) round robin over
- * the games, first one turn per transaction (mode 1), then --batch turns
- * per transaction (mode B, default 100), and prints one line per mode:
+ * the games, first --turns turns one per transaction (mode 1), then
+ * --batch-turns turns (default: --turns) --batch per transaction (mode
+ * B, default 100), and prints one line per mode (--mode runs only one of
+ * them, so that each can be sized for the same time):
  *
  *	probe mode=1 durability=full turns=5000 txns=5000 turns_per_s=...
  *	    commit_p50_ms=... commit_p99_ms=...
@@ -57,13 +61,14 @@ static const char *const probe_sql[NPROBE] = {
 	[P_COMMIT] = "COMMIT",
 	[P_GAME] =
 	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
-	    " updated = ?6 WHERE id = ?1 AND moves = ?7",
+	    " updated = ?6, deadline = ?8, roll = ?9, roll_player = ?10"
+	    " WHERE id = ?1 AND moves = ?7",
 	[P_TOKEN] =
 	    "UPDATE tokens SET pos = ?4, points = ?5"
 	    " WHERE game = ?1 AND player = ?2 AND token = ?3",
 	[P_MOVE] =
-	    "INSERT INTO history (game, seq, player, action, result, at)"
-	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	    "INSERT INTO history (game, seq, player, action, result, at,"
+	    " automatic) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 };
 
 static const char *const sync_sql[] = {
@@ -80,9 +85,17 @@ struct probe {
 	int64_t		 next;		/* the game to play next */
 };
 
+enum probe_modes {
+	MODE_ONE = 1,		/* one turn per transaction */
+	MODE_BATCH = 2,		/* --batch turns per transaction */
+	MODE_BOTH = 3
+};
+
 struct options {
 	int64_t		 turns;
+	int64_t		 batch_turns;	/* -1: as many as --turns */
 	int64_t		 batch;
+	int		 modes;		/* enum probe_modes */
 	int64_t		 games;
 	const char	*db;
 	enum durability	 durability;
@@ -91,8 +104,9 @@ struct options {
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: probe [--turns N] [--batch N] [--games N]"
-	    " [--db PATH] [--durability full|normal|off]\n");
+	fprintf(stderr, "usage: probe [--turns N] [--batch-turns N]"
+	    " [--batch N] [--games N] [--mode one|batch|both] [--db PATH]"
+	    " [--durability full|normal|off]\n");
 	exit(2);
 }
 
@@ -133,16 +147,35 @@ option_int(const char *name, const char *arg, int64_t min, int64_t max)
 	return v;
 }
 
+static int
+parse_modes(const char *arg)
+{
+	if (strcmp(arg, "one") == 0)
+		return MODE_ONE;
+	if (strcmp(arg, "batch") == 0)
+		return MODE_BATCH;
+	if (strcmp(arg, "both") == 0)
+		return MODE_BOTH;
+	usage();
+	return 0;
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
 	int	 i, d;
 
-	*o = (struct options){ 5000, 100, 100, NULL, DURABILITY_FULL };
+	*o = (struct options){ 5000, -1, 100, MODE_BOTH, 100, NULL,
+	    DURABILITY_FULL };
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--turns") == 0)
 			o->turns = option_int(argv[i], argv[i + 1], 1,
 			    100000000);
+		else if (strcmp(argv[i], "--batch-turns") == 0)
+			o->batch_turns = option_int(argv[i], argv[i + 1], 1,
+			    100000000);
+		else if (strcmp(argv[i], "--mode") == 0 && i + 1 < argc)
+			o->modes = parse_modes(argv[i + 1]);
 		else if (strcmp(argv[i], "--batch") == 0)
 			o->batch = option_int(argv[i], argv[i + 1], 1,
 			    1000000);
@@ -274,6 +307,9 @@ one_turn(struct probe *pr)
 	sqlite3_bind_int64(st, 5, m + 1);
 	sqlite3_bind_int64(st, 6, now);
 	sqlite3_bind_int64(st, 7, m);
+	sqlite3_bind_null(st, 8);	/* no deadline, no pending roll */
+	sqlite3_bind_null(st, 9);
+	sqlite3_bind_null(st, 10);
 	step_done(pr, P_GAME);
 	if (sqlite3_changes(pr->db) != 1) {
 		fprintf(stderr, "probe: game %s not at move %lld\n", id,
@@ -296,6 +332,7 @@ one_turn(struct probe *pr)
 	sqlite3_bind_text(st, 4, "3:1", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 5, "MOVED", -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 6, now);
+	sqlite3_bind_int(st, 7, MOVE_PLAYER);
 	step_done(pr, P_MOVE);
 	pr->moves[g] = m + 1;
 }
@@ -324,7 +361,8 @@ percentile_ms(const int64_t *sorted, int64_t n, double pct)
 
 /* Plays turns in transactions of batch turns; times each transaction. */
 static void
-run_mode(struct probe *pr, const struct options *o, int64_t batch)
+run_mode(struct probe *pr, const struct options *o, int64_t batch,
+    int64_t turns)
 {
 	int64_t	*lat, ntx, done, i, k, t0, start, total;
 
@@ -333,13 +371,13 @@ run_mode(struct probe *pr, const struct options *o, int64_t batch)
 		one_turn(pr);
 		step_done(pr, P_COMMIT);
 	}
-	ntx = (o->turns + batch - 1) / batch;
+	ntx = (turns + batch - 1) / batch;
 	lat = xcalloc((size_t)ntx, sizeof(*lat));
 	start = mono_ns();
 	for (i = 0, done = 0; i < ntx; i++) {
 		t0 = mono_ns();
 		step_done(pr, P_BEGIN);
-		for (k = 0; k < batch && done < o->turns; k++, done++)
+		for (k = 0; k < batch && done < turns; k++, done++)
 			one_turn(pr);
 		step_done(pr, P_COMMIT);
 		lat[i] = mono_ns() - t0;
@@ -349,8 +387,8 @@ run_mode(struct probe *pr, const struct options *o, int64_t batch)
 	printf("probe mode=%lld durability=%s turns=%lld txns=%lld"
 	    " turns_per_s=%.1f commit_p50_ms=%.3f commit_p99_ms=%.3f\n",
 	    (long long)batch, durability_name(o->durability),
-	    (long long)o->turns, (long long)ntx,
-	    (double)o->turns * 1e9 / (double)total,
+	    (long long)turns, (long long)ntx,
+	    (double)turns * 1e9 / (double)total,
 	    percentile_ms(lat, ntx, 50.0), percentile_ms(lat, ntx, 99.0));
 	fflush(stdout);
 	free(lat);
@@ -399,8 +437,11 @@ main(int argc, char **argv)
 
 	create_games(path, &o);
 	probe_open(&pr, path, &o);
-	run_mode(&pr, &o, 1);
-	run_mode(&pr, &o, o.batch);
+	if (o.modes & MODE_ONE)
+		run_mode(&pr, &o, 1, o.turns);
+	if (o.modes & MODE_BATCH)
+		run_mode(&pr, &o, o.batch,
+		    o.batch_turns > 0 ? o.batch_turns : o.turns);
 	probe_close(&pr);
 
 	if (dir != NULL) {
