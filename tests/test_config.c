@@ -72,6 +72,7 @@ test_config_init_defaults(void **state)
 	assert_int_equal(cfg.batch_max_turns, 256);
 	assert_int_equal(cfg.batch_max_usec, 2000);
 	assert_int_equal(cfg.busy_timeout, 100);
+	assert_int_equal(cfg.game_cache, 1024);
 	config_free(&cfg);
 }
 
@@ -134,6 +135,16 @@ test_config_set_values(void **state)
 	assert_int_equal(cfg.busy_timeout, 250);
 	v[0] = "60001";
 	assert_int_equal(config_set(&cfg, "busy-timeout", 1, v, &why), -1);
+	/* The game cache: 0 turns it off. */
+	v[0] = "0";
+	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, 0);
+	v[0] = "1048576";
+	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, 1048576);
+	v[0] = "1048577";
+	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), -1);
+	assert_string_equal(why, "out of range");
 	config_free(&cfg);
 }
 

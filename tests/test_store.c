@@ -1,6 +1,7 @@
 /*
  * The SQLite store: round trips of every kind, only changed rows written,
- * history and listing, a failed commit, reopening a file, migrations.
+ * history and listing, a failed commit, reopening a file, migrations, and
+ * the cache of games, which must always load what the rows hold.
  * Snapshots come from the real engine.
  */
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 
 #include "engine/engine.h"
 #include "game.h"
+#include "store/cache.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
 #include "store/store.h"
@@ -1275,6 +1277,568 @@ test_open_newer_version(void **state)
 	tmpdir_remove(&t);
 }
 
+/* ------------------------------------------------------- game cache */
+
+static struct store_cache_stats
+cache_stats(struct store *st)
+{
+	struct store_cache_stats cs;
+
+	store_game_cache_stats(st, &cs);
+	return cs;
+}
+
+/* A load of want that the cache answered (hit 1) or the rows (hit 0). */
+static void
+assert_cached(struct store *st, const struct game *want, int hit)
+{
+	struct store_cache_stats before = cache_stats(st), after;
+
+	assert_loads_as(st, want);
+	after = cache_stats(st);
+	assert_int_equal(after.hits, before.hits + (hit != 0));
+	assert_int_equal(after.misses, before.misses + (hit == 0));
+}
+
+/* The rows hold want, and the cache did not differ from them. */
+static void
+assert_rows(struct store *st, const struct game *want)
+{
+	struct game	 got;
+	uint64_t	 mismatches = cache_stats(st).mismatches;
+
+	assert_int_equal(store_load_game_stored(st, want->id, &got),
+	    STORE_OK);
+	assert_same_game(&got, want);
+	assert_int_equal(cache_stats(st).mismatches, mismatches);
+}
+
+/* One turn, from *g, in the caller's transaction; *g is the new state. */
+static void
+turn_in_txn(struct store *st, struct game *g, uint32_t *seed)
+{
+	struct game	 old, new;
+	struct move	 mv;
+
+	assert_int_equal(store_load_game(st, g->id, &old), STORE_OK);
+	assert_same_game(&old, g);
+	assert_int_equal(random_move(&old, &new, &mv, seed), 1);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	*g = new;
+}
+
+/* After a turn the next load is answered by the cache, exactly as the
+ * rows hold the game, for every kind; and the caller gets a copy. */
+static void
+test_load_game_cache_after_turn(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g[3], got;
+	uint32_t	 seed = 21;
+	int		 i, k;
+
+	(void)state;
+	assert_int_equal(cache_stats(st).games, STORE_GAME_CACHE_DEFAULT);
+	make_ludo(&g[0], "hit-ludo", "extended", 4);
+	make_snl(&g[1], "hit-snl", 3);
+	make_dandy(&g[2], "hit-dandy", 3, "abcdefghi", "a1b2c3d4e5f6g7h8i9");
+	for (k = 0; k < 3; k++) {
+		assert_int_equal(store_create_game(st, &g[k]), STORE_OK);
+		assert_cached(st, &g[k], 0);	/* not put by create */
+		for (i = 0; i < 12; i++) {
+			assert_int_equal(store_begin(st), STORE_OK);
+			turn_in_txn(st, &g[k], &seed);
+			assert_int_equal(store_commit(st), STORE_OK);
+			assert_cached(st, &g[k], 1);
+			assert_rows(st, &g[k]);
+		}
+	}
+	/* Inside a transaction too, and a rollback that wrote nothing
+	 * keeps the entry. */
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_cached(st, &g[0], 1);
+	store_rollback(st);
+	assert_cached(st, &g[0], 1);
+	assert_int_equal(cache_stats(st).used, 3);
+
+	assert_int_equal(store_load_game(st, "hit-snl", &got), STORE_OK);
+	got.s.snl.pos[0] = 99;
+	got.moves = 1000;
+	assert_cached(st, &g[1], 1);
+	assert_int_equal(store_load_game(st, "nope", &got), STORE_NOTFOUND);
+	assert_int_equal(cache_stats(st).flushes, 0);
+	store_close(st);
+}
+
+/*
+ * The cache holds what the rows hold, not what the caller passed: a
+ * roll_player without a roll is not stored, a setup change writes the
+ * jumps and the time.
+ */
+static void
+test_load_game_cache_setup_and_opts(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, old, want;
+	struct move	 mv;
+	uint32_t	 seed = 4;
+
+	(void)state;
+	make_ludo(&g, "opts", "classic", 3);
+	g.opts.server_dice = 1;
+	g.opts.timeout = 30;
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "opts", &old), STORE_OK);
+	g.opts.roll = 5;
+	g.opts.roll_player = 2;
+	g.opts.deadline = 1700000030000LL;
+	assert_int_equal(store_save_opts(st, &g), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_cached(st, &g, 1);
+	assert_rows(st, &g);
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "opts", &old), STORE_OK);
+	g.opts.roll = 0;
+	g.opts.roll_player = 1;		/* not stored without a roll */
+	g.opts.deadline = 0;
+	assert_int_equal(store_save_opts(st, &g), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	want = g;
+	want.opts.roll_player = 0;
+	assert_cached(st, &want, 1);
+	assert_rows(st, &want);
+
+	/* A turn that leaves a roll_player behind, the same. */
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "opts", &old), STORE_OK);
+	assert_int_equal(random_move(&old, &g, &mv, &seed), 1);
+	g.opts.roll_player = 2;
+	assert_int_equal(store_save_turn(st, &old, &g, &mv), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	want = g;
+	want.opts.roll_player = 0;
+	assert_cached(st, &want, 1);
+	assert_rows(st, &want);
+
+	/* Snake & Ladder setup: jumps added, retargeted and removed. */
+	make_snl(&g, "setup", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "setup", &old), STORE_OK);
+	g = old;
+	assert_int_equal(snl_add_ladder(&g.s.snl, 5, 25, NULL), 0);
+	g.s.snl.jump[99] = 0;
+	g.s.snl.jump[3] = 70;
+	g.updated += 10;
+	assert_int_equal(store_save_setup(st, &old, &g), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_cached(st, &g, 1);
+	assert_rows(st, &g);
+	store_close(st);
+}
+
+/* Another connection's commits, to a token row and to the games row, are
+ * seen by the next load, outside a transaction and inside one. */
+static void
+test_load_game_cache_other_connection(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	struct game	 g;
+	sqlite3		*other;
+	char		 err[256];
+	uint32_t	 seed = 8;
+	int		 i;
+
+	(void)state;
+	tmpdir_make(&t, "test_store");
+	st = store_sqlite_open(t.path, DURABILITY_NORMAL, err, sizeof(err));
+	assert_non_null(st);
+	make_ludo(&g, "shared", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	play_moves(st, &g, 6, &seed);
+	assert_cached(st, &g, 1);
+	assert_int_equal(sqlite3_open_v2(t.path, &other, SQLITE_OPEN_READWRITE,
+	    NULL), SQLITE_OK);
+
+	assert_int_equal(sqlite3_exec(other, "UPDATE tokens SET pos = 7"
+	    " WHERE game = 'shared' AND player = 1 AND token = 3", NULL, NULL,
+	    NULL), SQLITE_OK);
+	g.s.ludo.pos[1][2] = 7;
+	assert_cached(st, &g, 0);
+	assert_int_equal(cache_stats(st).flushes, 1);
+	assert_cached(st, &g, 1);
+
+	assert_int_equal(sqlite3_exec(other, "UPDATE games SET updated = 42,"
+	    " turn = 1 - turn WHERE id = 'shared'", NULL, NULL, NULL),
+	    SQLITE_OK);
+	g.updated = 42;
+	g.s.ludo.turn = 1 - g.s.ludo.turn;
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_cached(st, &g, 0);
+	assert_cached(st, &g, 1);
+	store_rollback(st);
+	assert_int_equal(cache_stats(st).flushes, 2);
+
+	/* Turns go on from the other writer's state, each seen by it. */
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(store_begin(st), STORE_OK);
+		turn_in_txn(st, &g, &seed);
+		assert_int_equal(store_commit(st), STORE_OK);
+		assert_int_equal(sql_int(other, "SELECT moves FROM games"),
+		    g.moves);
+	}
+	assert_rows(st, &g);
+	sqlite3_close(other);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/* SQL through the store's own connection is seen too, even inside the
+ * transaction whose first load checked the other writers. */
+static void
+test_load_game_cache_handle_write(void **state)
+{
+	struct store	*st = open_mem();
+	sqlite3		*db = store_sqlite_handle(st);
+	struct game	 g;
+
+	(void)state;
+	make_dandy(&g, "handle", 2, "abcabc", NULL);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_cached(st, &g, 0);
+	assert_int_equal(sqlite3_exec(db, "UPDATE tokens SET points = 3"
+	    " WHERE game = 'handle' AND player = 1", NULL, NULL, NULL),
+	    SQLITE_OK);
+	g.s.dandy.points[1] = 3;
+	assert_cached(st, &g, 0);
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_cached(st, &g, 1);
+	assert_int_equal(sqlite3_exec(db, "UPDATE tokens SET pos = 4"
+	    " WHERE game = 'handle' AND player = 0", NULL, NULL, NULL),
+	    SQLITE_OK);
+	g.s.dandy.pos[0] = 4;
+	assert_cached(st, &g, 0);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_cached(st, &g, 1);
+	assert_int_equal(cache_stats(st).flushes, 2);
+	store_close(st);
+}
+
+/* A turn savepoint rolled back after its save: the turns before it in
+ * the transaction stay, its own is gone, from the cache as from the rows. */
+static void
+test_load_game_cache_savepoint_undone(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 a, b, a1, old;
+	uint32_t	 seed = 13;
+
+	(void)state;
+	make_dandy(&a, "sp-a", 2, "abc", "abcabcabcabc");
+	make_ludo(&b, "sp-b", "classic", 2);
+	assert_int_equal(store_create_game(st, &a), STORE_OK);
+	assert_int_equal(store_create_game(st, &b), STORE_OK);
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	turn_in_txn(st, &a, &seed);
+	assert_int_equal(store_savepoint_release(st), STORE_OK);
+	a1 = a;
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	assert_cached(st, &a, 1);
+	turn_in_txn(st, &a, &seed);
+	turn_in_txn(st, &b, &seed);
+	assert_cached(st, &a, 1);
+	store_savepoint_rollback(st);
+	a = a1;
+	assert_cached(st, &a, 0);
+	assert_rows(st, &a);
+	make_ludo(&b, "sp-b", "classic", 2);
+	assert_cached(st, &b, 0);
+	/* A savepoint that wrote nothing keeps the entries. */
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "sp-a", &old), STORE_OK);
+	store_savepoint_rollback(st);
+	assert_cached(st, &a, 1);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_cached(st, &a, 1);
+	assert_rows(st, &a);
+	assert_rows(st, &b);
+	store_close(st);
+}
+
+static int
+refuse_commit(void *arg)
+{
+	(void)arg;
+	return 1;
+}
+
+/*
+ * The whole transaction undone: by the caller, by a failed COMMIT, and by
+ * SQLite itself (a ROLLBACK behind the store's back stands for the one
+ * after an I/O error, disk full or out of memory).  A game the
+ * transaction did not write stays cached: an undo is not another writer.
+ */
+static void
+test_load_game_cache_transaction_undone(void **state)
+{
+	struct tmpdir	 t;
+	struct store	*st;
+	sqlite3		*db;
+	struct game	 g, was, by;
+	char		 err[256];
+	uint32_t	 seed = 77;
+
+	(void)state;
+	tmpdir_make(&t, "test_store");
+	st = store_sqlite_open(t.path, DURABILITY_NORMAL, err, sizeof(err));
+	assert_non_null(st);
+	db = store_sqlite_handle(st);
+	make_ludo(&g, "undo", "extended", 3);
+	make_snl(&by, "bystander", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_create_game(st, &by), STORE_OK);
+	play_moves(st, &g, 4, &seed);
+	assert_cached(st, &by, 0);
+	was = g;
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	turn_in_txn(st, &g, &seed);
+	assert_cached(st, &g, 1);
+	store_rollback(st);
+	g = was;
+	assert_cached(st, &g, 0);
+	assert_cached(st, &by, 1);
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	turn_in_txn(st, &g, &seed);
+	sqlite3_commit_hook(db, refuse_commit, NULL);
+	assert_int_equal(store_commit(st), STORE_ERR);
+	sqlite3_commit_hook(db, NULL, NULL);
+	g = was;
+	assert_cached(st, &g, 0);
+	assert_cached(st, &by, 1);
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	turn_in_txn(st, &g, &seed);
+	assert_int_equal(store_savepoint_release(st), STORE_OK);
+	assert_int_equal(sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL),
+	    SQLITE_OK);
+	g = was;
+	assert_cached(st, &g, 0);		/* the caller's txn is gone */
+	assert_cached(st, &g, 1);
+	assert_int_equal(store_commit(st), STORE_ERR);
+	store_rollback(st);
+	assert_cached(st, &g, 1);
+	assert_cached(st, &by, 1);
+	assert_rows(st, &g);
+	assert_int_equal(cache_stats(st).flushes, 0);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
+/* One entry for two games: each load evicts the other's, and every load
+ * is still right. */
+static void
+test_set_game_cache_capacity_one(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 a, b;
+	uint32_t	 seed = 3;
+	int		 i;
+
+	(void)state;
+	assert_int_equal(store_set_game_cache(st, 1), STORE_OK);
+	assert_int_equal(cache_stats(st).games, 1);
+	make_snl(&a, "one-a", 2);
+	make_ludo(&b, "one-b", "classic", 4);
+	assert_int_equal(store_create_game(st, &a), STORE_OK);
+	assert_int_equal(store_create_game(st, &b), STORE_OK);
+	for (i = 0; i < 10; i++) {
+		assert_int_equal(store_begin(st), STORE_OK);
+		turn_in_txn(st, &a, &seed);
+		turn_in_txn(st, &b, &seed);
+		assert_int_equal(store_commit(st), STORE_OK);
+		assert_cached(st, &a, 0);
+		assert_cached(st, &b, 0);
+		assert_cached(st, &b, 1);
+		assert_int_equal(cache_stats(st).used, 1);
+	}
+	assert_int_equal(cache_stats(st).hits, 10);
+	assert_rows(st, &a);
+	assert_rows(st, &b);
+	store_close(st);
+}
+
+/* No cache: every load reads the rows, nothing is counted; the size is
+ * checked, and a new cache starts empty. */
+static void
+test_set_game_cache_disabled(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g;
+	uint32_t	 seed = 5;
+
+	(void)state;
+	make_ludo(&g, "bare", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_cached(st, &g, 0);
+	assert_int_equal(store_set_game_cache(st, 0), STORE_OK);
+	assert_int_equal(cache_stats(st).games, 0);
+	play_moves(st, &g, 5, &seed);
+	assert_loads_as(st, &g);
+	assert_rows(st, &g);
+	assert_int_equal(cache_stats(st).hits, 0);
+	assert_int_equal(cache_stats(st).misses, 1);
+	assert_int_equal(cache_stats(st).used, 0);
+
+	assert_int_equal(store_set_game_cache(st, -1), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "range"));
+	assert_int_equal(store_set_game_cache(st, STORE_GAME_CACHE_MAX + 1),
+	    STORE_ERR);
+	assert_int_equal(cache_stats(st).games, 0);
+	assert_int_equal(store_set_game_cache(st, 16), STORE_OK);
+	assert_cached(st, &g, 0);
+	assert_cached(st, &g, 1);
+	store_close(st);
+}
+
+/*
+ * AUDIT's read goes to the rows even when the cache holds the game.  The
+ * one change the cache cannot see, blob I/O through the store's own
+ * connection, makes them differ: the plain load answers from the cache,
+ * the stored one from the rows, and drops and counts the entry.
+ */
+static void
+test_load_game_stored_reads_rows(void **state)
+{
+	struct store	*st = open_mem();
+	sqlite3		*db = store_sqlite_handle(st);
+	sqlite3_blob	*blob;
+	struct game	 g, changed, got;
+
+	(void)state;
+	store_sqlite_set_cache_check(st, 0);	/* whatever the environment */
+	make_dandy(&g, "blob", 2, "abcd", NULL);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_cached(st, &g, 0);
+	assert_rows(st, &g);			/* equal: nothing counted */
+	assert_cached(st, &g, 1);
+
+	assert_int_equal(sqlite3_blob_open(db, "main", "games", "board",
+	    sql_int(db, "SELECT rowid FROM games WHERE id = 'blob'"), 1,
+	    &blob), SQLITE_OK);
+	assert_int_equal(sqlite3_blob_write(blob, "d", 1, 0), SQLITE_OK);
+	sqlite3_blob_close(blob);
+	make_dandy(&changed, "blob", 2, "dbcd", NULL);
+
+	assert_cached(st, &g, 1);		/* unseen by the cache */
+	assert_int_equal(store_load_game_stored(st, "blob", &got), STORE_OK);
+	assert_same_game(&got, &changed);
+	assert_int_equal(cache_stats(st).mismatches, 1);
+	assert_cached(st, &changed, 0);		/* the entry was dropped */
+
+	/* The checking mode finds the same at the load itself. */
+	store_sqlite_set_cache_check(st, 1);
+	assert_cached(st, &changed, 1);
+	assert_int_equal(sqlite3_blob_open(db, "main", "games", "board",
+	    sql_int(db, "SELECT rowid FROM games WHERE id = 'blob'"), 1,
+	    &blob), SQLITE_OK);
+	assert_int_equal(sqlite3_blob_write(blob, "a", 1, 0), SQLITE_OK);
+	sqlite3_blob_close(blob);
+	assert_int_equal(store_load_game(st, "blob", &got), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "differs"));
+	assert_int_equal(cache_stats(st).mismatches, 2);
+	assert_cached(st, &g, 0);
+	store_sqlite_set_cache_check(st, 0);
+	assert_int_equal(store_load_game_stored(st, "nope", &got),
+	    STORE_NOTFOUND);
+	store_close(st);
+}
+
+/* The map itself: least recently used out first, marks, removal. */
+static void
+test_game_cache_lru(void **state)
+{
+	static const uint64_t	 none[CACHE_NMARKS];
+	static const uint64_t	 m1[CACHE_NMARKS] = { 5, 0 };
+	static const uint64_t	 m2[CACHE_NMARKS] = { 5, 7 };
+	struct game_cache	*c;
+	struct game		 g, *e;
+	char			 id[16];
+	int			 i;
+
+	(void)state;
+	assert_null(game_cache_new(0));
+	assert_null(game_cache_get(NULL, "x"));
+	assert_int_equal(game_cache_count(NULL), 0);
+	assert_int_equal(game_cache_clear(NULL), 0);
+	c = game_cache_new(3);
+	assert_non_null(c);
+	assert_int_equal(game_cache_capacity(c), 3);
+	make_ludo(&g, "a", "classic", 2);
+	game_cache_put(c, &g, none);
+	snprintf(g.id, sizeof(g.id), "b");
+	game_cache_put(c, &g, m1);
+	snprintf(g.id, sizeof(g.id), "c");
+	game_cache_put(c, &g, m2);
+	assert_non_null(game_cache_get(c, "a"));	/* b is the oldest */
+	snprintf(g.id, sizeof(g.id), "d");
+	g.moves = 9;
+	game_cache_put(c, &g, none);
+	assert_null(game_cache_get(c, "b"));
+	assert_int_equal(game_cache_count(c), 3);
+	e = game_cache_get(c, "d");
+	assert_non_null(e);
+	assert_memory_equal(e, &g, sizeof(g));
+	/* Put again: replaced in place. */
+	g.moves = 10;
+	game_cache_put(c, &g, none);
+	assert_int_equal(game_cache_count(c), 3);
+	assert_int_equal(game_cache_get(c, "d")->moves, 10);
+
+	assert_int_equal(game_cache_drop(c, CACHE_TURN, 0), 0);
+	assert_int_equal(game_cache_drop(c, CACHE_TURN, 7), 1);
+	assert_null(game_cache_get(c, "c"));
+	game_cache_mark(c, game_cache_get(c, "a"), m1);
+	assert_int_equal(game_cache_drop(c, CACHE_TXN, 5), 1);
+	assert_null(game_cache_get(c, "a"));
+	game_cache_remove(c, "d");
+	game_cache_remove(c, "d");
+	assert_int_equal(game_cache_count(c), 0);
+	game_cache_free(c);
+
+	/* Many ids through a small cache: the last ones stay. */
+	c = game_cache_new(64);
+	for (i = 0; i < 1000; i++) {
+		snprintf(id, sizeof(id), "g-%d", i);
+		snprintf(g.id, sizeof(g.id), "%s", id);
+		g.moves = i;
+		game_cache_put(c, &g, none);
+	}
+	assert_int_equal(game_cache_count(c), 64);
+	for (i = 0; i < 1000; i++) {
+		snprintf(id, sizeof(id), "g-%d", i);
+		e = game_cache_get(c, id);
+		if (i < 1000 - 64)
+			assert_null(e);
+		else {
+			assert_non_null(e);
+			assert_int_equal(e->moves, i);
+		}
+	}
+	assert_int_equal(game_cache_clear(c), 64);
+	assert_null(game_cache_get(c, "g-999"));
+	game_cache_free(c);
+}
+
 static void
 test_open_bad_path(void **state)
 {
@@ -1337,6 +1901,16 @@ main(void)
 		cmocka_unit_test(test_open_upgrade_v1),
 		cmocka_unit_test(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),
+		cmocka_unit_test(test_load_game_cache_after_turn),
+		cmocka_unit_test(test_load_game_cache_setup_and_opts),
+		cmocka_unit_test(test_load_game_cache_other_connection),
+		cmocka_unit_test(test_load_game_cache_handle_write),
+		cmocka_unit_test(test_load_game_cache_savepoint_undone),
+		cmocka_unit_test(test_load_game_cache_transaction_undone),
+		cmocka_unit_test(test_set_game_cache_capacity_one),
+		cmocka_unit_test(test_set_game_cache_disabled),
+		cmocka_unit_test(test_load_game_stored_reads_rows),
+		cmocka_unit_test(test_game_cache_lru),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

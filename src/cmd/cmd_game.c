@@ -388,6 +388,26 @@ audit_game(struct store *st, const struct game *g)
 	}
 }
 
+/* AUDIT checks what is on disk: the rows, never the store's cache of
+ * games (whose entries that differ from the rows it drops and counts). */
+static int
+audit_read(struct cmd_env *env, struct reply *out, const char *id,
+    struct game *g)
+{
+	int	rc;
+
+	rc = store_load_game_stored(env->store, id, g);
+	if (rc == STORE_NOTFOUND) {
+		reply_error(out, "NOGAME", "no such game '%s'", id);
+		return -1;
+	}
+	if (rc != STORE_OK) {
+		cmd_reply_store(env, out);
+		return -1;
+	}
+	return 0;
+}
+
 struct id_page {
 	char	ids[AUDIT_PAGE][GAME_ID_MAX + 1];
 	int	n;
@@ -422,7 +442,8 @@ audit_all(struct cmd_env *env, struct reply *out)
 		    page) == STORE_ERR)
 			goto fail;
 		for (i = 0; i < page->n; i++) {
-			rc = store_load_game(env->store, page->ids[i], &g);
+			rc = store_load_game_stored(env->store, page->ids[i],
+			    &g);
 			if (rc == STORE_NOTFOUND)
 				continue;	/* gone meanwhile */
 			if (rc != STORE_OK ||
@@ -457,7 +478,7 @@ audit_cmd(struct cmd_env *env, const struct cmd_args *args,
 		return;
 	}
 	if (arg_id(out, args, 1, "game") == -1 ||
-	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+	    audit_read(env, out, args->argv[1], &g) == -1)
 		return;
 	if ((rc = audit_game(env->store, &g)) == -1) {
 		cmd_reply_store(env, out);

@@ -120,6 +120,14 @@ k_busy_timeout(struct config *cfg, int argc, char **argv, const char **why)
 }
 
 static int
+k_game_cache(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 0, STORE_GAME_CACHE_MAX, &cfg->game_cache,
+	    why);
+}
+
+static int
 k_bind(struct config *cfg, int argc, char **argv, const char **why)
 {
 	int	 i;
@@ -309,6 +317,8 @@ static const struct config_key keys[] = {
 	  "SQLite database, created if missing (ludus.db)" },
 	{ "durability", k_durability, 0, "MODE",
 	  "full, normal or off: fsync policy of commits (full)" },
+	{ "game-cache", k_game_cache, 0, "N",
+	  "games kept in memory, 3.6 KB each (1024; 0 = none)" },
 	{ "logfile", k_logfile, 0, "FILE",
 	  "log file, reopened on SIGHUP (\"\" = stderr)" },
 	{ "loglevel", k_loglevel, 0, "LEVEL",
@@ -370,6 +380,7 @@ config_init(struct config *cfg)
 	cfg->batch_max_turns = 256;
 	cfg->batch_max_usec = 2000;
 	cfg->busy_timeout = 100;
+	cfg->game_cache = STORE_GAME_CACHE_DEFAULT;
 	cfg->timeout = 0;
 	cfg->output_limit = 64LL * 1024 * 1024;
 	cfg->shutdown_timeout = 5;

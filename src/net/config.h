@@ -36,6 +36,7 @@ struct config {
 	int64_t		  batch_max_turns;	/* writes in one commit */
 	int64_t		  batch_max_usec;	/* age of a batch; 0 none */
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
+	int64_t		  game_cache;	/* games kept in memory; 0 none */
 	struct resp_limits limits;
 
 	int		  bind_fresh;	/* next bind replaces the list */

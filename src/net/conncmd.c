@@ -346,7 +346,8 @@ info_stats(struct conn *c, struct text *t)
 static void
 info_persistence(struct conn *c, struct text *t)
 {
-	struct server	*srv = c->srv;
+	struct server		*srv = c->srv;
+	struct store_cache_stats cs;
 
 	text_add(t, "# Persistence");
 	text_add(t, "db:%s", srv->cfg->db);
@@ -354,6 +355,16 @@ info_persistence(struct conn *c, struct text *t)
 	text_add(t, "store_size:%lld", (long long)store_size(srv->env.store));
 	text_add(t, "store_errors:%llu",
 	    (unsigned long long)srv->env.store_errors);
+	store_game_cache_stats(srv->env.store, &cs);
+	text_add(t, "game_cache:%lld", (long long)cs.games);
+	text_add(t, "game_cache_used:%lld", (long long)cs.used);
+	text_add(t, "game_cache_hits:%llu", (unsigned long long)cs.hits);
+	text_add(t, "game_cache_misses:%llu",
+	    (unsigned long long)cs.misses);
+	text_add(t, "game_cache_flushes:%llu",
+	    (unsigned long long)cs.flushes);
+	text_add(t, "game_cache_mismatches:%llu",
+	    (unsigned long long)cs.mismatches);
 }
 
 static void

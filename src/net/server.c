@@ -298,6 +298,12 @@ server_init(struct server *srv, const struct config *cfg)
 	}
 	/* Waiting for another process's write lock stalls every client. */
 	store_sqlite_set_busy_timeout(srv->env.store, (int)cfg->busy_timeout);
+	if (store_set_game_cache(srv->env.store, cfg->game_cache) !=
+	    STORE_OK) {
+		log_warning("cannot set up the game cache: %s",
+		    store_errmsg(srv->env.store));
+		return -1;
+	}
 	/* First: the loop's priorities must be set before any event. */
 	if (batch_init(srv) == -1) {
 		log_warning("cannot set up group commit");

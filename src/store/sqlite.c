@@ -12,6 +12,9 @@
  * caller's BEGIN IMMEDIATE it only nests.  Group commit adds one level:
  * the caller's turns, each in a savepoint store_turn of the one
  * transaction (store_savepoint()).
+ *
+ * Loads may come from a cache of the games this store last read or wrote
+ * (src/store/cache.c), kept equal to the rows: see "game cache" below.
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -20,6 +23,7 @@
 #include <strings.h>
 
 #include "game.h"
+#include "store/cache.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
 #include "store/store.h"
@@ -61,6 +65,7 @@ enum stmt_id {
 	ST_COUNT,
 	ST_PAGE_COUNT,
 	ST_PAGE_SIZE,
+	ST_DATA_VERSION,
 	NSTMT
 };
 
@@ -135,6 +140,7 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_COUNT] = "SELECT kind, count(*) FROM games GROUP BY kind",
 	[ST_PAGE_COUNT] = "PRAGMA page_count",
 	[ST_PAGE_SIZE] = "PRAGMA page_size",
+	[ST_DATA_VERSION] = "PRAGMA data_version",
 };
 
 /* Columns of ST_GAME_SELECT. */
@@ -159,6 +165,18 @@ struct sqlite_store {
 	sqlite3		*db;
 	sqlite3_stmt	*stmt[NSTMT];
 	int		 txn;		/* the caller's BEGIN is open */
+	int		 turns;		/* its store_turn savepoints open */
+	struct game_cache *cache;	/* NULL: every load reads the rows */
+	struct store_cache_stats stats;
+	int64_t		 data_version;	/* at the last check */
+	int64_t		 changes;	/* total changes the cache knows of */
+	int		 synced;	/* checked in the open transaction */
+	int		 check;		/* every hit read back and compared */
+	uint64_t	 marks;		/* the last mark handed out */
+	/* The marks of the open transaction and turn savepoint (0: none),
+	 * and whether they wrote to a game. */
+	uint64_t	 mark[CACHE_NMARKS];
+	int		 wrote[CACHE_NMARKS];
 	char		 err[256];
 };
 
@@ -393,6 +411,60 @@ game_row(const struct game *g, struct game_row *r)
 	return 0;
 }
 
+/*
+ * The other way: lays the columns of the games row that play changes on a
+ * game being loaded (whose kind and player count are set), as they read
+ * back.  The write-through of the cache uses it too, so that an entry
+ * gets exactly what a load of the rows would.
+ */
+static void
+row_put(struct game *g, const struct game_row *r)
+{
+	switch (g->kind) {
+	case KIND_LUDO:
+		g->s.ludo.turn = r->turn;
+		g->s.ludo.winner = r->winner;
+		g->s.ludo.sixes = (int)r->aux;
+		break;
+	case KIND_SNL:
+		g->s.snl.turn = r->turn;
+		g->s.snl.winner = r->winner;
+		g->s.snl.started = (int)r->aux;
+		break;
+	case KIND_DANDY:
+		g->s.dandy.turn = r->turn;
+		g->s.dandy.drawn = (int)r->aux;
+		break;
+	default:
+		break;
+	}
+}
+
+/* The pending roll and deadline as they read back (NULL as 0); -1 for
+ * values no game has (the schema's checks keep them out, these keep a
+ * damaged file from reaching the commands). */
+static int
+pending_put(struct game *g, int64_t deadline, int64_t roll, int64_t rp)
+{
+	if (deadline < 0 || roll < 0 || roll > 6 || rp < 0 ||
+	    rp >= game_nplayers(g))
+		return -1;
+	g->opts.deadline = deadline;
+	g->opts.roll = (uint8_t)roll;
+	g->opts.roll_player = roll != 0 ? (uint8_t)rp : 0;
+	return 0;
+}
+
+/* One jumps row; -1 if it cannot belong to a game. */
+static int
+jump_put(struct game *g, int cell, int target)
+{
+	if (cell < 1 || cell >= SNL_CELLS || target < 1 || target > SNL_CELLS)
+		return -1;
+	g->s.snl.jump[cell] = (uint8_t)target;
+	return 0;
+}
+
 static int
 max_players(enum game_kind kind)
 {
@@ -500,6 +572,253 @@ same_rules(const struct game *a, const struct game *b)
 	default:
 		return 0;
 	}
+}
+
+/* -------------------------------------------------------- game cache */
+
+/*
+ * An entry is a game exactly as load_rows() rebuilds it from the rows,
+ * byte for byte, or it is not there.  The rows change under an entry in
+ * four ways, each followed here:
+ *
+ *  - Another connection commits (a "ludus --db", sqlite3): PRAGMA
+ *    data_version then reads differently, as it counts only the commits of
+ *    other connections.  Inside the caller's transaction (BEGIN IMMEDIATE:
+ *    its snapshot and the write lock are held until it ends) one check
+ *    covers the whole of it; outside, each load checks.  A change empties
+ *    the cache.  A load that saw a commit half way (three statements)
+ *    has moved the count already, so the next check drops what it put.
+ *  - This connection writes behind the store (a test through
+ *    store_sqlite_handle()): sqlite3_total_changes64() moves by more than
+ *    the store's own writes.  The cache is emptied.
+ *  - The store writes a game: once the write has succeeded, its entry
+ *    gets the same changes as the rows, through the same functions a load
+ *    uses (write-through).  A write that failed, or one outside the
+ *    caller's transaction (where another writer may come between the check
+ *    and the write), drops the entry instead.
+ *  - A write is undone: whatever is put inside the caller's transaction
+ *    carries its mark and its turn savepoint's.  Rolling back the
+ *    savepoint, or the transaction (the caller's ROLLBACK, a failed
+ *    COMMIT, or SQLite's own after an I/O error, disk full or out of
+ *    memory, seen as autocommit inside the caller's transaction), drops
+ *    the entries of what was undone, if it wrote to any game.
+ *
+ * The savepoint store_write of each write needs nothing: an entry is
+ * changed only after its RELEASE.
+ */
+
+/* The caller's transaction is open and SQLite has not rolled it back. */
+static int
+txn_live(struct sqlite_store *s)
+{
+	return s->txn && !sqlite3_get_autocommit(s->db);
+}
+
+static void
+cache_flush(struct sqlite_store *s)
+{
+	if (game_cache_clear(s->cache) > 0)
+		s->stats.flushes++;
+}
+
+/* Drops what the undone turn savepoint or transaction put, if it wrote. */
+static void
+cache_undo(struct sqlite_store *s, enum cache_mark which)
+{
+	if (s->wrote[which])
+		game_cache_drop(s->cache, which, s->mark[which]);
+	s->wrote[which] = 0;
+	s->mark[which] = 0;
+}
+
+/* A new transaction (BEGIN) or the end of one (COMMIT, ROLLBACK). */
+static void
+cache_txn(struct sqlite_store *s, int open)
+{
+	s->mark[CACHE_TXN] = open ? ++s->marks : 0;
+	s->mark[CACHE_TURN] = 0;
+	s->wrote[CACHE_TXN] = s->wrote[CACHE_TURN] = 0;
+	s->turns = 0;
+	s->synced = 0;
+}
+
+/* The marks of an entry put now. */
+static const uint64_t *
+cache_marks(struct sqlite_store *s)
+{
+	static const uint64_t	 none[CACHE_NMARKS];
+
+	return txn_live(s) ? s->mark : none;
+}
+
+static int
+data_version(struct sqlite_store *s, int64_t *v)
+{
+	sqlite3_stmt	*st = s->stmt[ST_DATA_VERSION];
+	int		 rc;
+
+	if (sqlite3_stmt_busy(st))
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	stmt_done(st);
+	return rc == SQLITE_ROW ? 0 : -1;
+}
+
+/*
+ * Makes the entries fit for this connection's next statements: 0, or -1
+ * when that cannot be told (no cache, or the check failed: the cache is
+ * then empty, and nothing read now may be put).
+ */
+static int
+cache_sync(struct sqlite_store *s)
+{
+	int64_t	 v;
+
+	if (s->cache == NULL)
+		return -1;
+	if (s->txn && sqlite3_get_autocommit(s->db)) {
+		/* SQLite rolled the caller's transaction back by itself. */
+		cache_undo(s, CACHE_TURN);
+		cache_undo(s, CACHE_TXN);
+	}
+	if ((v = sqlite3_total_changes64(s->db)) != s->changes) {
+		cache_flush(s);
+		s->changes = v;
+	}
+	if (s->synced && txn_live(s))
+		return 0;
+	if (data_version(s, &v) != 0) {
+		cache_flush(s);
+		s->synced = 0;
+		return -1;
+	}
+	if (v != s->data_version)
+		cache_flush(s);
+	s->data_version = v;
+	s->synced = 1;
+	return 0;
+}
+
+/* Before a write to a game: the entries are checked while they can still
+ * be (in the caller's transaction), and its writes go with it and with
+ * the turn savepoint if they are undone.  The changes count at the
+ * start, for cache_write_end(). */
+static int64_t
+cache_write_begin(struct sqlite_store *s)
+{
+	if (txn_live(s))
+		cache_sync(s);
+	s->wrote[CACHE_TXN] = s->wrote[CACHE_TURN] = 1;
+	return sqlite3_total_changes64(s->db);
+}
+
+/* The store's own changes are no one else's, unless some were pending at
+ * the start: the next cache_sync() then still sees those. */
+static void
+cache_write_end(struct sqlite_store *s, int64_t before)
+{
+	if (s->changes == before)
+		s->changes = sqlite3_total_changes64(s->db);
+}
+
+/* The entry of a game whose write has just succeeded, to be given the
+ * same changes; NULL, the entry dropped, when it cannot be trusted. */
+static struct game *
+cache_written(struct sqlite_store *s, const struct game *g)
+{
+	struct game	*c;
+
+	if (!txn_live(s) || !s->synced) {
+		game_cache_remove(s->cache, g->id);
+		return NULL;
+	}
+	/* The rows' kind is the entry's; a caller's snapshot of another
+	 * kind wrote rows that mean something else to it. */
+	if ((c = game_cache_get(s->cache, g->id)) != NULL &&
+	    c->kind != g->kind) {
+		game_cache_remove(s->cache, g->id);
+		return NULL;
+	}
+	return c;
+}
+
+/* The pending roll and deadline of o as the games row now holds them
+ * (bind_pending() writes NULL for 0, and no roll_player without a roll). */
+static int
+cache_pending(struct game *c, const struct game_opts *o)
+{
+	return pending_put(c, o->deadline, o->roll,
+	    o->roll != 0 ? o->roll_player : 0);
+}
+
+/* save_turn's rows: the games row and the token rows it wrote. */
+static void
+cache_turn(struct sqlite_store *s, const struct game *old,
+    const struct game *new)
+{
+	struct token_row	 a[MAX_TOKEN_ROWS], b[MAX_TOKEN_ROWS];
+	struct game_row		 r;
+	struct game		*c;
+	int			 i, n, bad;
+
+	if ((c = cache_written(s, new)) == NULL)
+		return;
+	game_row(new, &r);
+	row_put(c, &r);
+	c->moves = new->moves;
+	c->updated = new->updated;
+	bad = cache_pending(c, &new->opts) != 0;
+	n = token_rows(old, a);
+	token_rows(new, b);
+	for (i = 0; i < n && !bad; i++)
+		if (a[i].pos != b[i].pos || a[i].points != b[i].points)
+			bad = token_put(c, &b[i]) != 0;
+	if (bad)
+		game_cache_remove(s->cache, new->id);
+	else
+		game_cache_mark(s->cache, c, s->mark);
+}
+
+/* save_setup's rows: the jumps it wrote or deleted, and updated. */
+static void
+cache_setup(struct sqlite_store *s, const struct game *old,
+    const struct game *new)
+{
+	struct game	*c;
+	int		 cell, bad = 0;
+
+	if ((c = cache_written(s, new)) == NULL)
+		return;
+	c->updated = new->updated;
+	for (cell = 1; new->kind == KIND_SNL && cell <= SNL_CELLS && !bad;
+	    cell++) {
+		if (old->s.snl.jump[cell] == new->s.snl.jump[cell])
+			continue;
+		if (new->s.snl.jump[cell] == 0)
+			c->s.snl.jump[cell] = 0;	/* row deleted */
+		else
+			bad = jump_put(c, cell, new->s.snl.jump[cell]) != 0;
+	}
+	if (bad)
+		game_cache_remove(s->cache, new->id);
+	else
+		game_cache_mark(s->cache, c, s->mark);
+}
+
+/* save_opts's columns. */
+static void
+cache_opts(struct sqlite_store *s, const struct game *g)
+{
+	struct game	*c;
+
+	if ((c = cache_written(s, g)) == NULL)
+		return;
+	if (cache_pending(c, &g->opts) != 0)
+		game_cache_remove(s->cache, g->id);
+	else
+		game_cache_mark(s->cache, c, s->mark);
 }
 
 /* ------------------------------------------------------------ create */
@@ -628,19 +947,15 @@ write_jumps(struct sqlite_store *s, const struct game *old,
 }
 
 static int
-sqlite_create_game(struct store *store, const struct game *g)
+create_rows(struct sqlite_store *s, const struct game *g,
+    const struct game_row *r)
 {
-	struct sqlite_store	*s = to_sqlite(store);
-	struct game_row		 r;
-	int			 rc;
+	int	 rc;
 
-	if (game_row(g, &r) != 0 || r.nplayers < 1 ||
-	    r.nplayers > max_players(g->kind))
-		return set_err(s, "create_game", "not a valid game");
 	if (write_begin(s, "create_game") != 0)
 		return STORE_ERR;
-	if ((rc = insert_game_row(s, g, &r)) != 0 ||
-	    (rc = insert_players(s, g, r.nplayers)) != 0 ||
+	if ((rc = insert_game_row(s, g, r)) != 0 ||
+	    (rc = insert_players(s, g, r->nplayers)) != 0 ||
 	    (rc = insert_tokens(s, g)) != 0 ||
 	    (g->kind == KIND_SNL && (rc = write_jumps(s, NULL, g,
 	    "create_game")) != 0)) {
@@ -648,6 +963,26 @@ sqlite_create_game(struct store *store, const struct game *g)
 		return rc;
 	}
 	return write_end(s, "create_game");
+}
+
+/* A new game is not put in the cache: that would take a second copy of
+ * what load_rows() makes of the rows, for one read per game saved. */
+static int
+sqlite_create_game(struct store *store, const struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct game_row		 r;
+	int64_t			 changes;
+	int			 rc;
+
+	if (game_row(g, &r) != 0 || r.nplayers < 1 ||
+	    r.nplayers > max_players(g->kind))
+		return set_err(s, "create_game", "not a valid game");
+	changes = cache_write_begin(s);
+	rc = create_rows(s, g, &r);
+	cache_write_end(s, changes);
+	game_cache_remove(s->cache, g->id);
+	return rc;
 }
 
 /* -------------------------------------------------------------- load */
@@ -659,10 +994,15 @@ static int
 load_state(struct game *g, sqlite3_stmt *st)
 {
 	struct ludo_rules	 rules;
+	struct game_row		 r;
 	const char		*board, *deck;
 	int			 n;
 
 	n = sqlite3_column_int(st, GC_NPLAYERS);
+	r.nplayers = n;
+	r.turn = sqlite3_column_int(st, GC_TURN);
+	r.winner = sqlite3_column_int(st, GC_WINNER);
+	r.aux = sqlite3_column_int(st, GC_AUX);
 	switch (g->kind) {
 	case KIND_LUDO:
 		memset(&rules, 0, sizeof(rules));
@@ -674,17 +1014,11 @@ load_state(struct game *g, sqlite3_stmt *st)
 		    (uint8_t)sqlite3_column_int(st, GC_THREE_SIXES);
 		if (ludo_init(&g->s.ludo, &rules, n) != 0)
 			return -1;
-		g->s.ludo.turn = sqlite3_column_int(st, GC_TURN);
-		g->s.ludo.winner = sqlite3_column_int(st, GC_WINNER);
-		g->s.ludo.sixes = sqlite3_column_int(st, GC_AUX);
-		return 0;
+		break;
 	case KIND_SNL:
 		if (snl_init(&g->s.snl, n) != 0)
 			return -1;
-		g->s.snl.turn = sqlite3_column_int(st, GC_TURN);
-		g->s.snl.winner = sqlite3_column_int(st, GC_WINNER);
-		g->s.snl.started = sqlite3_column_int(st, GC_AUX);
-		return 0;
+		break;
 	case KIND_DANDY:
 		board = (const char *)sqlite3_column_text(st, GC_BOARD);
 		deck = NULL;
@@ -694,12 +1028,12 @@ load_state(struct game *g, sqlite3_stmt *st)
 			deck = "";
 		if (dandy_init(&g->s.dandy, n, board, deck, NULL) != 0)
 			return -1;
-		g->s.dandy.turn = sqlite3_column_int(st, GC_TURN);
-		g->s.dandy.drawn = sqlite3_column_int(st, GC_AUX);
-		return 0;
+		break;
 	default:
 		return -1;
 	}
+	row_put(g, &r);
+	return 0;
 }
 
 /* The options of the games row; the schema's checks keep them in range,
@@ -708,22 +1042,15 @@ static int
 load_opts(struct game *g, sqlite3_stmt *st)
 {
 	struct game_opts	*o = &g->opts;
-	int64_t			 roll, rp;
 
 	o->secure = sqlite3_column_int(st, GC_SEATS) != 0;
 	o->server_dice = sqlite3_column_int(st, GC_DICE) != 0;
 	o->timeout = sqlite3_column_int64(st, GC_TIMEOUT);
-	o->deadline = sqlite3_column_int64(st, GC_DEADLINE); /* NULL: 0 */
-	roll = sqlite3_column_int64(st, GC_ROLL);
-	rp = sqlite3_column_int64(st, GC_ROLL_PLAYER);
-	if (o->timeout < 0 || o->deadline < 0 || roll < 0 || roll > 6 ||
-	    rp < 0 || rp >= game_nplayers(g))
+	if (o->timeout < 0)
 		return -1;
-	if (roll != 0) {
-		o->roll = (uint8_t)roll;
-		o->roll_player = (uint8_t)rp;
-	}
-	return 0;
+	return pending_put(g, sqlite3_column_int64(st, GC_DEADLINE),
+	    sqlite3_column_int64(st, GC_ROLL),
+	    sqlite3_column_int64(st, GC_ROLL_PLAYER));
 }
 
 static int
@@ -850,10 +1177,8 @@ load_jumps(struct sqlite_store *s, struct game *g)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		cell = sqlite3_column_int(st, 0);
 		target = sqlite3_column_int(st, 1);
-		if (cell < 1 || cell >= SNL_CELLS || target < 1 ||
-		    target > SNL_CELLS)
+		if (jump_put(g, cell, target) != 0)
 			break;
-		g->s.snl.jump[cell] = (uint8_t)target;
 	}
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return stmt_err(s, st, "load_game");
@@ -863,11 +1188,11 @@ load_jumps(struct sqlite_store *s, struct game *g)
 	return 0;
 }
 
+/* The game as its rows hold it, every byte set. */
 static int
-sqlite_load_game(struct store *store, const char *id, struct game *g)
+load_rows(struct sqlite_store *s, const char *id, struct game *g)
 {
-	struct sqlite_store	*s = to_sqlite(store);
-	int			 rc;
+	int	 rc;
 
 	memset(g, 0, sizeof(*g));
 	if (strlen(id) > GAME_ID_MAX) {
@@ -883,6 +1208,71 @@ sqlite_load_game(struct store *store, const char *id, struct game *g)
 	return 0;
 fail:
 	memset(g, 0, sizeof(*g));
+	return rc;
+}
+
+/* The check of a hit (store_sqlite_set_cache_check()): the rows are read
+ * as well, and answer. */
+static int
+load_checked(struct sqlite_store *s, const char *id, const struct game *c,
+    struct game *g)
+{
+	int	 rc;
+
+	rc = load_rows(s, id, g);
+	if (rc == STORE_NOTFOUND ||
+	    (rc == 0 && memcmp(c, g, sizeof(*g)) != 0)) {
+		s->stats.mismatches++;
+		game_cache_remove(s->cache, id);
+		memset(g, 0, sizeof(*g));
+		return set_err(s, "load_game",
+		    "game cache differs from the stored rows");
+	}
+	return rc;
+}
+
+static int
+sqlite_load_game(struct store *store, const char *id, struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct game		*c;
+	int			 rc, fit;
+
+	if (s->cache == NULL)
+		return load_rows(s, id, g);
+	fit = cache_sync(s) == 0;
+	if ((c = game_cache_get(s->cache, id)) != NULL) {
+		s->stats.hits++;
+		if (s->check)
+			return load_checked(s, id, c, g);
+		/* A copy: the caller's to change. */
+		memcpy(g, c, sizeof(*g));
+		return 0;
+	}
+	s->stats.misses++;
+	if ((rc = load_rows(s, id, g)) == 0 && fit)
+		game_cache_put(s->cache, g, cache_marks(s));
+	return rc;
+}
+
+/* AUDIT's read: the rows, whatever the cache holds; an entry that
+ * differs from them is a bug of the cache, dropped and counted. */
+static int
+sqlite_load_stored(struct store *store, const char *id, struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct game		*c;
+	int			 rc;
+
+	rc = load_rows(s, id, g);
+	/* Checked after the read: a commit it saw has emptied the cache. */
+	if (cache_sync(s) != 0 || (c = game_cache_get(s->cache, id)) == NULL)
+		return rc;
+	if (rc == STORE_NOTFOUND ||
+	    (rc == 0 && memcmp(c, g, sizeof(*g)) != 0)) {
+		s->stats.mismatches++;
+		game_cache_remove(s->cache, id);
+	}
 	return rc;
 }
 
@@ -909,17 +1299,27 @@ sqlite_save_setup(struct store *store, const struct game *old,
     const struct game *new)
 {
 	struct sqlite_store	*s = to_sqlite(store);
+	int64_t			 changes;
+	int			 rc;
 
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
 	    old->moves != new->moves)
 		return set_err(s, "save_setup", "not the same game");
+	changes = cache_write_begin(s);
 	if (write_begin(s, "save_setup") != 0)
-		return STORE_ERR;
-	if ((new->kind == KIND_SNL &&
+		rc = STORE_ERR;
+	else if ((new->kind == KIND_SNL &&
 	    write_jumps(s, old, new, "save_setup") != 0) ||
 	    touch_game(s, new) != 0)
-		return write_abort(s);
-	return write_end(s, "save_setup");
+		rc = write_abort(s);
+	else
+		rc = write_end(s, "save_setup");
+	cache_write_end(s, changes);
+	if (rc == 0)
+		cache_setup(s, old, new);
+	else
+		game_cache_remove(s->cache, new->id);
+	return rc;
 }
 
 /* -------------------------------------------------------------- turn */
@@ -1000,6 +1400,8 @@ sqlite_save_turn(struct store *store, const struct game *old,
 {
 	struct sqlite_store	*s = to_sqlite(store);
 	struct game_row		 ro, rn;
+	int64_t			 changes;
+	int			 rc;
 
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
 	    game_row(old, &ro) != 0 || game_row(new, &rn) != 0 ||
@@ -1007,26 +1409,31 @@ sqlite_save_turn(struct store *store, const struct game *old,
 		return set_err(s, "save_turn", "not the same game");
 	if (new->moves != old->moves + 1 || mv->seq != new->moves)
 		return set_err(s, "save_turn", "move out of sequence");
+	changes = cache_write_begin(s);
 	if (write_begin(s, "save_turn") != 0)
-		return STORE_ERR;
-	if (update_game_row(s, old, new) != 0 ||
+		rc = STORE_ERR;
+	else if (update_game_row(s, old, new) != 0 ||
 	    update_tokens(s, old, new) != 0 ||
 	    insert_move(s, new->id, mv) != 0)
-		return write_abort(s);
-	return write_end(s, "save_turn");
+		rc = write_abort(s);
+	else
+		rc = write_end(s, "save_turn");
+	cache_write_end(s, changes);
+	if (rc == 0)
+		cache_turn(s, old, new);
+	else
+		game_cache_remove(s->cache, new->id);
+	return rc;
 }
 
 /* ------------------------------------------------------- options */
 
+/* One statement: all or nothing without a savepoint. */
 static int
-sqlite_save_opts(struct store *store, const struct game *g)
+opts_row(struct sqlite_store *s, const struct game *g)
 {
-	struct sqlite_store	*s = to_sqlite(store);
-	sqlite3_stmt		*st;
+	sqlite3_stmt	*st;
 
-	if (g->opts.roll > 6 || (g->opts.roll != 0 &&
-	    g->opts.roll_player >= game_nplayers(g)))
-		return set_err(s, "save_opts", "invalid pending roll");
 	if ((st = stmt_get(s, ST_GAME_OPTS, "save_opts")) == NULL)
 		return STORE_ERR;
 	if (bind_id(st, g->id) || bind_pending(st, 2, &g->opts) ||
@@ -1038,6 +1445,26 @@ sqlite_save_opts(struct store *store, const struct game *g)
 		return set_err(s, "save_opts",
 		    "game missing or changed since it was loaded");
 	return 0;
+}
+
+static int
+sqlite_save_opts(struct store *store, const struct game *g)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	int64_t			 changes;
+	int			 rc;
+
+	if (g->opts.roll > 6 || (g->opts.roll != 0 &&
+	    g->opts.roll_player >= game_nplayers(g)))
+		return set_err(s, "save_opts", "invalid pending roll");
+	changes = cache_write_begin(s);
+	rc = opts_row(s, g);
+	cache_write_end(s, changes);
+	if (rc == 0)
+		cache_opts(s, g);
+	else
+		game_cache_remove(s->cache, g->id);
+	return rc;
 }
 
 static int
@@ -1090,11 +1517,10 @@ secret_read(struct sqlite_store *s, uint8_t out[STORE_SECRET_LEN])
 /* The secret is made once per database; INSERT .. DO NOTHING keeps the
  * first one if two writers race. */
 static int
-sqlite_secret(struct store *store, const uint8_t *fresh, uint8_t *out)
+secret_get(struct sqlite_store *s, const uint8_t *fresh, uint8_t *out)
 {
-	struct sqlite_store	*s = to_sqlite(store);
-	sqlite3_stmt		*st;
-	int			 rc;
+	sqlite3_stmt	*st;
+	int		 rc;
 
 	if ((rc = secret_read(s, out)) != 1)
 		return rc;
@@ -1111,6 +1537,21 @@ sqlite_secret(struct store *store, const uint8_t *fresh, uint8_t *out)
 	if (stmt_run(s, st, "secret") != 0 || secret_read(s, out) != 0)
 		return write_abort(s);
 	return write_end(s, "secret");
+}
+
+/* The meta row is no game's: the cache only counts the change as the
+ * store's own. */
+static int
+sqlite_secret(struct store *store, const uint8_t *fresh, uint8_t *out)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	int64_t			 changes;
+	int			 rc;
+
+	changes = sqlite3_total_changes64(s->db);
+	rc = secret_get(s, fresh, out);
+	cache_write_end(s, changes);
+	return rc;
 }
 
 /* ------------------------------------------------------------- reads */
@@ -1245,6 +1686,7 @@ sqlite_begin(struct store *store)
 	if (stmt_exec(s, ST_BEGIN, "begin") != 0)
 		return STORE_ERR;
 	s->txn = 1;
+	cache_txn(s, 1);
 	return 0;
 }
 
@@ -1254,6 +1696,9 @@ sqlite_rollback(struct store *store)
 	struct sqlite_store	*s = to_sqlite(store);
 	sqlite3_stmt		*st = s->stmt[ST_ROLLBACK];
 
+	cache_undo(s, CACHE_TURN);
+	cache_undo(s, CACHE_TXN);
+	cache_txn(s, 0);
 	s->txn = 0;
 	/* "No transaction" is not an error: a failed COMMIT may have
 	 * rolled back already. */
@@ -1278,7 +1723,25 @@ sqlite_savepoint(struct store *store)
 	if (sqlite3_get_autocommit(s->db))
 		return set_err(s, "savepoint",
 		    "transaction rolled back by an earlier error");
-	return stmt_exec(s, ST_TURN_SAVEPOINT, "savepoint");
+	if (stmt_exec(s, ST_TURN_SAVEPOINT, "savepoint") != 0)
+		return STORE_ERR;
+	/* A savepoint inside another shares its mark: undoing either drops
+	 * the entries of both, more than needed but never too few. */
+	if (s->turns++ == 0) {
+		s->mark[CACHE_TURN] = ++s->marks;
+		s->wrote[CACHE_TURN] = 0;
+	}
+	return 0;
+}
+
+/* The innermost turn savepoint has ended. */
+static void
+turn_end(struct sqlite_store *s)
+{
+	if (s->turns > 0 && --s->turns == 0) {
+		s->mark[CACHE_TURN] = 0;
+		s->wrote[CACHE_TURN] = 0;
+	}
 }
 
 static int
@@ -1289,7 +1752,11 @@ sqlite_release(struct store *store)
 	if (s->txn && sqlite3_get_autocommit(s->db))
 		return set_err(s, "release",
 		    "transaction rolled back by an earlier error");
-	return stmt_exec(s, ST_TURN_RELEASE, "release");
+	if (stmt_exec(s, ST_TURN_RELEASE, "release") != 0)
+		return STORE_ERR;
+	/* Its writes are the transaction's now (wrote[CACHE_TXN] is set). */
+	turn_end(s);
+	return 0;
 }
 
 /* The failed turn's message is kept: it is what the caller replies. */
@@ -1302,8 +1769,15 @@ sqlite_rollback_to(struct store *store)
 				    ST_TURN_RELEASE };
 	int			 i;
 
-	if (sqlite3_get_autocommit(s->db))
-		return;		/* the whole transaction is gone */
+	/* An outer savepoint keeps its mark and what it wrote. */
+	if (s->wrote[CACHE_TURN])
+		game_cache_drop(s->cache, CACHE_TURN, s->mark[CACHE_TURN]);
+	turn_end(s);
+	if (sqlite3_get_autocommit(s->db)) {
+		/* The whole transaction is gone. */
+		cache_undo(s, CACHE_TXN);
+		return;
+	}
 	for (i = 0; i < 2; i++) {
 		st = s->stmt[ids[i]];
 		if (!sqlite3_stmt_busy(st)) {
@@ -1320,11 +1794,42 @@ sqlite_commit(struct store *store)
 
 	if (stmt_exec(s, ST_COMMIT, "commit") == 0) {
 		s->txn = 0;
+		cache_txn(s, 0);
 		return 0;
 	}
 	/* SQLITE_BUSY and friends leave the transaction open. */
 	sqlite_rollback(store);
 	return STORE_ERR;
+}
+
+/* -------------------------------------------------------- cache size */
+
+static int
+sqlite_set_cache(struct store *store, int64_t games)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct game_cache	*c = NULL;
+
+	if (games < 0 || games > STORE_GAME_CACHE_MAX)
+		return set_err(s, "game_cache", "size out of range");
+	if (games > 0 && (c = game_cache_new((size_t)games)) == NULL)
+		return set_err(s, "game_cache", "out of memory");
+	game_cache_free(s->cache);
+	s->cache = c;
+	s->stats.games = games;
+	/* Empty: whatever happened before is no concern of it. */
+	s->changes = sqlite3_total_changes64(s->db);
+	s->synced = 0;
+	return 0;
+}
+
+static void
+sqlite_cache_stats(struct store *store, struct store_cache_stats *cs)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+
+	*cs = s->stats;
+	cs->used = (int64_t)game_cache_count(s->cache);
 }
 
 /* -------------------------------------------------------- open/close */
@@ -1338,6 +1843,7 @@ sqlite_close(struct store *store)
 	for (i = 0; i < NSTMT; i++)
 		sqlite3_finalize(s->stmt[i]);
 	sqlite3_close(s->db);
+	game_cache_free(s->cache);
 	free(s);
 }
 
@@ -1501,6 +2007,8 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 		return set_err(s, "open", "SQLite lacks foreign keys");
 	if (migrate(s, version) != 0 || prepare_all(s) != 0)
 		return STORE_ERR;
+	/* Nothing is cached yet: the changes so far are no concern. */
+	s->changes = sqlite3_total_changes64(s->db);
 	return 0;
 }
 
@@ -1512,12 +2020,15 @@ store_sqlite_open(const char *path, enum durability d, char *errbuf,
 
 	s = xcalloc(1, sizeof(*s));
 	s->store.ops = &sqlite_ops;
-	if (open_db(s, path, d) != 0) {
+	if (open_db(s, path, d) != 0 ||
+	    sqlite_set_cache(&s->store, STORE_GAME_CACHE_DEFAULT) != 0) {
 		if (errbuf != NULL && errlen > 0)
 			snprintf(errbuf, errlen, "%s: %s", path, s->err);
 		sqlite_close(&s->store);
 		return NULL;
 	}
+	/* Lets a whole test suite run with every hit checked. */
+	s->check = getenv("LUDUS_GAME_CACHE_CHECK") != NULL;
 	return &s->store;
 }
 
@@ -1539,6 +2050,13 @@ store_sqlite_set_busy_timeout(struct store *store, int ms)
 		sqlite3_busy_timeout(db, ms > 0 ? ms : 0);
 }
 
+void
+store_sqlite_set_cache_check(struct store *store, int on)
+{
+	if (store_sqlite_handle(store) != NULL)
+		to_sqlite(store)->check = on != 0;
+}
+
 static const struct store_ops sqlite_ops = {
 	.name = "sqlite",
 	.close = sqlite_close,
@@ -1550,6 +2068,7 @@ static const struct store_ops sqlite_ops = {
 	.rollback_to = sqlite_rollback_to,
 	.create_game = sqlite_create_game,
 	.load_game = sqlite_load_game,
+	.load_stored = sqlite_load_stored,
 	.save_setup = sqlite_save_setup,
 	.save_turn = sqlite_save_turn,
 	.save_opts = sqlite_save_opts,
@@ -1559,5 +2078,7 @@ static const struct store_ops sqlite_ops = {
 	.list_games = sqlite_list_games,
 	.count_games = sqlite_count_games,
 	.size = sqlite_size,
+	.set_cache = sqlite_set_cache,
+	.cache_stats = sqlite_cache_stats,
 	.errmsg = sqlite_errmsg,
 };

@@ -8,7 +8,12 @@
 struct sqlite3;
 struct store;
 
-/* The connection of a store opened by store_sqlite_open(), else NULL. */
+/*
+ * The connection of a store opened by store_sqlite_open(), else NULL.
+ * The store's game cache notices rows changed through it with SQL
+ * (sqlite3_total_changes64() moves) and empties itself; it cannot see a
+ * change made with incremental blob I/O (sqlite3_blob_write()).
+ */
 struct sqlite3	*store_sqlite_handle(struct store *);
 
 /*
@@ -19,5 +24,14 @@ struct sqlite3	*store_sqlite_handle(struct store *);
  * its own.  0 (or less) fails at once.  No effect on other stores.
  */
 void		 store_sqlite_set_busy_timeout(struct store *, int ms);
+
+/*
+ * For tests: every load that the game cache answers reads the rows as
+ * well, and fails ("game cache differs from the stored rows") if they are
+ * not the entry byte for byte.  Also on for every store opened while the
+ * environment has LUDUS_GAME_CACHE_CHECK, so that a whole test suite can
+ * run checked.  No effect on other stores.
+ */
+void		 store_sqlite_set_cache_check(struct store *, int on);
 
 #endif /* LUDUS_STORE_SQLITE_H */

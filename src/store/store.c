@@ -91,6 +91,12 @@ store_load_game(struct store *st, const char *id, struct game *g)
 }
 
 int
+store_load_game_stored(struct store *st, const char *id, struct game *g)
+{
+	return st->ops->load_stored(st, id, g);
+}
+
+int
 store_save_setup(struct store *st, const struct game *old,
     const struct game *new)
 {
@@ -147,6 +153,18 @@ int64_t
 store_size(struct store *st)
 {
 	return st->ops->size(st);
+}
+
+int
+store_set_game_cache(struct store *st, int64_t games)
+{
+	return st->ops->set_cache(st, games);
+}
+
+void
+store_game_cache_stats(struct store *st, struct store_cache_stats *cs)
+{
+	st->ops->cache_stats(st, cs);
 }
 
 const char *

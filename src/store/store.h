@@ -35,6 +35,17 @@ typedef int (*store_deadline_cb)(void *arg, const char *id,
 
 #define STORE_SECRET_LEN	32	/* bytes of the seat-hash key */
 
+/* What a store's game cache has done since it was opened. */
+struct store_cache_stats {
+	int64_t		games;		/* capacity; 0: no cache */
+	int64_t		used;		/* games in it now */
+	uint64_t	hits;		/* loads answered from it */
+	uint64_t	misses;		/* loads that read the rows */
+	uint64_t	flushes;	/* emptied: another connection wrote */
+	uint64_t	mismatches;	/* entries that differed from their
+					   rows when read back: a bug */
+};
+
 struct store_ops {
 	const char *name;
 	void	(*close)(struct store *);
@@ -46,6 +57,7 @@ struct store_ops {
 	void	(*rollback_to)(struct store *);
 	int	(*create_game)(struct store *, const struct game *);
 	int	(*load_game)(struct store *, const char *, struct game *);
+	int	(*load_stored)(struct store *, const char *, struct game *);
 	int	(*save_setup)(struct store *, const struct game *,
 		    const struct game *);
 	int	(*save_turn)(struct store *, const struct game *,
@@ -59,6 +71,8 @@ struct store_ops {
 		    int64_t, store_id_cb, void *);
 	int	(*count_games)(struct store *, int64_t[KIND_COUNT]);
 	int64_t	(*size)(struct store *);
+	int	(*set_cache)(struct store *, int64_t);
+	void	(*cache_stats)(struct store *, struct store_cache_stats *);
 	const char *(*errmsg)(struct store *);
 };
 
@@ -96,8 +110,15 @@ void	store_savepoint_rollback(struct store *);
 /* Inserts the game with its players, token rows and jumps.
  * STORE_EXISTS if the id is taken. */
 int	store_create_game(struct store *, const struct game *);
-/* STORE_NOTFOUND if there is no such game. */
+/* STORE_NOTFOUND if there is no such game.  May come from the store's
+ * cache of games, which is kept equal to the rows (see
+ * store_set_game_cache()). */
 int	store_load_game(struct store *, const char *id, struct game *);
+/* The same, always read from the rows: for AUDIT, which must check what
+ * is on disk.  An entry of the cache that differs is dropped (and
+ * counted: it is a bug). */
+int	store_load_game_stored(struct store *, const char *id,
+	    struct game *);
 /* Writes a setup change (Snake & Ladder jumps) made before any move. */
 int	store_save_setup(struct store *, const struct game *old,
 	    const struct game *new);
@@ -126,6 +147,18 @@ int	store_list_games(struct store *, enum game_kind, const char *after,
 	    int64_t limit, store_id_cb, void *);
 int	store_count_games(struct store *, int64_t counts[KIND_COUNT]);
 int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
+/*
+ * Keeps copies of up to games snapshots (about 3.6 KB each), so that a
+ * load need not read back the rows this store just read or wrote; 0
+ * disables it.  Whatever another connection commits to the database
+ * empties it.  The cache is allocated here, at once, and emptied;
+ * STORE_ERR (the cache left as it was) when out of memory or out of
+ * range.  store_sqlite_open() starts with STORE_GAME_CACHE_DEFAULT.
+ */
+#define STORE_GAME_CACHE_DEFAULT	1024
+#define STORE_GAME_CACHE_MAX		1048576
+int	store_set_game_cache(struct store *, int64_t games);
+void	store_game_cache_stats(struct store *, struct store_cache_stats *);
 const char *store_errmsg(struct store *);
 
 #endif /* LUDUS_STORE_H */
