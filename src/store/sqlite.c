@@ -1913,6 +1913,31 @@ check_version(struct sqlite_store *s, int64_t *version)
 	return 0;
 }
 
+/* Migrations run with foreign keys off; what a migration leaves must
+ * still satisfy them before it commits. */
+static int
+check_foreign_keys(struct sqlite_store *s, const char *op)
+{
+	sqlite3_stmt	*st;
+	const char	*table;
+	char		 msg[128];
+	int		 rc;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA foreign_key_check", -1, &st,
+	    NULL) != SQLITE_OK)
+		return db_err(s, op);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		if ((table = (const char *)sqlite3_column_text(st, 0)) == NULL)
+			table = "a table";
+		snprintf(msg, sizeof(msg), "foreign key violated in %s",
+		    table);
+	} else if (rc != SQLITE_DONE)
+		snprintf(msg, sizeof(msg), "%s", sqlite3_errmsg(s->db));
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : set_err(s, op, msg);
+}
+
 /* One migration, in its own transaction.  The version is read again
  * under the write lock: another process may have migrated meanwhile. */
 static int
@@ -1944,6 +1969,8 @@ migrate_one(struct sqlite_store *s, int *done)
 		set_err(s, op, "did not set user_version");
 		goto fail;
 	}
+	if (check_foreign_keys(s, op) != 0)
+		goto fail;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		db_err(s, op);
 		goto fail;
@@ -1955,15 +1982,26 @@ fail:
 	return STORE_ERR;
 }
 
+/*
+ * Foreign keys are off while migrations run, as SQLite's procedure for
+ * rebuilding a table needs (migration 3): dropping games would cascade
+ * into its children.  PRAGMA foreign_keys is a no-op inside a
+ * transaction, hence here, before each migration's own.
+ */
 static int
 migrate(struct sqlite_store *s, int64_t version)
 {
+	int64_t	 v;
 	int	 done = version == store_migration_count;
 
+	if (done)
+		return 0;
+	if (open_int(s, "PRAGMA foreign_keys = OFF", &v) != 0)
+		return STORE_ERR;
 	while (!done)
 		if (migrate_one(s, &done) != 0)
 			return STORE_ERR;
-	return 0;
+	return open_int(s, "PRAGMA foreign_keys = ON", &v);
 }
 
 static int
