@@ -932,6 +932,28 @@ test_open_migrations(void **state)
 	store_close(NULL);
 }
 
+/*
+ * SQLite keeps no memory statistics (a global mutex around each of its
+ * allocations): the first store of the process turned them off before
+ * SQLite started.  The first test of this binary opens a store before
+ * any other SQLite call; a first test that started SQLite itself would
+ * make this one fail.
+ */
+static void
+test_open_no_memory_statistics(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g;
+	uint32_t	 seed = 4;
+
+	(void)state;
+	make_ludo(&g, "stats", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	play_moves(st, &g, 3, &seed);
+	assert_int_equal(sqlite3_memory_used(), 0);
+	store_close(st);
+}
+
 static void
 test_open_file_reopen(void **state)
 {
@@ -2121,6 +2143,7 @@ main(void)
 		cmocka_unit_test(test_history_reentry_refused),
 		cmocka_unit_test(test_list_games_paging),
 		cmocka_unit_test(test_open_migrations),
+		cmocka_unit_test(test_open_no_memory_statistics),
 		cmocka_unit_test(test_open_file_reopen),
 		cmocka_unit_test(test_open_newer_version),
 		cmocka_unit_test(test_create_game_opts),
