@@ -239,8 +239,10 @@ probe_open(struct probe *pr, const char *path, const struct options *o)
 	int	 i;
 
 	memset(pr, 0, sizeof(*pr));
-	if (sqlite3_open_v2(path, &pr->db, SQLITE_OPEN_READWRITE, NULL) !=
-	    SQLITE_OK)
+	/* Opened as the store opens its own: one thread, no per-call
+	 * mutexes. */
+	if (sqlite3_open_v2(path, &pr->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK)
 		die_db(pr->db, path);
 	/* As the store runs: WAL (already in the file), the durability
 	 * asked for, foreign keys checked on every history row. */
