@@ -635,6 +635,91 @@ test_savepoint_after_lost_transaction(void **state)
 	store_close(st);
 }
 
+/* The moves count of the games row, as this connection sees it. */
+static int64_t
+row_moves(struct store *st, const char *id)
+{
+	sqlite3_stmt	*q;
+	int64_t		 v;
+
+	assert_int_equal(sqlite3_prepare_v2(store_sqlite_handle(st),
+	    "SELECT moves FROM games WHERE id = ?", -1, &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_bind_text(q, 1, id, -1, SQLITE_STATIC),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	v = sqlite3_column_int64(q, 0);
+	sqlite3_finalize(q);
+	return v;
+}
+
+/* Loads id both ways, from the cache and from the rows, as want. */
+static void
+assert_game_is(struct store *st, const struct game *want)
+{
+	struct game	 got;
+
+	assert_loads_as(st, want);
+	assert_int_equal(store_load_game_stored(st, want->id, &got),
+	    STORE_OK);
+	assert_same_game(&got, want);
+}
+
+/*
+ * Inside the caller's turn savepoint a write opens no savepoint of its
+ * own: one that fails halfway (here the history row, after the games and
+ * token rows) stays half-written until the caller rolls the turn
+ * savepoint back, which leaves nothing of it, in the rows or the cache,
+ * and keeps the turns before it.  In a plain transaction the failed
+ * write still undoes itself.
+ */
+static void
+test_save_turn_failed_in_savepoint(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 g, g1, old, new, new2;
+	struct move	 mv, bad;
+	uint32_t	 seed = 23;
+
+	(void)state;
+	make_ludo(&g, "halfway", "classic", 2);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	assert_int_equal(store_begin(st), STORE_OK);
+	savepoint_turn(st, "halfway", &seed, 1, &g1);	/* kept */
+
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	assert_int_equal(store_load_game(st, "halfway", &old), STORE_OK);
+	assert_same_game(&old, &g1);
+	assert_int_equal(random_move(&old, &new, &mv, &seed), 1);
+	bad = mv;
+	bad.result[0] = '\0';		/* the schema refuses the row */
+	assert_int_equal(store_save_turn(st, &old, &new, &bad), STORE_ERR);
+	assert_non_null(strstr(store_errmsg(st), "move_result"));
+	assert_int_equal(row_moves(st, "halfway"), 2);	/* half-written */
+	store_savepoint_rollback(st);
+	assert_int_equal(row_moves(st, "halfway"), 1);
+	assert_game_is(st, &g1);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 1);
+
+	/* The batch goes on: the same move, well formed, is kept. */
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(store_savepoint_release(st), STORE_OK);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_game_is(st, &new);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 2);
+
+	/* No turn savepoint: the write undoes itself. */
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(random_move(&new, &new2, &mv, &seed), 1);
+	mv.result[0] = '\0';
+	assert_int_equal(store_save_turn(st, &new, &new2, &mv), STORE_ERR);
+	assert_int_equal(row_moves(st, "halfway"), 2);
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_game_is(st, &new);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"), 2);
+	store_close(st);
+}
+
 static void
 test_rollback_discards_turn(void **state)
 {
@@ -2138,6 +2223,7 @@ main(void)
 		cmocka_unit_test(test_rollback_discards_turn),
 		cmocka_unit_test(test_savepoint_turns_share_commit),
 		cmocka_unit_test(test_savepoint_after_lost_transaction),
+		cmocka_unit_test(test_save_turn_failed_in_savepoint),
 		cmocka_unit_test(test_save_setup_jumps),
 		cmocka_unit_test(test_history_paging),
 		cmocka_unit_test(test_history_reentry_refused),

@@ -11,7 +11,8 @@
  * all or nothing even when the caller has no transaction open; inside the
  * caller's BEGIN IMMEDIATE it only nests.  Group commit adds one level:
  * the caller's turns, each in a savepoint store_turn of the one
- * transaction (store_savepoint()).
+ * transaction (store_savepoint()); a write inside one opens no savepoint
+ * of its own, the caller's rollback of the turn undoes it (write_own()).
  *
  * Loads may come from a cache of the games this store last read or wrote
  * (src/store/cache.c), kept equal to the rows: see "game cache" below.
@@ -333,6 +334,21 @@ column_copy(sqlite3_stmt *st, int col, char *dst, size_t size)
 /* -------------------------------------------------------- savepoints */
 
 /*
+ * Inside a turn savepoint of the caller (group commit) a write opens no
+ * savepoint of its own: a write that fails leaves its turn half-written,
+ * and the caller, which must then roll the turn savepoint back
+ * (store_savepoint() in store.h; cmd.c's write_abort() does), undoes it
+ * with the rest of the turn.  That spares a SAVEPOINT and a RELEASE per
+ * turn.  Outside one (a plain transaction, or none: the CLI's autocommit
+ * writes) the write's own savepoint keeps it all or nothing.
+ */
+static int
+write_own(const struct sqlite_store *s)
+{
+	return s->turns == 0;
+}
+
+/*
  * On some errors (out of memory, I/O, disk full) SQLite rolls the whole
  * transaction back by itself.  A write after that, in what the caller
  * still takes for its transaction, would run and commit on its own;
@@ -345,16 +361,21 @@ write_begin(struct sqlite_store *s, const char *op)
 	if (s->txn && sqlite3_get_autocommit(s->db))
 		return set_err(s, op,
 		    "transaction rolled back by an earlier error");
+	if (!write_own(s))
+		return 0;
 	return stmt_exec(s, ST_SAVEPOINT, op);
 }
 
 static int
 write_end(struct sqlite_store *s, const char *op)
 {
+	if (!write_own(s))
+		return 0;
 	return stmt_exec(s, ST_RELEASE, op);
 }
 
-/* Undoes a failed write; the message of the failure is kept. */
+/* Undoes a failed write (in a turn savepoint: leaves that to the
+ * caller); the message of the failure is kept. */
 static int
 write_abort(struct sqlite_store *s)
 {
@@ -362,6 +383,8 @@ write_abort(struct sqlite_store *s)
 	int		 i;
 	enum stmt_id	 ids[2] = { ST_ROLLBACK_TO, ST_RELEASE };
 
+	if (!write_own(s))
+		return STORE_ERR;
 	for (i = 0; i < 2; i++) {
 		st = s->stmt[ids[i]];
 		if (!sqlite3_stmt_busy(st)) {
@@ -604,7 +627,9 @@ same_rules(const struct game *a, const struct game *b)
  *    the entries of what was undone, if it wrote to any game.
  *
  * The savepoint store_write of each write needs nothing: an entry is
- * changed only after its RELEASE.
+ * changed only after the write succeeded (a failed one drops it), and
+ * in a turn savepoint, where the write has none, a failed write is undone
+ * by the rollback of the turn, which drops the turn's entries.
  */
 
 /* The caller's transaction is open and SQLite has not rolled it back. */

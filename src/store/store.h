@@ -101,6 +101,15 @@ void	store_rollback(struct store *);
  * that transaction back by itself (out of memory, I/O error, disk full),
  * store_savepoint() fails rather than start a new transaction, and the
  * final store_commit() fails too, so nothing of the batch is kept.
+ *
+ * Contract: a write (store_create_game, store_save_setup, store_save_turn,
+ * store_save_opts, store_secret) that fails inside a savepoint may leave
+ * part of it written: it is not undone on its own, to spare each turn a
+ * nested savepoint.  The caller must then end that savepoint with
+ * store_savepoint_rollback(), which undoes it with the rest of the turn;
+ * store_savepoint_release() would keep the half-written turn.  Outside a
+ * savepoint (in a plain transaction, or in none) a failed write changes
+ * nothing.
  */
 int	store_savepoint(struct store *);
 /* Keeps the savepoint's writes in the transaction. */
