@@ -245,6 +245,7 @@ test_cmd_lookup_table(void **state)
 		if (prev != NULL)
 			assert_true(strcmp(prev->name, c->name) < 0);
 		assert_ptr_equal(cmd_lookup(c->name), c);
+		assert_true(strlen(c->name) <= 15);	/* CMD_NAME_MAX */
 		snprintf(lower, sizeof(lower), "%s", c->name);
 		for (char *p = lower; *p != '\0'; p++)
 			if (*p >= 'A' && *p <= 'Z')
@@ -260,6 +261,9 @@ test_cmd_lookup_table(void **state)
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
 	assert_non_null(cmd_lookup("lUdO.pLaY"));
+	assert_null(cmd_lookup("LUDO.PLAY.LUDO.PLAY"));
+	assert_null(cmd_lookup("LUDO.PLAY\xc0"));
+	assert_null(cmd_lookup("\xff"));
 }
 
 static void

@@ -406,6 +406,68 @@ test_resp_parse_pipelined(void **state)
 	resp_parser_free(&p);
 }
 
+/* Header numbers are read in place with parse_int64()'s rules. */
+static void
+test_resp_parse_header_numbers(void **state)
+{
+	(void)state;
+	PARSES("*1\r\n$0\r\n\r\n", "\n");
+	PARSES("*-1\r\n*1\r\n$4\r\nPING\r\n", "PING\n");
+	PARSES("*1\r\n$10\r\n0123456789\r\n", "0123456789\n");
+	PROTO_ERROR("*-0\r\n", "invalid multibulk length");
+	PROTO_ERROR("*-\r\n", "invalid multibulk length");
+	PROTO_ERROR("*1\r\n$00\r\n\r\n", "invalid bulk length");
+	PROTO_ERROR("*1\r\n$-0\r\n\r\n", "invalid bulk length");
+	PROTO_ERROR("*1\r\n$01\r\na\r\n", "invalid bulk length");
+	PROTO_ERROR("*1\r\n$1\0\r\na\r\n", "invalid bulk length");
+	PROTO_ERROR("*1\r\n$1 \r\na\r\n", "invalid bulk length");
+	PROTO_ERROR("*1\r\n$-9223372036854775808\r\n",
+	    "invalid bulk length");
+	PROTO_ERROR("*1\r\n$-9223372036854775809\r\n",
+	    "invalid bulk length");
+	PROTO_ERROR("*1\r\n$9223372036854775807\r\n",
+	    "LIMIT bulk too large");
+	PROTO_ERROR("*1\r\n$9223372036854775808\r\n",
+	    "LIMIT bulk too large");
+}
+
+/* However many elements (one go reads up to 16), each is the same. */
+static void
+test_resp_parse_many_elements(void **state)
+{
+	char			 src[1024], want[1024];
+	struct resp_request	 req;
+	const char		*err;
+	size_t			 n, w, used;
+	int			 argc, i;
+
+	(void)state;
+	for (argc = 1; argc <= 20; argc++) {
+		n = (size_t)snprintf(src, sizeof src, "*%d\r\n", argc);
+		w = 0;
+		for (i = 0; i < argc; i++) {
+			n += (size_t)snprintf(src + n, sizeof src - n,
+			    "$%d\r\n%.*s\r\n", i, i, "abcdefghijklmnopqrst");
+			w += (size_t)snprintf(want + w, sizeof want - w,
+			    "%s%.*s", i > 0 ? "|" : "", i,
+			    "abcdefghijklmnopqrst");
+		}
+		snprintf(want + w, sizeof want - w, "\n");
+		assert_parses(src, n, want, NULL);
+		assert_int_equal(parse_once(src, n, &used, &req, &err, NULL),
+		    RESP_OK);
+		assert_int_equal(used, n);
+		assert_int_equal(req.argc, argc);
+		for (i = 0; i < argc; i++) {
+			assert_int_equal(req.argl[i], (size_t)i);
+			assert_memory_equal(req.argv[i],
+			    "abcdefghijklmnopqrst", (size_t)i);
+			assert_int_equal(req.argv[i][i], '\0');
+		}
+		resp_request_free(&req);
+	}
+}
+
 static void
 test_resp_parse_consumes_elements(void **state)
 {
@@ -1037,6 +1099,8 @@ main(void)
 		cmocka_unit_test(test_resp_parse_binary_safe),
 		cmocka_unit_test(test_resp_parse_pipelined),
 		cmocka_unit_test(test_resp_parse_consumes_elements),
+		cmocka_unit_test(test_resp_parse_header_numbers),
+		cmocka_unit_test(test_resp_parse_many_elements),
 		cmocka_unit_test(test_resp_parse_byte_by_byte),
 		cmocka_unit_test(test_resp_parse_bad_multibulk_length),
 		cmocka_unit_test(test_resp_parse_expected_dollar),

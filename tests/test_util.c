@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -98,6 +99,81 @@ test_strcaseeq_ascii(void **state)
 	assert_false(strcaseeq("at", "a"));
 }
 
+/* What snprintf would have made of the same text: the length of all of
+ * it, and as much as fits before the NUL. */
+static void
+assert_like_snprintf(const char *want, size_t size, const char *got,
+    size_t len)
+{
+	size_t	 n = strlen(want);
+
+	assert_int_equal(len, n);
+	if (size == 0)
+		return;
+	if (n > size - 1)
+		n = size - 1;
+	assert_memory_equal(got, want, n);
+	assert_int_equal(got[n], '\0');
+}
+
+static void
+test_strbuf_formats_like_snprintf(void **state)
+{
+	static const int64_t	 ints[] = { 0, 7, -1, 42, 1000000,
+	    INT64_MAX, INT64_MIN };
+	char			 buf[64], want[64];
+	struct strbuf		 b;
+	size_t			 i;
+
+	(void)state;
+	strbuf_init(&b, buf, sizeof(buf));
+	strbuf_addc(&b, 'P');
+	strbuf_addint(&b, 3);
+	strbuf_addc(&b, ' ');
+	strbuf_add(&b, "OFF");
+	assert_string_equal(buf, "P3 OFF");
+	assert_int_equal(b.len, 6);
+	assert_false(strbuf_cut(&b));
+	for (i = 0; i < sizeof(ints) / sizeof(ints[0]); i++) {
+		strbuf_init(&b, buf, sizeof(buf));
+		strbuf_addint(&b, ints[i]);
+		snprintf(want, sizeof(want), "%lld", (long long)ints[i]);
+		assert_string_equal(buf, want);
+		assert_int_equal(b.len, strlen(want));
+	}
+	strbuf_init(&b, buf, sizeof(buf));
+	assert_string_equal(buf, "");
+	assert_int_equal(b.len, 0);
+}
+
+static void
+test_strbuf_cuts_like_snprintf(void **state)
+{
+	char		 buf[8];
+	struct strbuf	 b;
+	size_t		 size;
+
+	(void)state;
+	for (size = 0; size <= sizeof(buf); size++) {
+		memset(buf, 'x', sizeof(buf));
+		strbuf_init(&b, buf, size);
+		strbuf_add(&b, "6");
+		strbuf_addc(&b, ':');
+		strbuf_addint(&b, -12345);
+		assert_like_snprintf("6:-12345", size, buf, b.len);
+		assert_true(strbuf_cut(&b) == (size <= 8));
+		if (size < sizeof(buf))
+			assert_true(size == 0 ? buf[0] == 'x' :
+			    buf[size - 1] == '\0');
+		if (size + 1 < sizeof(buf))
+			assert_true(buf[size] == 'x');	/* nothing past it */
+
+		memset(buf, 'x', sizeof(buf));
+		assert_like_snprintf("MOVED_AND", size, buf,
+		    str_copy(buf, size, "MOVED_AND"));
+	}
+}
+
 int
 main(void)
 {
@@ -107,6 +183,8 @@ main(void)
 		cmocka_unit_test(test_split_line_words),
 		cmocka_unit_test(test_split_line_unbalanced),
 		cmocka_unit_test(test_strcaseeq_ascii),
+		cmocka_unit_test(test_strbuf_formats_like_snprintf),
+		cmocka_unit_test(test_strbuf_cuts_like_snprintf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -66,6 +66,9 @@ static const struct cmd_def cmd_table[] = {
 };
 #define CMD_COUNT	(sizeof(cmd_table) / sizeof(cmd_table[0]))
 
+/* Longer than any name in the table: a longer one is no command. */
+#define CMD_NAME_MAX	15
+
 /* Command names are compared in ASCII, whatever the locale says. */
 static int
 ascii_upper(int c)
@@ -73,30 +76,26 @@ ascii_upper(int c)
 	return c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c;
 }
 
-static int
-name_cmp(const char *a, const char *b)
-{
-	int	ca, cb;
-
-	for (;; a++, b++) {
-		ca = ascii_upper((unsigned char)*a);
-		cb = ascii_upper((unsigned char)*b);
-		if (ca != cb || ca == '\0')
-			return ca - cb;
-	}
-}
-
+/* The name is upper-cased once, then searched with strcmp(): every
+ * request looks its command up. */
 const struct cmd_def *
 cmd_lookup(const char *name)
 {
-	size_t	lo = 0, hi = CMD_COUNT, mid;
+	char	up[CMD_NAME_MAX + 1];
+	size_t	lo = 0, hi = CMD_COUNT, mid, i;
 	int	c;
 
 	if (name == NULL)
 		return NULL;
+	for (i = 0; name[i] != '\0'; i++) {
+		if (i == CMD_NAME_MAX)
+			return NULL;
+		up[i] = (char)ascii_upper((unsigned char)name[i]);
+	}
+	up[i] = '\0';
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		c = name_cmp(name, cmd_table[mid].name);
+		c = strcmp(up, cmd_table[mid].name);
 		if (c == 0)
 			return &cmd_table[mid];
 		if (c < 0)
@@ -301,7 +300,7 @@ batch_event_add(struct cmd_batch *b, enum batch_note note, const char *game)
 	}
 	e = &b->ev[b->nev++];
 	e->note = note;
-	snprintf(e->game, sizeof(e->game), "%s", game);
+	str_copy(e->game, sizeof(e->game), game);
 	return e;
 }
 
@@ -366,7 +365,9 @@ write_begin(struct cmd_env *env)
 	return store_savepoint(env->store);
 }
 
-/* Undoes this write alone. */
+/* Undoes this write alone.  In a batch it must follow any store write
+ * that failed: the store leaves that write half-done inside the turn
+ * savepoint, for this rollback to undo (store.h). */
 static void
 write_abort(struct cmd_env *env)
 {

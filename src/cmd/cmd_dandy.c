@@ -172,11 +172,19 @@ done:
 static void
 dandy_result_text(const struct dandy_result *r, char *buf, size_t len)
 {
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, len);
+	strbuf_addc(&b, 'P');
+	strbuf_addint(&b, r->player + 1);
 	if (r->pos == DANDY_OFF)
-		snprintf(buf, len, "P%d OFF %d", r->player + 1, r->points);
-	else
-		snprintf(buf, len, "P%d %d %d", r->player + 1, r->pos + 1,
-		    r->points);
+		strbuf_add(&b, " OFF");
+	else {
+		strbuf_addc(&b, ' ');
+		strbuf_addint(&b, r->pos + 1);
+	}
+	strbuf_addc(&b, ' ');
+	strbuf_addint(&b, r->points);
 }
 
 int
@@ -192,7 +200,7 @@ dandy_apply_draw(const struct game *old, struct game *new, int card,
 		c = (unsigned char)st->deck[st->drawn];
 	if (dandy_draw(st, card, &new->s.dandy, &r) == -1 || r.game_over)
 		return -1;
-	snprintf(mv->player, sizeof(mv->player), "P%d", r.player + 1);
+	cmd_seat_name(mv->player, sizeof(mv->player), r.player);
 	mv->action[0] = (char)c;
 	mv->action[1] = '\0';
 	dandy_result_text(&r, mv->result, sizeof(mv->result));
@@ -383,7 +391,7 @@ dandy_replay_move(struct game *g, const struct move *mv, char *why,
 		snprintf(why, len, "draw of '%s' refused", mv->action);
 		return -1;
 	}
-	snprintf(player, sizeof(player), "P%d", r.player + 1);
+	cmd_seat_name(player, sizeof(player), r.player);
 	dandy_result_text(&r, result, sizeof(result));
 	if (strcmp(player, mv->player) != 0 ||
 	    strcmp(result, mv->result) != 0) {

@@ -110,6 +110,8 @@ void	cmd_add_pair(struct reply *, const char *key, const char *val);
 /* The name of player i ("P3" or the Ludo id; "NONE" when out of range). */
 const char *cmd_player_name(const struct game *, int i, char *buf,
 	    size_t len);
+/* "P<i+1>", the name of seat i of a Snake & Ladder or DandyLand game. */
+void	cmd_seat_name(char *buf, size_t len, int i);
 /* May this session move for player i of g?  0, or -1 with -STATE (the
  * server plays that bot) or -NOSEAT (a secure seat not held) set. */
 int	cmd_move_allowed(const struct cmd_session *, const struct game *,

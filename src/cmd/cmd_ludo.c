@@ -146,6 +146,18 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	cmd_create_game(env, out, &g);
 }
 
+/* The action of a move as stored: "<dice>:<token>". */
+static void
+ludo_action(char *buf, size_t len, int dice, int token)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, len);
+	strbuf_addint(&b, dice);
+	strbuf_addc(&b, ':');
+	strbuf_addint(&b, token);
+}
+
 enum ludo_result
 ludo_apply_play(const struct game *old, struct game *new, int player,
     int dice, int token, struct move *mv)
@@ -154,11 +166,9 @@ ludo_apply_play(const struct game *old, struct game *new, int player,
 
 	res = ludo_play(&old->s.ludo, player, dice, token, &new->s.ludo);
 	if (ludo_result_stored(res)) {
-		snprintf(mv->player, sizeof(mv->player), "%s",
-		    old->players[player]);
-		snprintf(mv->action, sizeof(mv->action), "%d:%d", dice, token);
-		snprintf(mv->result, sizeof(mv->result), "%s",
-		    ludo_result_str(res));
+		str_copy(mv->player, sizeof(mv->player), old->players[player]);
+		ludo_action(mv->action, sizeof(mv->action), dice, token);
+		str_copy(mv->result, sizeof(mv->result), ludo_result_str(res));
 	}
 	return res;
 }
@@ -237,7 +247,7 @@ ludo_play_cmd(struct cmd_env *env, const struct cmd_args *args,
 	    arg_int(out, args, 3, 1, 6, "dice", &dice) == -1 ||
 	    arg_int(out, args, 4, 0, LUDO_TOKENS, "token", &token) == -1)
 		return;
-	snprintf(action, sizeof(action), "%d:%d", (int)dice, (int)token);
+	ludo_action(action, sizeof(action), (int)dice, (int)token);
 	pa.player = args->argv[2];
 	pa.dice = (int)dice;
 	pa.token = (int)token;

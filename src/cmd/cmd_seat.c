@@ -122,12 +122,22 @@ cmd_player_name(const struct game *g, int i, char *buf, size_t len)
 {
 	if (i < 0 || i >= game_nplayers(g) ||
 	    (g->kind == KIND_LUDO && i >= LUDO_MAX_PLAYERS))
-		snprintf(buf, len, "NONE");
+		str_copy(buf, len, "NONE");
 	else if (g->kind == KIND_LUDO)
-		snprintf(buf, len, "%s", g->players[i]);
+		str_copy(buf, len, g->players[i]);
 	else
-		snprintf(buf, len, "P%d", i + 1);
+		cmd_seat_name(buf, len, i);
 	return buf;
+}
+
+void
+cmd_seat_name(char *buf, size_t len, int i)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, len);
+	strbuf_addc(&b, 'P');
+	strbuf_addint(&b, (int64_t)i + 1);
 }
 
 /* ------------------------------------------------------------- seats */

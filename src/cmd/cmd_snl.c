@@ -206,10 +206,27 @@ snl_ladder_cmd(struct cmd_env *env, const struct cmd_args *args,
 static void
 snl_result_text(const struct snl_result *r, char *buf, size_t len)
 {
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, len);
+	strbuf_addc(&b, 'P');
+	strbuf_addint(&b, r->player + 1);
 	if (r->outcome == SNL_WON)
-		snprintf(buf, len, "P%d WINS", r->player + 1);
-	else
-		snprintf(buf, len, "P%d %d", r->player + 1, r->pos);
+		strbuf_add(&b, " WINS");
+	else {
+		strbuf_addc(&b, ' ');
+		strbuf_addint(&b, r->pos);
+	}
+}
+
+/* The action of a roll as stored: the value. */
+static void
+snl_action(char *buf, size_t len, int value)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, len);
+	strbuf_addint(&b, value);
 }
 
 int
@@ -221,8 +238,8 @@ snl_apply_roll(const struct game *old, struct game *new, int value,
 	if (snl_roll(&old->s.snl, value, &new->s.snl, &r) == -1 ||
 	    r.outcome == SNL_GAME_OVER)
 		return -1;
-	snprintf(mv->player, sizeof(mv->player), "P%d", r.player + 1);
-	snprintf(mv->action, sizeof(mv->action), "%d", value);
+	cmd_seat_name(mv->player, sizeof(mv->player), r.player);
+	snl_action(mv->action, sizeof(mv->action), value);
 	snl_result_text(&r, mv->result, sizeof(mv->result));
 	return 0;
 }
@@ -293,7 +310,7 @@ snl_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
 	    (argc == 3 && arg_int(out, args, 2, 1, 6, "value", &value) == -1) ||
 	    (argc == 2 && snl_roll_server_only(env, args, out) == -1))
 		return;
-	snprintf(action, sizeof(action), "%d", (int)value);
+	snl_action(action, sizeof(action), (int)value);
 	ra.value = (int)value;
 	ra.session = args->session;
 	req.player = NULL;	/* whoever's turn it was at seq */
@@ -363,7 +380,7 @@ snl_replay_move(struct game *g, const struct move *mv, char *why,
 		snprintf(why, len, "roll after the end of the game");
 		return -1;
 	}
-	snprintf(player, sizeof(player), "P%d", r.player + 1);
+	cmd_seat_name(player, sizeof(player), r.player);
 	snl_result_text(&r, result, sizeof(result));
 	if (strcmp(player, mv->player) != 0 ||
 	    strcmp(result, mv->result) != 0) {

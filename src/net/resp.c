@@ -52,14 +52,48 @@ free_multibulk(struct resp_request *req)
 	free(req->argl);
 }
 
+/* argl follows argv in the block of a request. */
+_Static_assert(sizeof(char *) % _Alignof(size_t) == 0,
+    "argl after argv would be misaligned");
+
+/*
+ * A request handed to the caller is one allocation: argv, argl, then the
+ * NUL-ended strings.  A command is half a dozen short words, and one
+ * malloc and one free for all of them cost less than the parsing.
+ */
+static void
+request_pack(struct resp_request *req, int argc, const char *const *s,
+    const size_t *l, int is_inline)
+{
+	size_t	 head, total, i;
+	char	*block, *d;
+
+	memset(req, 0, sizeof *req);
+	req->is_inline = is_inline;
+	if (argc == 0)
+		return;
+	head = (size_t)argc * (sizeof(char *) + sizeof(size_t));
+	total = head;
+	for (i = 0; i < (size_t)argc; i++)
+		total += l[i] + 1;
+	block = xmalloc(total);
+	req->argv = (char **)(void *)block;
+	req->argl = (size_t *)(void *)(block + (size_t)argc * sizeof(char *));
+	d = block + head;
+	for (i = 0; i < (size_t)argc; i++) {
+		memcpy(d, s[i], l[i]);
+		d[l[i]] = '\0';
+		req->argv[i] = d;
+		req->argl[i] = l[i];
+		d += l[i] + 1;
+	}
+	req->argc = argc;
+}
+
 void
 resp_request_free(struct resp_request *req)
 {
-	/* Inline requests come from split_line, which has its own free. */
-	if (req->is_inline)
-		split_free(req->argc, req->argv, req->argl);
-	else
-		free_multibulk(req);
+	free(req->argv);	/* the whole block: request_pack() */
 	memset(req, 0, sizeof *req);
 }
 
@@ -85,15 +119,18 @@ resp_parser_free(struct resp_parser *p)
  * Finds a header line "<c><number>\r\n" at buf[0..len) and parses the
  * number.  Returns 1 with *num and *hlen (bytes including CRLF), 0 when
  * the line is not complete yet, -1 when it is not a number in [min, max]
- * (*toolarge set when it is a number above max).
+ * (*toolarge set when it is a number above max).  The number is read in
+ * place, by the rules of parse_int64() (no sign but '-', no leading
+ * zeros), with min <= 0 <= max: every request has several headers.
  */
 static int
 header_number(const char *buf, size_t len, int64_t min, int64_t max,
     int64_t *num, size_t *hlen, int *toolarge)
 {
-	const char	*nl, *errstr;
-	char		 tmp[HEADER_MAX + 1];
-	size_t		 n;
+	const char	*nl;
+	size_t		 n, i, end;
+	uint64_t	 v = 0, limit, d;
+	int		 neg;
 
 	*toolarge = 0;
 	nl = memchr(buf, '\n', len < HEADER_MAX ? len : HEADER_MAX);
@@ -103,11 +140,34 @@ header_number(const char *buf, size_t len, int64_t min, int64_t max,
 	if (n < 2 || buf[n - 1] != '\r')
 		return -1;
 	/* The digits between the type byte and the CR. */
-	memcpy(tmp, buf + 1, n - 2);
-	tmp[n - 2] = '\0';
-	if (parse_int64(tmp, min, max, num, &errstr) == -1) {
-		*toolarge = strcmp(errstr, "too large") == 0;
+	i = 1;
+	end = n - 1;
+	neg = buf[i] == '-';
+	if (neg)
+		i++;
+	if (i == end || (buf[i] == '0' && (neg || i + 1 != end)))
 		return -1;
+	limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; i < end; i++) {
+		if (buf[i] < '0' || buf[i] > '9')
+			return -1;
+		d = (uint64_t)(buf[i] - '0');
+		if (v > (limit - d) / 10) {
+			*toolarge = !neg;
+			return -1;
+		}
+		v = v * 10 + d;
+	}
+	if (neg) {
+		if (v > (uint64_t)0 - (uint64_t)min)
+			return -1;
+		*num = v == (uint64_t)INT64_MAX + 1 ? INT64_MIN : -(int64_t)v;
+	} else {
+		if (v > (uint64_t)max) {
+			*toolarge = 1;
+			return -1;
+		}
+		*num = (int64_t)v;
 	}
 	*hlen = n + 1;
 	return 1;
@@ -165,10 +225,8 @@ parse_inline(struct resp_parser *p, const char *buf, size_t len,
 		*err = "unbalanced quotes in request";
 		return RESP_ERROR;
 	}
-	req->argc = argc;
-	req->argv = argv;
-	req->argl = argl;
-	req->is_inline = 1;
+	request_pack(req, argc, (const char *const *)argv, argl, 1);
+	split_free(argc, argv, argl);
 	return RESP_OK;
 }
 
@@ -224,18 +282,60 @@ add_arg(struct resp_parser *p, const char *s, size_t len)
 	req->argc++;
 }
 
+/* Requests of up to this many elements are read in one go if whole. */
+#define WHOLE_ARGS	16
+
+/*
+ * The common case: the whole multibulk (a command) is in buf.  Packs it
+ * into *req straight from buf and returns 1 with *used; 0 leaves it to
+ * the element by element path of parse_bulks(): not all there yet, too
+ * many elements, or something wrong, which that path reports.
+ */
+static int
+parse_whole(const struct resp_parser *p, const char *buf, size_t len,
+    size_t *used, struct resp_request *req)
+{
+	const char	*s[WHOLE_ARGS];
+	size_t		 l[WHOLE_ARGS], pos = 0, hlen;
+	int64_t		 n;
+	int		 i, toolarge;
+
+	if (p->want_args > WHOLE_ARGS)
+		return 0;
+	for (i = 0; i < p->want_args; i++) {
+		if (pos == len || buf[pos] != '$' ||
+		    header_number(buf + pos, len - pos, 0, p->lim.max_bulk,
+		    &n, &hlen, &toolarge) != 1)
+			return 0;
+		pos += hlen;
+		if (len - pos < 2 || (size_t)n > len - pos - 2 ||
+		    buf[pos + (size_t)n] != '\r' ||
+		    buf[pos + (size_t)n + 1] != '\n')
+			return 0;
+		s[i] = buf + pos;
+		l[i] = (size_t)n;
+		pos += (size_t)n + 2;
+	}
+	request_pack(req, i, s, l, 0);
+	*used = pos;
+	return 1;
+}
+
 /*
  * Consumes as many whole bulk strings of the current multibulk as buf
- * holds.  RESP_OK once the last one is in.
+ * holds.  RESP_OK once the last one is in, with the request in *req.
  */
 static enum resp_status
 parse_bulks(struct resp_parser *p, const char *buf, size_t len,
-    size_t *used, const char **err)
+    size_t *used, struct resp_request *req, const char **err)
 {
 	size_t	 pos = 0, hlen, need;
 	int64_t	 n;
 	int	 r, toolarge;
 
+	if (p->req.argc == 0 && p->bulk_len < 0 &&
+	    parse_whole(p, buf, len, used, req))
+		return RESP_OK;
 	while (p->req.argc < p->want_args) {
 		if (p->bulk_len < 0) {
 			if (pos == len)
@@ -269,7 +369,13 @@ parse_bulks(struct resp_parser *p, const char *buf, size_t len,
 		p->bulk_len = -1;
 	}
 	*used = pos;
-	return p->req.argc == p->want_args ? RESP_OK : RESP_INCOMPLETE;
+	if (p->req.argc < p->want_args)
+		return RESP_INCOMPLETE;
+	/* Arrived in pieces: the caller still gets one block. */
+	request_pack(req, p->req.argc, (const char *const *)p->req.argv,
+	    p->req.argl, 0);
+	free_multibulk(&p->req);
+	return RESP_OK;
 fail:
 	*used = pos;
 	return RESP_ERROR;
@@ -287,12 +393,11 @@ resp_parse(struct resp_parser *p, const char *buf, size_t len, size_t *used,
 	for (;;) {
 		n = 0;
 		if (p->in_multibulk) {
-			st = parse_bulks(p, buf + pos, len - pos, &n, err);
+			st = parse_bulks(p, buf + pos, len - pos, &n, req,
+			    err);
 			pos += n;
-			if (st == RESP_OK) {
-				*req = p->req;
+			if (st == RESP_OK)
 				parser_reset(p);
-			}
 			break;
 		}
 		if (pos == len) {

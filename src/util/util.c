@@ -1,6 +1,6 @@
 /*
- * Allocation that cannot fail, checked integer parsing and the inline
- * command splitter.  Allocation failure is not something a request can
+ * Allocation that cannot fail, checked integer parsing, short strings
+ * without printf and the inline command splitter.  Allocation failure is not something a request can
  * recover from, so, as in tmux, it aborts and callers never check.
  */
 #include <ctype.h>
@@ -134,13 +134,93 @@ invalid:
 	return -1;
 }
 
+/* ASCII only, whatever the locale: command and option names. */
+static int
+ascii_lower(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
 int
 strcaseeq(const char *a, const char *b)
 {
 	for (; *a != '\0' && *b != '\0'; a++, b++)
-		if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+		if (*a != *b && ascii_lower((unsigned char)*a) !=
+		    ascii_lower((unsigned char)*b))
 			return 0;
 	return *a == *b;
+}
+
+void
+strbuf_init(struct strbuf *b, char *buf, size_t size)
+{
+	b->buf = buf;
+	b->size = size;
+	b->len = 0;
+	if (size > 0)
+		buf[0] = '\0';
+}
+
+/* Appends n bytes, cut to what fits, and moves the NUL. */
+static void
+strbuf_addn(struct strbuf *b, const char *s, size_t n)
+{
+	size_t	 room;
+
+	if (b->len < b->size) {
+		room = b->size - 1 - b->len;
+		if (n < room)
+			room = n;
+		memcpy(b->buf + b->len, s, room);
+		b->buf[b->len + room] = '\0';
+	}
+	b->len += n;
+}
+
+void
+strbuf_add(struct strbuf *b, const char *s)
+{
+	strbuf_addn(b, s, strlen(s));
+}
+
+void
+strbuf_addc(struct strbuf *b, char c)
+{
+	strbuf_addn(b, &c, 1);
+}
+
+void
+strbuf_addint(struct strbuf *b, int64_t v)
+{
+	char		 tmp[24];
+	size_t		 i = sizeof(tmp);
+	uint64_t	 u;
+
+	/* The magnitude in unsigned arithmetic: INT64_MIN has no positive. */
+	u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u != 0);
+	if (v < 0)
+		tmp[--i] = '-';
+	strbuf_addn(b, tmp + i, sizeof(tmp) - i);
+}
+
+int
+strbuf_cut(const struct strbuf *b)
+{
+	return b->len >= b->size;
+}
+
+size_t
+str_copy(char *buf, size_t size, const char *s)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, size);
+	strbuf_add(&b, s);
+	return b.len;
 }
 
 /* A word being collected by split_line. */

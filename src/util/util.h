@@ -1,7 +1,7 @@
 /*
  * Small helpers used everywhere: allocation that cannot fail (it aborts),
- * checked integer parsing, and the inline-command splitter shared by the
- * CLI and the network protocol.
+ * checked integer parsing, short strings built without printf, and the
+ * inline-command splitter shared by the CLI and the network protocol.
  */
 #ifndef LUDUS_UTIL_H
 #define LUDUS_UTIL_H
@@ -36,5 +36,27 @@ int	 split_line(const char *, size_t, char ***argvp, size_t **arglp);
 void	 split_free(int, char **, size_t *);
 
 int	 strcaseeq(const char *, const char *);	/* ASCII, 1 if equal */
+
+/*
+ * A short string built in a caller's fixed buffer without printf: a turn
+ * formats its action, result and player name on every request, and
+ * snprintf costs more than the rest of the command layer.  As with
+ * snprintf the buffer always ends with a NUL (if size > 0), what does not
+ * fit is cut, and len counts every byte asked for: len >= size means the
+ * text was cut (strbuf_cut).
+ */
+struct strbuf {
+	char	*buf;
+	size_t	 size;
+	size_t	 len;
+};
+
+void	 strbuf_init(struct strbuf *, char *buf, size_t size);
+void	 strbuf_add(struct strbuf *, const char *);
+void	 strbuf_addc(struct strbuf *, char);
+void	 strbuf_addint(struct strbuf *, int64_t);	/* as "%lld" */
+int	 strbuf_cut(const struct strbuf *);
+/* snprintf(buf, size, "%s", s) without printf; the length of s. */
+size_t	 str_copy(char *buf, size_t size, const char *s);
 
 #endif /* LUDUS_UTIL_H */
