@@ -1453,6 +1453,200 @@ test_quit_flushes_then_closes(void **state)
 	rc_close(&r);
 }
 
+/* ------------------------------------------------ slow readers, closes */
+
+#define BIG_ECHO	(100 * 1000)	/* bytes: far over a 16 KB rcvbuf */
+
+/* Sends a prepared pipeline from a thread while the test reads slowly:
+ * the daemon stops reading while a megabyte of replies waits. */
+struct sender {
+	pthread_t	 tid;
+	struct rconn	*r;
+	const char	*buf;
+	size_t		 len;
+};
+
+static void *
+sender_main(void *arg)
+{
+	struct sender	*s = arg;
+
+	raw_send(s->r, s->buf, s->len);
+	return NULL;
+}
+
+static void
+sender_start(struct sender *s, struct rconn *r, const char *buf, size_t len)
+{
+	s->r = r;
+	s->buf = buf;
+	s->len = len;
+	assert_int_equal(pthread_create(&s->tid, NULL, sender_main, s), 0);
+}
+
+static void
+append(char **buf, size_t *len, const void *p, size_t n)
+{
+	*buf = realloc(*buf, *len + n);
+	assert_non_null(*buf);
+	memcpy(*buf + *len, p, n);
+	*len += n;
+}
+
+/* ECHO of n bytes: "<i>:" then the letter of i, so that a reply out of
+ * place or cut short shows. */
+static void
+append_big_echo(char **buf, size_t *len, int i, size_t n)
+{
+	char	 head[64], *arg;
+	int	 k;
+
+	arg = malloc(n);
+	assert_non_null(arg);
+	memset(arg, 'a' + i % 26, n);
+	k = snprintf(head, sizeof head, "%d:", i);
+	memcpy(arg, head, (size_t)k);
+	k = snprintf(head, sizeof head, "*2\r\n$4\r\nECHO\r\n$%zu\r\n", n);
+	append(buf, len, head, (size_t)k);
+	append(buf, len, arg, n);
+	append(buf, len, "\r\n", 2);
+	free(arg);
+}
+
+static void
+check_big_echo(const struct reply *rep, int i, size_t n)
+{
+	char	 head[64];
+	size_t	 j, k;
+
+	assert_int_equal(rep->type, REPLY_BULK);
+	assert_int_equal(rep->len, n);
+	k = (size_t)snprintf(head, sizeof head, "%d:", i);
+	if (memcmp(rep->str, head, k) != 0)
+		fail_msg("big reply %d: starts with '%.8s'", i, rep->str);
+	for (j = k; j < n; j++)
+		if (rep->str[j] != 'a' + i % 26)
+			fail_msg("big reply %d: byte %zu is '%c'", i, j,
+			    rep->str[j]);
+}
+
+/*
+ * Replies far bigger than the socket buffer, pipelined with moves (whose
+ * replies wait for the group commit) to a client that reads slowly: every
+ * one arrives complete and in order, the last one (QUIT's) too, then the
+ * close.  10 MB is more than the kernel buffers hold (tcp_wmem's 4 MB at
+ * most), so the daemon has writes the kernel takes only in part, and
+ * stops and resumes reading the client.
+ */
+static void
+test_big_replies_reach_a_slow_reader_in_order(void **state)
+{
+	redisContext		*c = hr_connect(D.port);
+	struct snl_state	 snl, next;
+	struct rconn		 r;
+	struct sender		 snd;
+	struct reply		 rep;
+	char			*buf = NULL, want[64], line[128];
+	size_t			 len = 0;
+	int			 i, k, n = 300;
+
+	(void)state;
+	EXPECT(c, "OK", "SNL.CREATE", "slow", "3");
+	assert_int_equal(snl_init(&snl, 3), 0);
+	for (i = 0; i < n; i++) {
+		switch (i % 3) {
+		case 0:
+			append_big_echo(&buf, &len, i, BIG_ECHO + (size_t)i);
+			break;
+		case 1:
+			k = snprintf(line, sizeof line, "SNL.ROLL slow %d\r\n",
+			    i % 6 + 1);
+			append(&buf, &len, line, (size_t)k);
+			break;
+		default:
+			k = snprintf(line, sizeof line, "ECHO m-%d\r\n", i);
+			append(&buf, &len, line, (size_t)k);
+			break;
+		}
+	}
+	append(&buf, &len, "QUIT\r\nPING\r\n", 12);
+	assert_int_equal(rc_open_rcvbuf(&r, D.port, 16 * 1024), 0);
+	sender_start(&snd, &r, buf, len);
+	/* Let the output pile up before reading any of it. */
+	rc_sleep_ms(300);
+	for (i = 0; i < n; i++) {
+		assert_true(raw_reply(&r, &rep));
+		switch (i % 3) {
+		case 0:
+			check_big_echo(&rep, i, BIG_ECHO + (size_t)i);
+			break;
+		case 1:
+			snl_res(&snl, i % 6 + 1, &next, want, sizeof want);
+			snl = next;
+			assert_int_equal(rep.type, REPLY_STATUS);
+			if (strcmp(rep.str, want) != 0)
+				fail_msg("reply %d: expected '%s', got '%s'",
+				    i, want, rep.str);
+			break;
+		default:
+			snprintf(want, sizeof want, "m-%d", i);
+			assert_int_equal(rep.type, REPLY_BULK);
+			assert_string_equal(rep.str, want);
+			break;
+		}
+		reply_free(&rep);
+		if (i % 4 == 0)
+			rc_sleep_ms(5);
+	}
+	raw_expect(&r, "+OK");
+	raw_expect_eof(&r);
+	assert_int_equal(pthread_join(snd.tid, NULL), 0);
+	rc_close(&r);
+	free(buf);
+	EXPECT(c, "PONG", "PING");
+	redisFree(c);
+}
+
+/*
+ * A line over proto-max-inline behind a reply the client has not read
+ * yet, bigger than the kernel buffers: the big reply, the next, the
+ * -LIMIT, then the close, all delivered.
+ */
+static void
+test_limit_close_delivers_the_last_replies(void **state)
+{
+	redisContext	*c = hr_connect(D.port);
+	struct rconn	 r;
+	struct sender	 snd;
+	char		*buf = NULL;
+	size_t		 len = 0, n = 100 * 1024;
+	struct reply	 rep;
+	char		*line;
+
+	(void)state;
+	line = malloc(n);
+	assert_non_null(line);
+	memset(line, 'y', n);
+	append_big_echo(&buf, &len, 7, 80 * BIG_ECHO);
+	append(&buf, &len, "ECHO last\r\n", 11);
+	append(&buf, &len, line, n);
+	free(line);
+	assert_int_equal(rc_open_rcvbuf(&r, D.port, 16 * 1024), 0);
+	sender_start(&snd, &r, buf, len);
+	rc_sleep_ms(300);
+	assert_true(raw_reply(&r, &rep));
+	check_big_echo(&rep, 7, 80 * BIG_ECHO);
+	reply_free(&rep);
+	raw_expect(&r, "$last");
+	raw_expect_err(&r, "LIMIT");
+	raw_expect_eof(&r);
+	assert_int_equal(pthread_join(snd.tid, NULL), 0);
+	rc_close(&r);
+	free(buf);
+	EXPECT(c, "PONG", "PING");
+	redisFree(c);
+}
+
 /* ------------------------------------------------------- introspection */
 
 static void
@@ -1743,6 +1937,12 @@ main(void)
 		    setup_normal, teardown),
 		cmocka_unit_test_setup_teardown(test_quit_flushes_then_closes,
 		    setup_normal, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_big_replies_reach_a_slow_reader_in_order, setup_full,
+		    teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_limit_close_delivers_the_last_replies, setup_normal,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_hello_switches_protocol,
 		    setup_normal, teardown),
 		cmocka_unit_test_setup_teardown(test_info_fields,

@@ -25,7 +25,9 @@
  * libevent runs a lower priority only when no callback of a higher one is
  * ready, so it runs after every connection that was ready has been served,
  * and in the same pass as the request when there is one client.  Caps
- * (batch-max-turns, batch-max-usec) commit earlier, mid-pass.
+ * (batch-max-turns, batch-max-usec) commit earlier, mid-pass.  The flush
+ * also writes every connection's output to its socket (conn.c), whether a
+ * batch was open or not: replies leave once per pass, after the COMMIT.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +60,13 @@ now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
+/*
+ * The end of the pass: the COMMIT, then the output of every connection
+ * (the replies it released included) to the sockets.  The flush stays
+ * armed meanwhile, so what is queued here does not ask for another pass;
+ * what is left (a batch a resumed reader opened, a connection that got
+ * more output after its write) does.
+ */
 static void
 flush_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -65,8 +74,23 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	srv->batch.armed = 0;
 	batch_end(srv);
+	conn_flush_all(srv);
+	srv->batch.armed = 0;
+	if (cmd_batch_open(&srv->env) || srv->nwpend > 0)
+		batch_wake(srv);
+}
+
+void
+batch_wake(struct server *srv)
+{
+	struct batch	*b = &srv->batch;
+
+	/* No flush once batch_free() ran: the loop is over. */
+	if (b->armed || b->flush == NULL)
+		return;
+	b->armed = 1;
+	event_active(b->flush, EV_TIMEOUT, 1);
 }
 
 int
@@ -257,8 +281,5 @@ batch_after(struct server *srv)
 		batch_end(srv);
 		return;
 	}
-	if (!b->armed) {
-		b->armed = 1;
-		event_active(b->flush, EV_TIMEOUT, 1);
-	}
+	batch_wake(srv);
 }

@@ -7,6 +7,16 @@
  * hard cap on pending output.  A connection is only ever freed from a
  * libevent callback at the top of the loop, never in the middle of a
  * request, so code that serves a request may drop any client safely.
+ *
+ * Output is written the way Redis does it: a reply goes to the
+ * bufferevent's output with its write event off, and the connection
+ * joins the server's list of pending writes (srv->wpend).  At the end of
+ * the pass (the flush of batch.c, after the COMMIT) each is written
+ * straight to its socket: a reply the kernel takes whole costs one writev
+ * and no change to the epoll set.  Only when the kernel does not take it
+ * all is EV_WRITE turned on, and libevent writes the rest as the socket
+ * drains (with the write timeout of a closing client); conn_write_cb
+ * turns it off again once the output is empty.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -42,6 +52,7 @@ static void	conn_write_cb(struct bufferevent *, void *);
 static void	conn_event_cb(struct bufferevent *, short, void *);
 static void	conn_resume_cb(evutil_socket_t, short, void *);
 static void	conn_process(struct conn *);
+static void	conn_output_low(struct conn *);
 
 static void
 format_addr(const struct sockaddr *sa, char *buf, size_t len)
@@ -128,12 +139,25 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 
 		bufferevent_set_timeouts(c->bev, &tv, NULL);
 	}
-	bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+	/* A new bufferevent has EV_WRITE on: output waits for the flush. */
+	bufferevent_disable(c->bev, EV_WRITE);
+	bufferevent_enable(c->bev, EV_READ);
 	TAILQ_INSERT_TAIL(&srv->conns, c, entry);
 	srv->nclients++;
 	srv->conns_total++;
 	log_debug("%s: connected (client %llu)", c->addr,
 	    (unsigned long long)c->id);
+}
+
+/* Off the list of pending writes. */
+static void
+conn_delist(struct conn *c)
+{
+	if (!c->wpend)
+		return;
+	c->wpend = 0;
+	TAILQ_REMOVE(&c->srv->wpend, c, wentry);
+	c->srv->nwpend--;
 }
 
 void
@@ -143,6 +167,7 @@ conn_free(struct conn *c)
 
 	log_debug("%s: closed (client %llu)", c->addr,
 	    (unsigned long long)c->id);
+	conn_delist(c);
 	if (c->nheld > 0)
 		batch_forget(c);
 	watch_remove_all(c, NULL);
@@ -173,6 +198,7 @@ conn_kill(struct conn *c, const char *why)
 	if (why != NULL)
 		log_notice("%s: dropped: %s", c->addr, why);
 	c->state = CONN_DEAD;
+	conn_delist(c);
 	bufferevent_disable(c->bev, EV_READ | EV_WRITE);
 	event_active(c->resume, EV_TIMEOUT, 1);
 }
@@ -219,7 +245,74 @@ conn_close_after_flush(struct conn *c)
 	bufferevent_set_timeouts(c->bev, NULL, &tv);
 	if (!c->eof)
 		bufferevent_enable(c->bev, EV_READ);
-	bufferevent_enable(c->bev, EV_WRITE);
+	/* What is queued is on srv->wpend, or being written by libevent
+	 * (EV_WRITE, with the timeout just set), or held by the batch. */
+}
+
+/* Output was queued: written at the end of the pass, unless libevent is
+ * writing already. */
+static void
+conn_enlist(struct conn *c)
+{
+	struct server	*srv = c->srv;
+
+	if (c->wpend || (bufferevent_get_enabled(c->bev) & EV_WRITE))
+		return;
+	c->wpend = 1;
+	TAILQ_INSERT_TAIL(&srv->wpend, c, wentry);
+	srv->nwpend++;
+	batch_wake(srv);
+}
+
+/*
+ * Writes what the kernel takes now.  The rest is left to libevent
+ * (EV_WRITE); a write error ends the connection, as it would in
+ * conn_event_cb.
+ */
+static void
+conn_flush(struct conn *c)
+{
+	struct evbuffer	*out = bufferevent_get_output(c->bev);
+	int		 n, err;
+
+	if (c->state == CONN_DEAD)
+		return;
+	if (evbuffer_get_length(out) > 0) {
+		/* A bufferevent keeps its output's start frozen: only its
+		 * own writes may drain it. */
+		evbuffer_unfreeze(out, 1);
+		n = evbuffer_write(out, bufferevent_getfd(c->bev));
+		err = errno;
+		evbuffer_freeze(out, 1);
+		if (n == -1 && err != EAGAIN && err != EWOULDBLOCK &&
+		    err != EINTR) {
+			log_debug("%s: %s", c->addr, strerror(err));
+			conn_free(c);
+			return;
+		}
+		if (evbuffer_get_length(out) > 0)
+			bufferevent_enable(c->bev, EV_WRITE);
+		if (evbuffer_get_length(out) > OUT_LOW)
+			return;
+	}
+	conn_output_low(c);
+}
+
+/*
+ * Each connection that was pending when the flush began is written once:
+ * one that gets more output meanwhile (a WATCH backlog, a resumed reader)
+ * waits for the next pass, like the other clients.
+ */
+void
+conn_flush_all(struct server *srv)
+{
+	struct conn	*c;
+	size_t		 n = srv->nwpend;
+
+	while (n-- > 0 && (c = TAILQ_FIRST(&srv->wpend)) != NULL) {
+		conn_delist(c);
+		conn_flush(c);
+	}
 }
 
 void
@@ -234,6 +327,8 @@ conn_write(struct conn *c, const char *data, size_t len)
 	srv->bytes_out += len;
 	if (limit > 0 && conn_pending(c) > (size_t)limit)
 		conn_kill(c, "output buffer over client-output-limit");
+	else
+		conn_enlist(c);
 }
 
 void
@@ -416,12 +511,26 @@ conn_read_cb(struct bufferevent *bev, void *arg)
 	conn_process(c);
 }
 
+/* libevent wrote (EV_WRITE is on) and the output is down to OUT_LOW. */
 static void
 conn_write_cb(struct bufferevent *bev, void *arg)
 {
 	struct conn	*c = arg;
 
-	(void)bev;
+	/* Back to writing at the end of the pass. */
+	if (evbuffer_get_length(bufferevent_get_output(bev)) == 0)
+		bufferevent_disable(bev, EV_WRITE);
+	conn_output_low(c);
+}
+
+/*
+ * The output is down to OUT_LOW (written by the flush or by libevent):
+ * a closing connection that has sent everything sends its FIN, a WATCH
+ * backlog sends more, a paused reader reads again.
+ */
+static void
+conn_output_low(struct conn *c)
+{
 	if (c->state == CONN_CLOSING) {
 		if (conn_pending(c) == 0)
 			conn_linger(c);

@@ -31,6 +31,8 @@ TAILQ_HEAD(watch_conn_list, watch);
 
 struct conn {
 	TAILQ_ENTRY(conn)	 entry;
+	TAILQ_ENTRY(conn)	 wentry;	/* on srv->wpend */
+	int			 wpend;		/* ... if set */
 	struct server		*srv;
 	struct bufferevent	*bev;
 	struct event		*resume;	/* next batch, or the free */
@@ -69,5 +71,8 @@ void	conn_close_after_flush(struct conn *);
 /* Drops the connection now (from the event loop, never mid-request). */
 void	conn_kill(struct conn *, const char *why);
 void	conn_free(struct conn *);
+/* The end of the pass: writes the output of the connections that have
+ * some to the sockets (the flush of batch.c calls it). */
+void	conn_flush_all(struct server *);
 
 #endif /* LUDUS_CONN_H */

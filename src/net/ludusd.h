@@ -53,6 +53,8 @@ struct server {
 	struct event		 *stop_timer;	/* end of the shutdown grace */
 	struct event		 *accept_timer;	/* re-enables accepting */
 	struct conn_list	  conns;
+	struct conn_list	  wpend;	/* output not yet written */
+	size_t			  nwpend;
 	int64_t			  nclients;
 	int64_t			  maxclients;	/* after RLIMIT_NOFILE */
 	uint64_t		  next_id;
@@ -118,6 +120,9 @@ void	batch_free(struct server *);
 /* After a command or a timer that may have run a write: commits at once
  * when a cap is reached, else makes sure the pass ends with a commit. */
 void	batch_after(struct server *);
+/* Makes sure the flush runs at the end of this pass (it writes the
+ * connections' pending output, after the batch's COMMIT). */
+void	batch_wake(struct server *);
 /* Commits (or fails) the open batch and releases what waited for it: the
  * held replies in order, then the WATCH events.  Safe when none is open. */
 void	batch_end(struct server *);

@@ -286,6 +286,7 @@ server_init(struct server *srv, const struct config *cfg)
 	srv->maxclients = cfg->maxclients;
 	srv->started = time(NULL);
 	TAILQ_INIT(&srv->conns);
+	TAILQ_INIT(&srv->wpend);
 	if ((srv->base = event_base_new()) == NULL) {
 		log_warning("cannot create the event loop");
 		return -1;
