@@ -532,6 +532,31 @@ token_rows(const struct game *g, struct token_row rows[MAX_TOKEN_ROWS])
 	return n;
 }
 
+/* The token rows a turn changes: worked out once, written by
+ * update_tokens() and applied to the cache entry by cache_turn(). */
+struct token_changes {
+	int			 n;
+	struct token_row	 row[MAX_TOKEN_ROWS];
+};
+
+/* The rows of new that differ from old's; -1 if they are not the same
+ * game's rows. */
+static int
+token_changes(const struct game *old, const struct game *new,
+    struct token_changes *tc)
+{
+	struct token_row	 a[MAX_TOKEN_ROWS], b[MAX_TOKEN_ROWS];
+	int			 i, n;
+
+	tc->n = 0;
+	if ((n = token_rows(old, a)) < 0 || token_rows(new, b) != n)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (a[i].pos != b[i].pos || a[i].points != b[i].points)
+			tc->row[tc->n++] = b[i];
+	return 0;
+}
+
 /* Puts one token row into a loaded game; -1 if it cannot belong to it. */
 static int
 token_put(struct game *g, const struct token_row *r)
@@ -780,13 +805,12 @@ cache_pending(struct game *c, const struct game_opts *o)
 
 /* save_turn's rows: the games row and the token rows it wrote. */
 static void
-cache_turn(struct sqlite_store *s, const struct game *old,
-    const struct game *new)
+cache_turn(struct sqlite_store *s, const struct game *new,
+    const struct token_changes *tc)
 {
-	struct token_row	 a[MAX_TOKEN_ROWS], b[MAX_TOKEN_ROWS];
 	struct game_row		 r;
 	struct game		*c;
-	int			 i, n, bad;
+	int			 i, bad;
 
 	if ((c = cache_written(s, new)) == NULL)
 		return;
@@ -795,11 +819,8 @@ cache_turn(struct sqlite_store *s, const struct game *old,
 	c->moves = new->moves;
 	c->updated = new->updated;
 	bad = cache_pending(c, &new->opts) != 0;
-	n = token_rows(old, a);
-	token_rows(new, b);
-	for (i = 0; i < n && !bad; i++)
-		if (a[i].pos != b[i].pos || a[i].points != b[i].points)
-			bad = token_put(c, &b[i]) != 0;
+	for (i = 0; i < tc->n && !bad; i++)
+		bad = token_put(c, &tc->row[i]) != 0;
 	if (bad)
 		game_cache_remove(s->cache, new->id);
 	else
@@ -1376,24 +1397,20 @@ update_game_row(struct sqlite_store *s, const struct game *old,
 }
 
 static int
-update_tokens(struct sqlite_store *s, const struct game *old,
-    const struct game *new)
+update_tokens(struct sqlite_store *s, const char *id,
+    const struct token_changes *tc)
 {
-	struct token_row	 a[MAX_TOKEN_ROWS], b[MAX_TOKEN_ROWS];
+	const struct token_row	*r;
 	sqlite3_stmt		*st;
-	int			 i, n;
+	int			 i;
 
-	n = token_rows(old, a);
-	if (token_rows(new, b) != n)
-		return set_err(s, "save_turn", "not the same game");
-	for (i = 0; i < n; i++) {
-		if (a[i].pos == b[i].pos && a[i].points == b[i].points)
-			continue;
+	for (i = 0; i < tc->n; i++) {
+		r = &tc->row[i];
 		if ((st = stmt_get(s, ST_TOKEN_UPDATE, "save_turn")) == NULL)
 			return STORE_ERR;
-		if (bind_id(st, new->id) || bind_int(st, 2, b[i].player) ||
-		    bind_int(st, 3, b[i].token) || bind_int(st, 4, b[i].pos) ||
-		    bind_int(st, 5, b[i].points))
+		if (bind_id(st, id) || bind_int(st, 2, r->player) ||
+		    bind_int(st, 3, r->token) || bind_int(st, 4, r->pos) ||
+		    bind_int(st, 5, r->points))
 			return stmt_err(s, st, "save_turn");
 		if (stmt_run(s, st, "save_turn") != 0)
 			return STORE_ERR;
@@ -1425,12 +1442,14 @@ sqlite_save_turn(struct store *store, const struct game *old,
 {
 	struct sqlite_store	*s = to_sqlite(store);
 	struct game_row		 ro, rn;
+	struct token_changes	 tc;
 	int64_t			 changes;
 	int			 rc;
 
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
 	    game_row(old, &ro) != 0 || game_row(new, &rn) != 0 ||
-	    ro.nplayers != rn.nplayers || !same_rules(old, new))
+	    ro.nplayers != rn.nplayers || !same_rules(old, new) ||
+	    token_changes(old, new, &tc) != 0)
 		return set_err(s, "save_turn", "not the same game");
 	if (new->moves != old->moves + 1 || mv->seq != new->moves)
 		return set_err(s, "save_turn", "move out of sequence");
@@ -1438,14 +1457,14 @@ sqlite_save_turn(struct store *store, const struct game *old,
 	if (write_begin(s, "save_turn") != 0)
 		rc = STORE_ERR;
 	else if (update_game_row(s, old, new) != 0 ||
-	    update_tokens(s, old, new) != 0 ||
+	    update_tokens(s, new->id, &tc) != 0 ||
 	    insert_move(s, new->id, mv) != 0)
 		rc = write_abort(s);
 	else
 		rc = write_end(s, "save_turn");
 	cache_write_end(s, changes);
 	if (rc == 0)
-		cache_turn(s, old, new);
+		cache_turn(s, new, &tc);
 	else
 		game_cache_remove(s->cache, new->id);
 	return rc;
