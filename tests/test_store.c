@@ -2099,79 +2099,406 @@ test_load_game_stored_reads_rows(void **state)
 	store_close(st);
 }
 
-/* The map itself: least recently used out first, marks, removal. */
+/* -------------------------------------------- game cache: the entries */
+
+static const uint64_t	 no_marks[CACHE_NMARKS];
+
+/* Multiplayer options on every player: server dice, a timeout and a
+ * deadline, seat hashes if secure, a bot on some players if bots. */
+static void
+random_opts(struct game *g, uint32_t *seed, int secure, int bots)
+{
+	int	 p, i;
+
+	g->opts.secure = (uint8_t)(secure != 0);
+	g->opts.server_dice = 1;
+	g->opts.timeout = 30;
+	g->opts.deadline = 1700000000123LL;
+	for (p = 0; p < game_nplayers(g); p++) {
+		for (i = 0; secure && i < SEAT_HASH_LEN; i++)
+			g->opts.seat[p][i] = (uint8_t)xorshift32(seed);
+		if (bots && xorshift32(seed) % 2 == 0)
+			g->opts.bot[p] = (uint8_t)(1 + xorshift32(seed) % 3);
+	}
+}
+
+/* A DandyLand deck of n random cards. */
+static void
+random_deck(char *deck, int n, uint32_t *seed)
+{
+	static const char	 cards[] = "abcdefghi123456789";
+	int			 i;
+
+	for (i = 0; i < n; i++)
+		deck[i] = cards[xorshift32(seed) % (sizeof(cards) - 1)];
+	deck[n] = '\0';
+}
+
+/* A Snake & Ladder board with as many jumps as the rules let in. */
+static void
+make_snl_jumps(struct game *g, const char *id, int n, uint32_t *seed)
+{
+	int	 a, b, k;
+
+	game_base(g, id, KIND_SNL);
+	assert_int_equal(snl_init(&g->s.snl, n), 0);
+	for (k = 0; k < 2000; k++) {
+		a = 1 + (int)(xorshift32(seed) % 99);
+		b = 1 + (int)(xorshift32(seed) % 99);
+		if (a > b)
+			(void)snl_add_snake(&g->s.snl, a, b, NULL);
+		else if (a < b)
+			(void)snl_add_ladder(&g->s.snl, a, b, NULL);
+	}
+}
+
+static int
+count_jumps(const struct game *g)
+{
+	int	 c, n = 0;
+
+	for (c = 0; c <= SNL_CELLS; c++)
+		n += g->s.snl.jump[c] != 0;
+	return n;
+}
+
+/*
+ * g encodes, and decodes to itself byte for byte (over a game full of
+ * other bytes); one byte less or more is no game; in a cache it is an
+ * entry that decodes the same, or, too big for a slot, none.  Its
+ * encoding's length.
+ */
+static size_t
+assert_round_trip(const struct game *g)
+{
+	uint8_t			 buf[GAME_CACHE_ENCODED_MAX + 1];
+	struct game		 back;
+	struct game_cache	*c;
+	size_t			 n;
+	int			 rc;
+
+	n = game_cache_encode(g, buf, GAME_CACHE_ENCODED_MAX);
+	assert_true(n > 0);
+	memset(&back, 0xa5, sizeof(back));
+	assert_int_equal(game_cache_decode(buf, n, &back), 0);
+	assert_same_game(&back, g);
+	assert_int_equal(game_cache_decode(buf, n - 1, &back), -1);
+	assert_int_equal(game_cache_decode(buf, n + 1, &back), -1);
+	assert_int_equal(game_cache_encode(g, buf, n - 1), 0);
+	assert_int_equal(game_cache_encode(g, buf, n), n);
+
+	assert_non_null(c = game_cache_new(2));
+	rc = game_cache_put(c, g, no_marks);
+	assert_int_equal(rc, n <= GAME_CACHE_SLOT_DATA ? 0 : 1);
+	memset(&back, 0x5a, sizeof(back));
+	assert_int_equal(game_cache_get(c, g->id, &back), rc == 0 ? 0 : -1);
+	if (rc == 0)
+		assert_same_game(&back, g);
+	assert_int_equal(game_cache_count(c), rc == 0);
+	game_cache_free(c);
+	return n;
+}
+
+/* Round trips of g after each of its moves, to the end or max; the
+ * longest encoding. */
+static size_t
+assert_round_trips(struct game *g, int max, uint32_t *seed)
+{
+	struct game	 next;
+	struct move	 mv;
+	size_t		 n, most;
+	int		 i;
+
+	most = assert_round_trip(g);
+	for (i = 0; i < max && random_move(g, &next, &mv, seed); i++) {
+		*g = next;
+		/* What the command layer sets between turns. */
+		if (g->opts.server_dice) {
+			g->opts.roll = (uint8_t)(1 + i % 6);
+			g->opts.roll_player = (uint8_t)(i % game_nplayers(g));
+			g->opts.deadline += 1000;
+		}
+		if ((n = assert_round_trip(g)) > most)
+			most = n;
+	}
+	return most;
+}
+
+/*
+ * Every kind encodes and decodes exactly, through whole games: Ludo of
+ * 2-4 players with seats, bots and the longest names, which always fits
+ * a slot; Snake & Ladder of 64 players on a board full of jumps, which
+ * fits without seats; DandyLand with and without a 1024-card deck.
+ */
+static void
+test_game_cache_encode_every_kind(void **state)
+{
+	static const char *const presets[] = {
+		"classic", "interview", "extended"
+	};
+	char		 id[GAME_ID_MAX + 1], deck[DANDY_DECK_MAX + 1];
+	struct game	 g;
+	uint32_t	 seed = 77;
+	size_t		 n;
+	int		 np, k, p;
+
+	(void)state;
+	memset(id, 'x', GAME_ID_MAX);
+	id[GAME_ID_MAX] = '\0';
+	for (np = LUDO_MIN_PLAYERS; np <= LUDO_MAX_PLAYERS; np++)
+		for (k = 0; k < 3; k++) {
+			make_ludo(&g, id, presets[k], np);
+			for (p = 0; p < np; p++)
+				memset(g.players[p], 'a' + p, GAME_ID_MAX);
+			random_opts(&g, &seed, 1, 1);
+			n = assert_round_trips(&g, 2000, &seed);
+			assert_true(n <= GAME_CACHE_SLOT_DATA);
+			make_ludo(&g, "open", presets[k], np);
+			assert_true(assert_round_trips(&g, 300, &seed) <= 96);
+		}
+
+	make_snl_jumps(&g, "snl-64", SNL_MAX_PLAYERS, &seed);
+	assert_true(count_jumps(&g) >= 20);
+	random_opts(&g, &seed, 0, 1);
+	assert_true(assert_round_trips(&g, 1000, &seed) <=
+	    GAME_CACHE_SLOT_DATA);
+	make_snl_jumps(&g, "snl-64-seats", SNL_MAX_PLAYERS, &seed);
+	random_opts(&g, &seed, 1, 1);
+	assert_true(assert_round_trips(&g, 100, &seed) >
+	    SNL_MAX_PLAYERS * SEAT_HASH_LEN);
+	make_snl(&g, "snl-2", 2);
+	assert_round_trips(&g, 1000, &seed);
+
+	/* The benchmark's game: a few dozen bytes. */
+	make_dandy(&g, "g-000000000042", 2, "abcdefghi", NULL);
+	assert_true(assert_round_trips(&g, 1000, &seed) <= 64);
+	make_dandy(&g, "dandy-8", 8, "abcdefghiabcdefghiabcdefghiabcdefghi",
+	    NULL);
+	random_opts(&g, &seed, 1, 1);
+	assert_round_trips(&g, 1000, &seed);
+	random_deck(deck, DANDY_DECK_MAX, &seed);
+	make_dandy(&g, "deck-1024", 8, "abcdefghi", deck);
+	random_opts(&g, &seed, 1, 1);
+	assert_true(assert_round_trips(&g, DANDY_DECK_MAX + 1, &seed) >
+	    DANDY_DECK_MAX);
+	assert_int_equal(g.s.dandy.turn, -1);		/* played out */
+	random_deck(deck, 200, &seed);
+	make_dandy(&g, "deck-200", 3, "abc", deck);
+	assert_true(assert_round_trips(&g, 300, &seed) <=
+	    GAME_CACHE_SLOT_DATA);
+	make_dandy(&g, "deck-0", 3, "abc", "");
+	assert_round_trips(&g, 10, &seed);
+
+	/* Any value of an integer comes back. */
+	make_dandy(&g, "extremes", 2, "a", NULL);
+	g.moves = INT64_MAX;
+	g.created = INT64_MIN;
+	g.updated = -1;
+	g.opts.timeout = INT64_MAX;
+	g.opts.deadline = INT64_MIN;
+	g.s.dandy.drawn = INT32_MIN;
+	g.s.dandy.points[1] = INT32_MAX;
+	assert_round_trip(&g);
+}
+
+/* What no load makes is not encoded (nor cached), and what encode()
+ * did not write does not decode. */
+static void
+test_game_cache_encode_refused(void **state)
+{
+	uint8_t			 buf[GAME_CACHE_ENCODED_MAX];
+	struct game		 g, back;
+	struct game_cache	*c;
+	size_t			 n;
+
+	(void)state;
+	assert_non_null(c = game_cache_new(4));
+	make_dandy(&g, "bad", 2, "abc", NULL);
+	assert_int_equal(game_cache_put(c, &g, no_marks), 0);
+	g.s.dandy.deck_len = DANDY_DECK_MAX + 1;
+	assert_int_equal(game_cache_encode(&g, buf, sizeof(buf)), 0);
+	assert_int_equal(game_cache_put(c, &g, no_marks), 1);
+	assert_int_equal(game_cache_get(c, "bad", &back), -1);	/* removed */
+	make_dandy(&g, "bad", 2, "abc", NULL);
+	g.s.dandy.nplayers = DANDY_MAX_PLAYERS + 1;
+	assert_int_equal(game_cache_encode(&g, buf, sizeof(buf)), 0);
+	make_ludo(&g, "bad", "classic", 2);
+	memset(g.players[1], 'p', sizeof(g.players[1]));	/* no NUL */
+	assert_int_equal(game_cache_encode(&g, buf, sizeof(buf)), 0);
+	make_ludo(&g, "bad", "classic", 2);
+	memset(g.id, 'i', sizeof(g.id));
+	assert_int_equal(game_cache_encode(&g, buf, sizeof(buf)), 0);
+	assert_int_equal(game_cache_put(c, &g, no_marks), 1);
+	make_ludo(&g, "bad", "classic", 2);
+	g.kind = KIND_NONE;
+	assert_int_equal(game_cache_encode(&g, buf, sizeof(buf)), 0);
+	assert_int_equal(game_cache_count(c), 0);
+	assert_int_equal(game_cache_put(NULL, &g, no_marks), -1);
+	assert_int_equal(game_cache_get(NULL, "bad", &back), -1);
+
+	make_ludo(&g, "ok", "classic", 3);
+	n = game_cache_encode(&g, buf, sizeof(buf));
+	buf[1 + 2] = 9;					/* the kind */
+	assert_int_equal(game_cache_decode(buf, n, &back), -1);
+	assert_int_equal(game_cache_decode(buf, 0, &back), -1);
+	game_cache_free(c);
+}
+
+/*
+ * A game too big for a slot is not cached, counted, and leaves no entry
+ * of its id behind; every load reads its rows, turns included, and the
+ * games that fit are cached as before.
+ */
+static void
+test_game_cache_oversize(void **state)
+{
+	struct store	*st = open_mem();
+	struct game	 big, small;
+	char		 deck[DANDY_DECK_MAX + 1];
+	uint32_t	 seed = 5;
+	int		 i;
+
+	(void)state;
+	random_deck(deck, DANDY_DECK_MAX, &seed);
+	make_dandy(&big, "big", 2, "abcdefghi", deck);
+	make_dandy(&small, "small", 2, "abcdefghi", NULL);
+	assert_int_equal(store_create_game(st, &big), STORE_OK);
+	assert_int_equal(store_create_game(st, &small), STORE_OK);
+	assert_cached(st, &big, 0);
+	assert_cached(st, &big, 0);
+	assert_int_equal(cache_stats(st).oversize, 2);
+	assert_int_equal(cache_stats(st).used, 0);
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(store_begin(st), STORE_OK);
+		turn_in_txn(st, &big, &seed);
+		turn_in_txn(st, &small, &seed);
+		assert_int_equal(store_commit(st), STORE_OK);
+		assert_cached(st, &big, 0);
+		assert_cached(st, &small, 1);
+		assert_rows(st, &big);
+	}
+	assert_int_equal(cache_stats(st).oversize, 2 + 2 * 5);
+	assert_int_equal(cache_stats(st).used, 1);
+	assert_int_equal(cache_stats(st).mismatches, 0);
+	store_close(st);
+}
+
+/* The i-th game of many: the three kinds in turn, of several sizes. */
+static void
+nth_game(struct game *g, int i)
+{
+	char		 id[32], deck[128];
+	uint32_t	 seed = (uint32_t)i + 1;
+
+	snprintf(id, sizeof(id), "g-%d", i);
+	switch (i % 3) {
+	case 0:
+		make_ludo(g, id, "classic", 2 + i % 3);
+		break;
+	case 1:
+		make_snl_jumps(g, id, 1 + i % 64, &seed);
+		break;
+	default:
+		random_deck(deck, i % 100, &seed);
+		make_dandy(g, id, 1 + i % 8, "abcdefghi", deck);
+		break;
+	}
+	g->moves = i;
+}
+
+static void
+assert_entry(struct game_cache *c, const struct game *want)
+{
+	struct game	 got;
+
+	assert_int_equal(game_cache_get(c, want->id, &got), 0);
+	assert_same_game(&got, want);
+}
+
+/* The map itself: least recently used out first, marks, removal, and
+ * slots reused by games of other sizes. */
 static void
 test_game_cache_lru(void **state)
 {
-	static const uint64_t	 none[CACHE_NMARKS];
 	static const uint64_t	 m1[CACHE_NMARKS] = { 5, 0 };
 	static const uint64_t	 m2[CACHE_NMARKS] = { 5, 7 };
 	struct game_cache	*c;
-	struct game		 g, *e;
-	char			 id[16];
+	struct game		 g, got, want[1000];
+	char			 id[16], deck[300];
+	uint32_t		 seed = 9;
 	int			 i;
 
 	(void)state;
 	assert_null(game_cache_new(0));
-	assert_null(game_cache_get(NULL, "x"));
+	assert_int_equal(game_cache_get(NULL, "x", &got), -1);
 	assert_int_equal(game_cache_count(NULL), 0);
 	assert_int_equal(game_cache_clear(NULL), 0);
 	c = game_cache_new(3);
 	assert_non_null(c);
 	assert_int_equal(game_cache_capacity(c), 3);
 	make_ludo(&g, "a", "classic", 2);
-	game_cache_put(c, &g, none);
+	assert_int_equal(game_cache_put(c, &g, no_marks), 0);
 	snprintf(g.id, sizeof(g.id), "b");
-	game_cache_put(c, &g, m1);
+	assert_int_equal(game_cache_put(c, &g, m1), 0);
 	snprintf(g.id, sizeof(g.id), "c");
-	game_cache_put(c, &g, m2);
-	assert_non_null(game_cache_get(c, "a"));	/* b is the oldest */
+	assert_int_equal(game_cache_put(c, &g, m2), 0);
+	assert_int_equal(game_cache_get(c, "a", &got), 0); /* b the oldest */
 	snprintf(g.id, sizeof(g.id), "d");
 	g.moves = 9;
-	game_cache_put(c, &g, none);
-	assert_null(game_cache_get(c, "b"));
+	assert_int_equal(game_cache_put(c, &g, no_marks), 0);
+	assert_int_equal(game_cache_get(c, "b", &got), -1);
 	assert_int_equal(game_cache_count(c), 3);
-	e = game_cache_get(c, "d");
-	assert_non_null(e);
-	assert_memory_equal(e, &g, sizeof(g));
+	assert_entry(c, &g);
 	/* Put again: replaced in place. */
 	g.moves = 10;
-	game_cache_put(c, &g, none);
+	assert_int_equal(game_cache_put(c, &g, no_marks), 0);
 	assert_int_equal(game_cache_count(c), 3);
-	assert_int_equal(game_cache_get(c, "d")->moves, 10);
+	assert_entry(c, &g);
 
 	assert_int_equal(game_cache_drop(c, CACHE_TURN, 0), 0);
 	assert_int_equal(game_cache_drop(c, CACHE_TURN, 7), 1);
-	assert_null(game_cache_get(c, "c"));
-	game_cache_mark(c, game_cache_get(c, "a"), m1);
+	assert_int_equal(game_cache_get(c, "c", &got), -1);
+	/* A put again takes the new marks. */
+	assert_int_equal(game_cache_get(c, "a", &got), 0);
+	assert_int_equal(game_cache_put(c, &got, m1), 0);
 	assert_int_equal(game_cache_drop(c, CACHE_TXN, 5), 1);
-	assert_null(game_cache_get(c, "a"));
+	assert_int_equal(game_cache_get(c, "a", &got), -1);
 	game_cache_remove(c, "d");
 	game_cache_remove(c, "d");
 	assert_int_equal(game_cache_count(c), 0);
+	/* The same id, a shorter encoding in the same slot. */
+	random_deck(deck, 250, &seed);
+	make_dandy(&g, "e", 2, "abcdefghi", deck);
+	assert_int_equal(game_cache_put(c, &g, no_marks), 0);
+	make_dandy(&g, "e", 2, "abcdefghi", "a1");
+	assert_int_equal(game_cache_put(c, &g, no_marks), 0);
+	assert_entry(c, &g);
+	assert_int_equal(game_cache_count(c), 1);
 	game_cache_free(c);
 
-	/* Many ids through a small cache: the last ones stay. */
+	/* Many ids through a small cache, of every kind and size: the last
+	 * ones stay, each as it was put. */
 	c = game_cache_new(64);
 	for (i = 0; i < 1000; i++) {
-		snprintf(id, sizeof(id), "g-%d", i);
-		snprintf(g.id, sizeof(g.id), "%s", id);
-		g.moves = i;
-		game_cache_put(c, &g, none);
+		nth_game(&want[i], i);
+		assert_int_equal(game_cache_put(c, &want[i], no_marks), 0);
+		if (i % 7 == 0)		/* freed slots are taken again */
+			game_cache_remove(c, want[i / 2].id);
 	}
 	assert_int_equal(game_cache_count(c), 64);
 	for (i = 0; i < 1000; i++) {
 		snprintf(id, sizeof(id), "g-%d", i);
-		e = game_cache_get(c, id);
 		if (i < 1000 - 64)
-			assert_null(e);
-		else {
-			assert_non_null(e);
-			assert_int_equal(e->moves, i);
-		}
+			assert_int_equal(game_cache_get(c, id, &got), -1);
+		else
+			assert_entry(c, &want[i]);
 	}
 	assert_int_equal(game_cache_clear(c), 64);
-	assert_null(game_cache_get(c, "g-999"));
+	assert_int_equal(game_cache_get(c, "g-999", &got), -1);
+	for (i = 0; i < 64; i++)
+		assert_int_equal(game_cache_put(c, &want[i], no_marks), 0);
+	for (i = 0; i < 64; i++)
+		assert_entry(c, &want[i]);
 	game_cache_free(c);
 }
 
@@ -2250,6 +2577,9 @@ main(void)
 		cmocka_unit_test(test_set_game_cache_capacity_one),
 		cmocka_unit_test(test_set_game_cache_disabled),
 		cmocka_unit_test(test_load_game_stored_reads_rows),
+		cmocka_unit_test(test_game_cache_encode_every_kind),
+		cmocka_unit_test(test_game_cache_encode_refused),
+		cmocka_unit_test(test_game_cache_oversize),
 		cmocka_unit_test(test_game_cache_lru),
 	};
 

@@ -625,9 +625,9 @@ same_rules(const struct game *a, const struct game *b)
 /* -------------------------------------------------------- game cache */
 
 /*
- * An entry is a game exactly as load_rows() rebuilds it from the rows,
- * byte for byte, or it is not there.  The rows change under an entry in
- * four ways, each followed here:
+ * An entry decodes to a game exactly as load_rows() rebuilds it from the
+ * rows, byte for byte, or it is not there.  The rows change under an
+ * entry in four ways, each followed here:
  *
  *  - Another connection commits (a "ludus --db", sqlite3): PRAGMA
  *    data_version then reads differently, as it counts only the commits of
@@ -640,10 +640,11 @@ same_rules(const struct game *a, const struct game *b)
  *    store_sqlite_handle()): sqlite3_total_changes64() moves by more than
  *    the store's own writes.  The cache is emptied.
  *  - The store writes a game: once the write has succeeded, its entry
- *    gets the same changes as the rows, through the same functions a load
- *    uses (write-through).  A write that failed, or one outside the
- *    caller's transaction (where another writer may come between the check
- *    and the write), drops the entry instead.
+ *    is decoded, gets the same changes as the rows, through the same
+ *    functions a load uses, and is put back (write-through).  A write
+ *    that failed, or one outside the caller's transaction (where another
+ *    writer may come between the check and the write), drops the entry
+ *    instead.
  *  - A write is undone: whatever is put inside the caller's transaction
  *    carries its mark and its turn savepoint's.  Rolling back the
  *    savepoint, or the transaction (the caller's ROLLBACK, a failed
@@ -773,25 +774,48 @@ cache_write_end(struct sqlite_store *s, int64_t before)
 		s->changes = sqlite3_total_changes64(s->db);
 }
 
-/* The entry of a game whose write has just succeeded, to be given the
- * same changes; NULL, the entry dropped, when it cannot be trusted. */
-static struct game *
-cache_written(struct sqlite_store *s, const struct game *g)
+/*
+ * Puts g with marks; a game too big for a slot is counted.  In the
+ * checking mode the entry is read back at once: an encoding that loses a
+ * byte is a bug of the cache, counted and dropped like a hit that differs
+ * from the rows.
+ */
+static void
+cache_put(struct sqlite_store *s, const struct game *g,
+    const uint64_t marks[CACHE_NMARKS])
 {
-	struct game	*c;
+	struct game	 back;
+	int		 rc;
 
+	if ((rc = game_cache_put(s->cache, g, marks)) > 0)
+		s->stats.oversize++;
+	else if (rc == 0 && s->check &&
+	    (game_cache_get(s->cache, g->id, &back) != 0 ||
+	    memcmp(&back, g, sizeof(back)) != 0)) {
+		s->stats.mismatches++;
+		game_cache_remove(s->cache, g->id);
+	}
+}
+
+/* The entry of a game whose write has just succeeded, decoded into *c to
+ * be given the same changes and put back; -1, the entry dropped, when it
+ * cannot be trusted, or if there is none. */
+static int
+cache_written(struct sqlite_store *s, const struct game *g, struct game *c)
+{
 	if (!txn_live(s) || !s->synced) {
 		game_cache_remove(s->cache, g->id);
-		return NULL;
+		return -1;
 	}
+	if (game_cache_get(s->cache, g->id, c) != 0)
+		return -1;
 	/* The rows' kind is the entry's; a caller's snapshot of another
 	 * kind wrote rows that mean something else to it. */
-	if ((c = game_cache_get(s->cache, g->id)) != NULL &&
-	    c->kind != g->kind) {
+	if (c->kind != g->kind) {
 		game_cache_remove(s->cache, g->id);
-		return NULL;
+		return -1;
 	}
-	return c;
+	return 0;
 }
 
 /* The pending roll and deadline of o as the games row now holds them
@@ -809,22 +833,22 @@ cache_turn(struct sqlite_store *s, const struct game *new,
     const struct token_changes *tc)
 {
 	struct game_row		 r;
-	struct game		*c;
+	struct game		 c;
 	int			 i, bad;
 
-	if ((c = cache_written(s, new)) == NULL)
+	if (cache_written(s, new, &c) != 0)
 		return;
 	game_row(new, &r);
-	row_put(c, &r);
-	c->moves = new->moves;
-	c->updated = new->updated;
-	bad = cache_pending(c, &new->opts) != 0;
+	row_put(&c, &r);
+	c.moves = new->moves;
+	c.updated = new->updated;
+	bad = cache_pending(&c, &new->opts) != 0;
 	for (i = 0; i < tc->n && !bad; i++)
-		bad = token_put(c, &tc->row[i]) != 0;
+		bad = token_put(&c, &tc->row[i]) != 0;
 	if (bad)
 		game_cache_remove(s->cache, new->id);
 	else
-		game_cache_mark(s->cache, c, s->mark);
+		cache_put(s, &c, s->mark);
 }
 
 /* save_setup's rows: the jumps it wrote or deleted, and updated. */
@@ -832,39 +856,39 @@ static void
 cache_setup(struct sqlite_store *s, const struct game *old,
     const struct game *new)
 {
-	struct game	*c;
+	struct game	 c;
 	int		 cell, bad = 0;
 
-	if ((c = cache_written(s, new)) == NULL)
+	if (cache_written(s, new, &c) != 0)
 		return;
-	c->updated = new->updated;
+	c.updated = new->updated;
 	for (cell = 1; new->kind == KIND_SNL && cell <= SNL_CELLS && !bad;
 	    cell++) {
 		if (old->s.snl.jump[cell] == new->s.snl.jump[cell])
 			continue;
 		if (new->s.snl.jump[cell] == 0)
-			c->s.snl.jump[cell] = 0;	/* row deleted */
+			c.s.snl.jump[cell] = 0;	/* row deleted */
 		else
-			bad = jump_put(c, cell, new->s.snl.jump[cell]) != 0;
+			bad = jump_put(&c, cell, new->s.snl.jump[cell]) != 0;
 	}
 	if (bad)
 		game_cache_remove(s->cache, new->id);
 	else
-		game_cache_mark(s->cache, c, s->mark);
+		cache_put(s, &c, s->mark);
 }
 
 /* save_opts's columns. */
 static void
 cache_opts(struct sqlite_store *s, const struct game *g)
 {
-	struct game	*c;
+	struct game	 c;
 
-	if ((c = cache_written(s, g)) == NULL)
+	if (cache_written(s, g, &c) != 0)
 		return;
-	if (cache_pending(c, &g->opts) != 0)
+	if (cache_pending(&c, &g->opts) != 0)
 		game_cache_remove(s->cache, g->id);
 	else
-		game_cache_mark(s->cache, c, s->mark);
+		cache_put(s, &c, s->mark);
 }
 
 /* ------------------------------------------------------------ create */
@@ -1258,16 +1282,17 @@ fail:
 }
 
 /* The check of a hit (store_sqlite_set_cache_check()): the rows are read
- * as well, and answer. */
+ * as well, into g that holds the hit, and answer. */
 static int
-load_checked(struct sqlite_store *s, const char *id, const struct game *c,
-    struct game *g)
+load_checked(struct sqlite_store *s, const char *id, struct game *g)
 {
-	int	 rc;
+	struct game	 c;
+	int		 rc;
 
+	c = *g;
 	rc = load_rows(s, id, g);
 	if (rc == STORE_NOTFOUND ||
-	    (rc == 0 && memcmp(c, g, sizeof(*g)) != 0)) {
+	    (rc == 0 && memcmp(&c, g, sizeof(*g)) != 0)) {
 		s->stats.mismatches++;
 		game_cache_remove(s->cache, id);
 		memset(g, 0, sizeof(*g));
@@ -1281,23 +1306,19 @@ static int
 sqlite_load_game(struct store *store, const char *id, struct game *g)
 {
 	struct sqlite_store	*s = to_sqlite(store);
-	struct game		*c;
 	int			 rc, fit;
 
 	if (s->cache == NULL)
 		return load_rows(s, id, g);
 	fit = cache_sync(s) == 0;
-	if ((c = game_cache_get(s->cache, id)) != NULL) {
+	/* Decoded into the caller's game, its to change. */
+	if (game_cache_get(s->cache, id, g) == 0) {
 		s->stats.hits++;
-		if (s->check)
-			return load_checked(s, id, c, g);
-		/* A copy: the caller's to change. */
-		memcpy(g, c, sizeof(*g));
-		return 0;
+		return s->check ? load_checked(s, id, g) : 0;
 	}
 	s->stats.misses++;
 	if ((rc = load_rows(s, id, g)) == 0 && fit)
-		game_cache_put(s->cache, g, cache_marks(s));
+		cache_put(s, g, cache_marks(s));
 	return rc;
 }
 
@@ -1307,15 +1328,15 @@ static int
 sqlite_load_stored(struct store *store, const char *id, struct game *g)
 {
 	struct sqlite_store	*s = to_sqlite(store);
-	struct game		*c;
+	struct game		 c;
 	int			 rc;
 
 	rc = load_rows(s, id, g);
 	/* Checked after the read: a commit it saw has emptied the cache. */
-	if (cache_sync(s) != 0 || (c = game_cache_get(s->cache, id)) == NULL)
+	if (cache_sync(s) != 0 || game_cache_get(s->cache, id, &c) != 0)
 		return rc;
 	if (rc == STORE_NOTFOUND ||
-	    (rc == 0 && memcmp(c, g, sizeof(*g)) != 0)) {
+	    (rc == 0 && memcmp(&c, g, sizeof(*g)) != 0)) {
 		s->stats.mismatches++;
 		game_cache_remove(s->cache, id);
 	}

@@ -44,6 +44,8 @@ struct store_cache_stats {
 	uint64_t	flushes;	/* emptied: another connection wrote */
 	uint64_t	mismatches;	/* entries that differed from their
 					   rows when read back: a bug */
+	uint64_t	oversize;	/* games not cached: too big for an
+					   entry (GAME_CACHE_SLOT) */
 };
 
 struct store_ops {
@@ -157,12 +159,14 @@ int	store_list_games(struct store *, enum game_kind, const char *after,
 int	store_count_games(struct store *, int64_t counts[KIND_COUNT]);
 int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
 /*
- * Keeps copies of up to games snapshots (about 3.6 KB each), so that a
- * load need not read back the rows this store just read or wrote; 0
- * disables it.  Whatever another connection commits to the database
- * empties it.  The cache is allocated here, at once, and emptied;
- * STORE_ERR (the cache left as it was) when out of memory or out of
- * range.  store_sqlite_open() starts with STORE_GAME_CACHE_DEFAULT.
+ * Keeps copies of up to games snapshots (512 bytes each, encoded: a game
+ * that does not fit, such as a long DandyLand deck or Snake & Ladder with
+ * many secure seats, is not kept), so that a load need not read back the
+ * rows this store just read or wrote; 0 disables it.  Whatever another
+ * connection commits to the database empties it.  The cache is
+ * allocated here, at once, and emptied; STORE_ERR (the cache left as it
+ * was) when out of memory or out of range.  store_sqlite_open() starts
+ * with STORE_GAME_CACHE_DEFAULT.
  */
 #define STORE_GAME_CACHE_DEFAULT	1024
 #define STORE_GAME_CACHE_MAX		1048576
