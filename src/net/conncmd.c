@@ -365,6 +365,8 @@ info_persistence(struct conn *c, struct text *t)
 	    (unsigned long long)cs.flushes);
 	text_add(t, "game_cache_mismatches:%llu",
 	    (unsigned long long)cs.mismatches);
+	text_add(t, "game_cache_oversize:%llu",
+	    (unsigned long long)cs.oversize);
 }
 
 static void
