@@ -72,7 +72,7 @@ test_config_init_defaults(void **state)
 	assert_int_equal(cfg.batch_max_turns, 256);
 	assert_int_equal(cfg.batch_max_usec, 2000);
 	assert_int_equal(cfg.busy_timeout, 100);
-	assert_int_equal(cfg.game_cache, 1024);
+	assert_int_equal(cfg.game_cache, 16384);
 	config_free(&cfg);
 }
 

@@ -318,7 +318,7 @@ static const struct config_key keys[] = {
 	{ "durability", k_durability, 0, "MODE",
 	  "full, normal or off: fsync policy of commits (full)" },
 	{ "game-cache", k_game_cache, 0, "N",
-	  "games kept in memory, 3.6 KB each (1024; 0 = none)" },
+	  "games kept in memory, 512 bytes each (16384; 0 = none)" },
 	{ "logfile", k_logfile, 0, "FILE",
 	  "log file, reopened on SIGHUP (\"\" = stderr)" },
 	{ "loglevel", k_loglevel, 0, "LEVEL",

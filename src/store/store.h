@@ -168,7 +168,7 @@ int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
  * was) when out of memory or out of range.  store_sqlite_open() starts
  * with STORE_GAME_CACHE_DEFAULT.
  */
-#define STORE_GAME_CACHE_DEFAULT	1024
+#define STORE_GAME_CACHE_DEFAULT	16384	/* 8 MB */
 #define STORE_GAME_CACHE_MAX		1048576
 int	store_set_game_cache(struct store *, int64_t games);
 void	store_game_cache_stats(struct store *, struct store_cache_stats *);
