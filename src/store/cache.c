@@ -11,6 +11,7 @@
  * one uses a few hundred bytes of it at most.  A slot holds only those:
  * the encoding below, which decode() turns back into the same bytes.
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,13 +24,11 @@ struct slot {
 	uint32_t	 hnext;		/* next in the bucket */
 	uint32_t	 prev, next;	/* the use list; next: the free list */
 	uint16_t	 len;		/* bytes of data used */
-	uint8_t		 data[GAME_CACHE_SLOT_DATA];	/* id length, id, ... */
+	uint8_t		 data[GAME_CACHE_SLOT_DATA];	/* encode()'s */
 };
 
 _Static_assert(sizeof(struct slot) == GAME_CACHE_SLOT,
     "GAME_CACHE_SLOT_DATA does not fill a slot");
-_Static_assert(GAME_ID_MAX <= UINT8_MAX && SNL_CELLS < UINT8_MAX &&
-    GAME_MAX_PLAYERS <= UINT8_MAX, "lengths are encoded in a byte");
 
 struct game_cache {
 	uint32_t	*bucket;
@@ -48,29 +47,56 @@ struct game_cache {
 /* ----------------------------------------------------------- encoding */
 
 /*
- * A game encoded: the id (its length, then its bytes), kind, the options'
- * bytes and a flags byte, then moves, created, updated, timeout and
- * deadline as varints; then the state of the kind, with its player count;
- * then the bots of its nplayers players if any has one, and their seat
- * hashes if the game has seats.  Integers are zigzag varints, so that any
- * value round-trips and small ones take a byte.  What is not encoded is
- * what the engine's init and a load of the rows leave: zero, and the
- * "off the board" of Ludo tokens and DandyLand players past nplayers.
+ * A game encoded: a fixed head (the 64-bit fields, the options' bytes,
+ * the player count and the id's length), the id, then the state of the
+ * kind, the names of Ludo's players, the bots of the nplayers players if
+ * any has one, and their seat hashes if the game has seats.  Fields are
+ * copied as they are, so that any value round-trips and a turn's decode
+ * and encode are a few copies; only what varies in length is cut to what
+ * the game uses.  What is not encoded is what the engine's init and a
+ * load of the rows leave: zero, and the "off the board" of DandyLand
+ * players past nplayers.
  */
 
 #define F_BOTS		0x01	/* the bots of the players follow */
 
-/* The most a game takes: id, header and varints, the largest state of a
- * kind (DandyLand: board, deck, players), bots and seats. */
-#define VARMAX		10
-_Static_assert(1 + GAME_ID_MAX + 6 + 5 * VARMAX + 1 +
-    5 * VARMAX + DANDY_BOARD_MAX + DANDY_DECK_MAX +
-    2 * VARMAX * DANDY_MAX_PLAYERS +
-    GAME_MAX_PLAYERS * (1 + SEAT_HASH_LEN) <= GAME_CACHE_ENCODED_MAX &&
-    4 + 3 * VARMAX + LUDO_MAX_PLAYERS * (LUDO_TOKENS + 1 + GAME_ID_MAX) <=
-    DANDY_DECK_MAX && 3 * VARMAX + SNL_MAX_PLAYERS + 1 +
-    2 * (SNL_CELLS + 1) <= DANDY_DECK_MAX,
+struct head {
+	int64_t		 moves, created, updated, timeout, deadline;
+	uint8_t		 kind, secure, server_dice, roll, roll_player;
+	uint8_t		 flags, nplayers, idlen;
+};
+
+/* Where the id is, for find(). */
+#define ID_LEN(d)	((d)[offsetof(struct head, idlen)])
+#define ID(d)		((d) + sizeof(struct head))
+
+/* The fixed ints of each kind's state, copied as one. */
+#define SNL_INTS	offsetof(struct snl_state, pos)
+#define DANDY_INTS1	offsetof(struct dandy_state, board)
+#define DANDY_INTS2	(offsetof(struct dandy_state, deck) - \
+			    offsetof(struct dandy_state, has_deck))
+
+_Static_assert(sizeof(struct head) == 48, "struct head has padding");
+_Static_assert(offsetof(struct snl_state, pos) == 4 * sizeof(int) &&
+    offsetof(struct dandy_state, board) == 2 * sizeof(int) &&
+    offsetof(struct dandy_state, deck) -
+    offsetof(struct dandy_state, has_deck) == 3 * sizeof(int),
+    "the state's ints are not where the encoding takes them");
+/* The most a game takes: head and id, the largest state of a kind
+ * (DandyLand's, with its deck), bots and seats. */
+_Static_assert(sizeof(struct head) + GAME_ID_MAX +
+    sizeof(struct dandy_state) + GAME_MAX_PLAYERS * (1 + SEAT_HASH_LEN) <=
+    GAME_CACHE_ENCODED_MAX && sizeof(struct ludo_state) +
+    LUDO_MAX_PLAYERS * (1 + GAME_ID_MAX) <= sizeof(struct dandy_state) &&
+    SNL_INTS + SNL_MAX_PLAYERS + 1 + 2 * (SNL_CELLS + 1) <=
+    sizeof(struct dandy_state),
     "GAME_CACHE_ENCODED_MAX does not hold every game");
+/* Every Ludo game is cached, seats and all. */
+_Static_assert(sizeof(struct head) + GAME_ID_MAX + sizeof(struct ludo_state) +
+    LUDO_MAX_PLAYERS * (GAME_ID_MAX + 1 + 1 + SEAT_HASH_LEN) <=
+    GAME_CACHE_SLOT_DATA, "a Ludo game does not fit a slot");
+_Static_assert(GAME_ID_MAX <= UINT8_MAX && SNL_CELLS < UINT8_MAX &&
+    GAME_MAX_PLAYERS <= UINT8_MAX, "lengths are encoded in a byte");
 
 struct wr {
 	uint8_t		*p, *end;
@@ -79,7 +105,7 @@ struct wr {
 
 struct rd {
 	const uint8_t	*p, *end;
-	int		 bad;		/* ran out, or a value out of range */
+	int		 bad;		/* ran out, or a length out of range */
 };
 
 static void
@@ -104,19 +130,6 @@ put_u8(struct wr *w, unsigned v)
 }
 
 static void
-put_var(struct wr *w, int64_t v)
-{
-	uint64_t	 u;
-
-	u = ((uint64_t)v << 1) ^ (v < 0 ? UINT64_MAX : 0);
-	while (u >= 0x80 && w->p != w->end) {
-		*w->p++ = (uint8_t)(u | 0x80);
-		u >>= 7;
-	}
-	put_u8(w, (unsigned)u);
-}
-
-static void
 get_bytes(struct rd *r, void *b, size_t n)
 {
 	if ((size_t)(r->end - r->p) < n) {
@@ -137,100 +150,30 @@ get_u8(struct rd *r)
 	return *r->p++;
 }
 
-static int64_t
-get_var(struct rd *r)
-{
-	uint64_t	 u = 0;
-	unsigned	 b, shift = 0;
-
-	do {
-		if (r->p == r->end || shift > 63) {
-			r->bad = 1;
-			return 0;
-		}
-		b = *r->p++;
-		u |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-	} while (b & 0x80);
-	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
-}
-
-/* An int field: what put_var() wrote of one is in range. */
-static int
-get_int(struct rd *r, int lo, int hi)
-{
-	int64_t	 v = get_var(r);
-
-	if (v < lo || v > hi) {
-		r->bad = 1;
-		return 0;
-	}
-	return (int)v;
-}
-
-/* A string of at most GAME_ID_MAX bytes, its length first; -1 if longer
- * (not one a load makes). */
-static int
-put_name(struct wr *w, const char *s, size_t size)
-{
-	size_t	 n = strnlen(s, size);
-
-	if (n > GAME_ID_MAX)
-		return -1;
-	put_u8(w, (unsigned)n);
-	put_bytes(w, s, n);
-	return 0;
-}
-
-static void
-get_name(struct rd *r, char *s)
-{
-	size_t	 n = get_u8(r);
-
-	if (n > GAME_ID_MAX)
-		r->bad = 1;
-	else
-		get_bytes(r, s, n);
-}
-
+/*
+ * The state whole, as it is small and its unused rows are not zero, and
+ * the players' names whole: one copy where cutting each to its length
+ * took four, and the largest Ludo game still fits a slot.
+ */
 static int
 enc_ludo(struct wr *w, const struct game *g, int np)
 {
-	const struct ludo_state	*st = &g->s.ludo;
-	int			 i;
-
 	if (np > LUDO_MAX_PLAYERS)
 		return -1;
-	put_bytes(w, &st->rules, sizeof(st->rules));
-	put_var(w, st->turn);
-	put_var(w, st->winner);
-	put_var(w, st->sixes);
-	put_bytes(w, st->pos, (size_t)np * LUDO_TOKENS);
-	for (i = 0; i < np; i++)
-		if (put_name(w, g->players[i], sizeof(g->players[i])) != 0)
-			return -1;
+	put_bytes(w, &g->s.ludo, sizeof(g->s.ludo));
+	put_bytes(w, g->players, (size_t)np * sizeof(g->players[0]));
 	return 0;
 }
 
 static void
 dec_ludo(struct rd *r, struct game *g, int np)
 {
-	struct ludo_state	*st = &g->s.ludo;
-	int			 i;
-
 	if (np > LUDO_MAX_PLAYERS) {
 		r->bad = 1;
 		return;
 	}
-	st->nplayers = np;
-	get_bytes(r, &st->rules, sizeof(st->rules));
-	st->turn = get_int(r, INT32_MIN, INT32_MAX);
-	st->winner = get_int(r, INT32_MIN, INT32_MAX);
-	st->sixes = get_int(r, INT32_MIN, INT32_MAX);
-	memset(st->pos, LUDO_YARD, sizeof(st->pos));
-	get_bytes(r, st->pos, (size_t)np * LUDO_TOKENS);
-	for (i = 0; i < np; i++)
-		get_name(r, g->players[i]);
+	get_bytes(r, &g->s.ludo, sizeof(g->s.ludo));
+	get_bytes(r, g->players, (size_t)np * sizeof(g->players[0]));
 }
 
 /* The jumps as (cell, destination) pairs: a board has a few. */
@@ -240,9 +183,7 @@ enc_snl(struct wr *w, const struct game *g, int np)
 	const struct snl_state	*st = &g->s.snl;
 	int			 c, n = 0;
 
-	put_var(w, st->turn);
-	put_var(w, st->winner);
-	put_var(w, st->started);
+	put_bytes(w, st, SNL_INTS);
 	put_bytes(w, st->pos, (size_t)np);
 	for (c = 0; c <= SNL_CELLS; c++)
 		n += st->jump[c] != 0;
@@ -261,10 +202,7 @@ dec_snl(struct rd *r, struct game *g, int np)
 	struct snl_state	*st = &g->s.snl;
 	unsigned		 c, n;
 
-	st->nplayers = np;
-	st->turn = get_int(r, INT32_MIN, INT32_MAX);
-	st->winner = get_int(r, INT32_MIN, INT32_MAX);
-	st->started = get_int(r, INT32_MIN, INT32_MAX);
+	get_bytes(r, st, SNL_INTS);
 	get_bytes(r, st->pos, (size_t)np);
 	for (n = get_u8(r); n > 0 && !r->bad; n--) {
 		if ((c = get_u8(r)) > SNL_CELLS)
@@ -274,28 +212,24 @@ dec_snl(struct rd *r, struct game *g, int np)
 	}
 }
 
-/* The board and the deck as long as they are. */
+/* The board and the deck as long as they are, the players' rows as
+ * many as there are. */
 static int
 enc_dandy(struct wr *w, const struct game *g, int np)
 {
 	const struct dandy_state *st = &g->s.dandy;
-	int			 i;
 
 	if (np > DANDY_MAX_PLAYERS || st->board_len < 0 ||
 	    st->board_len > DANDY_BOARD_MAX || st->deck_len < 0 ||
 	    st->deck_len > DANDY_DECK_MAX)
 		return -1;
-	put_var(w, st->board_len);
+	put_bytes(w, st, DANDY_INTS1);
 	put_bytes(w, st->board, (size_t)st->board_len);
-	put_var(w, st->has_deck);
-	put_var(w, st->deck_len);
-	put_var(w, st->drawn);
+	put_bytes(w, &st->has_deck, DANDY_INTS2);
 	put_bytes(w, st->deck, (size_t)st->deck_len);
-	put_var(w, st->turn);
-	for (i = 0; i < np; i++) {
-		put_var(w, st->pos[i]);
-		put_var(w, st->points[i]);
-	}
+	put_bytes(w, &st->turn, sizeof(st->turn));
+	put_bytes(w, st->pos, (size_t)np * sizeof(st->pos[0]));
+	put_bytes(w, st->points, (size_t)np * sizeof(st->points[0]));
 	return 0;
 }
 
@@ -309,20 +243,23 @@ dec_dandy(struct rd *r, struct game *g, int np)
 		r->bad = 1;
 		return;
 	}
-	st->nplayers = np;
-	st->board_len = get_int(r, 0, DANDY_BOARD_MAX);
-	get_bytes(r, st->board, (size_t)st->board_len);
-	st->has_deck = get_int(r, INT32_MIN, INT32_MAX);
-	st->deck_len = get_int(r, 0, DANDY_DECK_MAX);
-	st->drawn = get_int(r, INT32_MIN, INT32_MAX);
-	get_bytes(r, st->deck, (size_t)st->deck_len);
-	st->turn = get_int(r, INT32_MIN, INT32_MAX);
-	for (i = 0; i < DANDY_MAX_PLAYERS; i++)
-		st->pos[i] = DANDY_OFF;
-	for (i = 0; i < np; i++) {
-		st->pos[i] = get_int(r, INT32_MIN, INT32_MAX);
-		st->points[i] = get_int(r, INT32_MIN, INT32_MAX);
+	get_bytes(r, st, DANDY_INTS1);
+	if (st->board_len < 0 || st->board_len > DANDY_BOARD_MAX) {
+		r->bad = 1;
+		return;
 	}
+	get_bytes(r, st->board, (size_t)st->board_len);
+	get_bytes(r, &st->has_deck, DANDY_INTS2);
+	if (st->deck_len < 0 || st->deck_len > DANDY_DECK_MAX) {
+		r->bad = 1;
+		return;
+	}
+	get_bytes(r, st->deck, (size_t)st->deck_len);
+	get_bytes(r, &st->turn, sizeof(st->turn));
+	for (i = np; i < DANDY_MAX_PLAYERS; i++)
+		st->pos[i] = DANDY_OFF;
+	get_bytes(r, st->pos, (size_t)np * sizeof(st->pos[0]));
+	get_bytes(r, st->points, (size_t)np * sizeof(st->points[0]));
 }
 
 /* g's encoding in buf: its length, 0 if it does not fit in cap bytes or
@@ -332,28 +269,32 @@ encode(const struct game *g, uint8_t *buf, size_t cap)
 {
 	const struct game_opts	*o = &g->opts;
 	struct wr		 w = { buf, buf + cap, 0 };
+	struct head		 h;
+	size_t			 idlen;
 	int			 np, i, rc;
-	unsigned		 flags = 0;
 
 	np = game_nplayers(g);
 	if (np < 1 || np > GAME_MAX_PLAYERS ||
-	    put_name(&w, g->id, sizeof(g->id)) != 0)
+	    (idlen = strnlen(g->id, sizeof(g->id))) > GAME_ID_MAX)
 		return 0;
+	h.moves = g->moves;
+	h.created = g->created;
+	h.updated = g->updated;
+	h.timeout = o->timeout;
+	h.deadline = o->deadline;
+	h.kind = (uint8_t)g->kind;
+	h.secure = o->secure;
+	h.server_dice = o->server_dice;
+	h.roll = o->roll;
+	h.roll_player = o->roll_player;
+	h.flags = 0;
 	for (i = 0; i < np; i++)
 		if (o->bot[i] != 0)
-			flags |= F_BOTS;
-	put_u8(&w, (unsigned)g->kind);
-	put_u8(&w, o->secure);
-	put_u8(&w, o->server_dice);
-	put_u8(&w, o->roll);
-	put_u8(&w, o->roll_player);
-	put_u8(&w, flags);
-	put_var(&w, g->moves);
-	put_var(&w, g->created);
-	put_var(&w, g->updated);
-	put_var(&w, o->timeout);
-	put_var(&w, o->deadline);
-	put_u8(&w, (unsigned)np);
+			h.flags |= F_BOTS;
+	h.nplayers = (uint8_t)np;
+	h.idlen = (uint8_t)idlen;
+	put_bytes(&w, &h, sizeof(h));
+	put_bytes(&w, g->id, idlen);
 	switch (g->kind) {
 	case KIND_LUDO:
 		rc = enc_ludo(&w, g, np);
@@ -367,7 +308,7 @@ encode(const struct game *g, uint8_t *buf, size_t cap)
 	default:
 		return 0;
 	}
-	if (flags & F_BOTS)
+	if (h.flags & F_BOTS)
 		put_bytes(&w, o->bot, (size_t)np);
 	if (o->secure)
 		put_bytes(&w, o->seat, (size_t)np * SEAT_HASH_LEN);
@@ -380,25 +321,26 @@ decode(const uint8_t *buf, size_t len, struct game *g)
 {
 	struct game_opts	*o = &g->opts;
 	struct rd		 r = { buf, buf + len, 0 };
-	unsigned		 flags;
+	struct head		 h;
 	int			 np;
 
-	memset(g, 0, sizeof(*g));
-	get_name(&r, g->id);
-	g->kind = (enum game_kind)get_u8(&r);
-	o->secure = (uint8_t)get_u8(&r);
-	o->server_dice = (uint8_t)get_u8(&r);
-	o->roll = (uint8_t)get_u8(&r);
-	o->roll_player = (uint8_t)get_u8(&r);
-	flags = get_u8(&r);
-	g->moves = get_var(&r);
-	g->created = get_var(&r);
-	g->updated = get_var(&r);
-	o->timeout = get_var(&r);
-	o->deadline = get_var(&r);
-	np = (int)get_u8(&r);
-	if (np < 1 || np > GAME_MAX_PLAYERS)
+	get_bytes(&r, &h, sizeof(h));
+	np = h.nplayers;
+	if (r.bad || h.idlen > GAME_ID_MAX || np < 1 ||
+	    np > GAME_MAX_PLAYERS)
 		return -1;
+	memset(g, 0, sizeof(*g));
+	g->moves = h.moves;
+	g->created = h.created;
+	g->updated = h.updated;
+	o->timeout = h.timeout;
+	o->deadline = h.deadline;
+	g->kind = (enum game_kind)h.kind;
+	o->secure = h.secure;
+	o->server_dice = h.server_dice;
+	o->roll = h.roll;
+	o->roll_player = h.roll_player;
+	get_bytes(&r, g->id, h.idlen);
 	switch (g->kind) {
 	case KIND_LUDO:
 		dec_ludo(&r, g, np);
@@ -412,11 +354,11 @@ decode(const uint8_t *buf, size_t len, struct game *g)
 	default:
 		return -1;
 	}
-	if (flags & F_BOTS)
+	if (h.flags & F_BOTS)
 		get_bytes(&r, o->bot, (size_t)np);
 	if (o->secure)
 		get_bytes(&r, o->seat, (size_t)np * SEAT_HASH_LEN);
-	return r.bad || r.p != r.end ? -1 : 0;
+	return r.bad || r.p != r.end || game_nplayers(g) != np ? -1 : 0;
 }
 
 size_t
@@ -495,8 +437,8 @@ find(struct game_cache *c, const uint8_t *id, size_t len, uint32_t h)
 
 	for (pp = &c->bucket[h & c->mask]; *pp != 0; pp = &e->hnext) {
 		e = SLOT(c, *pp);
-		if (e->hash == h && e->data[0] == len &&
-		    memcmp(e->data + 1, id, len) == 0)
+		if (e->hash == h && ID_LEN(e->data) == len &&
+		    memcmp(ID(e->data), id, len) == 0)
 			break;
 	}
 	return pp;
@@ -559,7 +501,7 @@ remove_slot(struct game_cache *c, uint32_t i)
 	struct slot	*e = SLOT(c, i);
 	uint32_t	*pp;
 
-	pp = find(c, e->data + 1, e->data[0], e->hash);
+	pp = find(c, ID(e->data), ID_LEN(e->data), e->hash);
 	*pp = e->hnext;
 	e->hnext = 0;
 	unlink_use(c, i);
@@ -587,6 +529,35 @@ game_cache_get(struct game_cache *c, const char *id, struct game *g)
 	return 0;
 }
 
+/* The slot of an encoded game's id: a new one, taken from the free
+ * list, the never used or the least recently used, if it has none. */
+static uint32_t
+slot_for(struct game_cache *c, const uint8_t *buf)
+{
+	struct slot	*e;
+	uint32_t	 h, i;
+
+	h = hash_id(ID(buf), ID_LEN(buf));
+	if ((i = *find(c, ID(buf), ID_LEN(buf), h)) != 0) {
+		touch(c, i);
+		return i;
+	}
+	if (c->free == 0 && c->fresh == c->capacity)
+		remove_slot(c, c->tail);
+	if (c->free != 0) {
+		i = c->free;
+		c->free = SLOT(c, i)->next;
+	} else
+		i = (uint32_t)++c->fresh;
+	e = SLOT(c, i);
+	e->hash = h;
+	e->hnext = c->bucket[h & c->mask];
+	c->bucket[h & c->mask] = i;
+	push_use(c, i);
+	c->count++;
+	return i;
+}
+
 int
 game_cache_put(struct game_cache *c, const struct game *g,
     const uint64_t marks[CACHE_NMARKS])
@@ -594,7 +565,7 @@ game_cache_put(struct game_cache *c, const struct game *g,
 	uint8_t		 buf[GAME_CACHE_SLOT_DATA];
 	struct slot	*e;
 	size_t		 len;
-	uint32_t	 h, i;
+	uint32_t	 i;
 
 	if (c == NULL)
 		return -1;
@@ -602,25 +573,12 @@ game_cache_put(struct game_cache *c, const struct game *g,
 		game_cache_remove(c, g->id);
 		return 1;
 	}
-	h = hash_id(buf + 1, buf[0]);
-	if ((i = *find(c, buf + 1, buf[0], h)) != 0)
-		touch(c, i);
-	else {
-		/* Full: the least recently used goes to the free list. */
-		if (c->free == 0 && c->fresh == c->capacity)
-			remove_slot(c, c->tail);
-		if (c->free != 0) {
-			i = c->free;
-			c->free = SLOT(c, i)->next;
-		} else
-			i = (uint32_t)++c->fresh;
-		e = SLOT(c, i);
-		e->hash = h;
-		e->hnext = c->bucket[h & c->mask];
-		c->bucket[h & c->mask] = i;
-		push_use(c, i);
-		c->count++;
-	}
+	/* A write-through puts back the entry it has just got: no need to
+	 * look it up again. */
+	i = c->head;
+	if (i == 0 || ID_LEN(SLOT(c, i)->data) != ID_LEN(buf) ||
+	    memcmp(ID(SLOT(c, i)->data), ID(buf), ID_LEN(buf)) != 0)
+		i = slot_for(c, buf);
 	e = SLOT(c, i);
 	memcpy(e->data, buf, len);
 	e->len = (uint16_t)len;
