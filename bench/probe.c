@@ -8,7 +8,7 @@
  *
  *	bench/probe [--turns N] [--batch-turns N] [--batch N] [--games N]
  *	    [--mode one|batch|both] [--db PATH]
- *	    [--durability full|normal|off]
+ *	    [--durability full|normal|off] [--layout rows|log]
  *
  * The database is made by store_sqlite_open() (the real schema, WAL) with
  * --games Ludo games (default 100) made by store_create_game().  A second
@@ -28,6 +28,14 @@
  * database is a temporary file, removed at the end; a --db must not
  * exist yet, and is kept.
  *
+ * --layout log measures a design ludus does not have, for comparison:
+ * each turn is one INSERT into an append-only table (probe_log, made by
+ * the probe: rowid order, so a batch's rows share pages) holding the
+ * history row and the new snapshot as a 128-byte blob, and no row is
+ * updated: the cost of "an append-only turn log as the durable record,
+ * rows materialised later" (doc/benchmarks.md, section 5).  The output
+ * says layout=log.
+ *
  * A benchmark, not a test: it prints figures and judges none.
  */
 #include <sqlite3.h>
@@ -45,6 +53,7 @@
 
 #define WARMUP		100
 #define NPLAYERS	4
+#define LOG_STATE	128	/* bytes of a snapshot in --layout log */
 
 enum {
 	P_BEGIN,
@@ -52,8 +61,16 @@ enum {
 	P_GAME,
 	P_TOKEN,
 	P_MOVE,
+	P_LOG,
 	NPROBE
 };
+
+/* --layout log's table: not ludus's schema. */
+static const char log_table[] =
+    "CREATE TABLE probe_log (seq INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+    " move INTEGER NOT NULL, player TEXT NOT NULL, action TEXT NOT NULL,"
+    " result TEXT NOT NULL, at INTEGER NOT NULL, automatic INTEGER NOT NULL,"
+    " state BLOB NOT NULL)";
 
 /* The store's own statements for these rows (src/store/sqlite.c). */
 static const char *const probe_sql[NPROBE] = {
@@ -69,6 +86,9 @@ static const char *const probe_sql[NPROBE] = {
 	[P_MOVE] =
 	    "INSERT INTO history (game, seq, player, action, result, at,"
 	    " automatic) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	[P_LOG] =
+	    "INSERT INTO probe_log (game, move, player, action, result, at,"
+	    " automatic, state) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 };
 
 static const char *const sync_sql[] = {
@@ -83,6 +103,8 @@ struct probe {
 	int64_t		 ngames;
 	int64_t		*moves;		/* per game */
 	int64_t		 next;		/* the game to play next */
+	int		 log;		/* --layout log */
+	uint8_t		 state[LOG_STATE];
 };
 
 enum probe_modes {
@@ -99,6 +121,7 @@ struct options {
 	int64_t		 games;
 	const char	*db;
 	enum durability	 durability;
+	int		 log;		/* --layout log */
 };
 
 static void
@@ -106,7 +129,7 @@ usage(void)
 {
 	fprintf(stderr, "usage: probe [--turns N] [--batch-turns N]"
 	    " [--batch N] [--games N] [--mode one|batch|both] [--db PATH]"
-	    " [--durability full|normal|off]\n");
+	    " [--durability full|normal|off] [--layout rows|log]\n");
 	exit(2);
 }
 
@@ -166,7 +189,7 @@ parse_options(int argc, char **argv, struct options *o)
 	int	 i, d;
 
 	*o = (struct options){ 5000, -1, 100, MODE_BOTH, 100, NULL,
-	    DURABILITY_FULL };
+	    DURABILITY_FULL, 0 };
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--turns") == 0)
 			o->turns = option_int(argv[i], argv[i + 1], 1,
@@ -187,6 +210,10 @@ parse_options(int argc, char **argv, struct options *o)
 		else if (strcmp(argv[i], "--durability") == 0 &&
 		    i + 1 < argc && (d = durability_parse(argv[i + 1])) >= 0)
 			o->durability = (enum durability)d;
+		else if (strcmp(argv[i], "--layout") == 0 && i + 1 < argc &&
+		    (strcmp(argv[i + 1], "rows") == 0 ||
+		    strcmp(argv[i + 1], "log") == 0))
+			o->log = strcmp(argv[i + 1], "log") == 0;
 		else
 			usage();
 		i++;
@@ -253,10 +280,19 @@ probe_open(struct probe *pr, const char *path, const struct options *o)
 	    sqlite3_exec(pr->db, "PRAGMA foreign_keys = ON", NULL, NULL,
 	    NULL) != SQLITE_OK)
 		die_db(pr->db, "pragma");
-	for (i = 0; i < NPROBE; i++)
+	if (o->log && sqlite3_exec(pr->db, log_table, NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		die_db(pr->db, log_table);
+	pr->log = o->log;
+	for (i = 0; i < LOG_STATE; i++)
+		pr->state[i] = (uint8_t)(i * 37);
+	for (i = 0; i < NPROBE; i++) {
+		if (i == P_LOG && !o->log)
+			continue;
 		if (sqlite3_prepare_v3(pr->db, probe_sql[i], -1,
 		    SQLITE_PREPARE_PERSISTENT, &pr->st[i], NULL) != SQLITE_OK)
 			die_db(pr->db, probe_sql[i]);
+	}
 	pr->ngames = o->games;
 	pr->moves = xcalloc((size_t)o->games, sizeof(*pr->moves));
 }
@@ -283,6 +319,25 @@ step_done(struct probe *pr, int which)
 	sqlite3_reset(st);
 }
 
+/* --layout log: the turn's one row, appended. */
+static void
+log_turn(struct probe *pr, const char *id, int64_t move,
+    const char *player, int64_t now)
+{
+	sqlite3_stmt	*st = pr->st[P_LOG];
+
+	pr->state[move % LOG_STATE] ^= (uint8_t)move;	/* it changes */
+	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, move);
+	sqlite3_bind_text(st, 3, player, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, "3:1", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, "MOVED", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, now);
+	sqlite3_bind_int(st, 7, MOVE_PLAYER);
+	sqlite3_bind_blob(st, 8, pr->state, LOG_STATE, SQLITE_STATIC);
+	step_done(pr, P_LOG);
+}
+
 /*
  * The rows of one Ludo turn of the next game: its games row, one token
  * (player, token and position cycle through valid values) and the
@@ -300,6 +355,11 @@ one_turn(struct probe *pr)
 	game_id(g, id, sizeof(id));
 	snprintf(player, sizeof(player), "p%d", who + 1);
 	now = (int64_t)time(NULL);
+	if (pr->log) {
+		log_turn(pr, id, m + 1, player, now);
+		pr->moves[g] = m + 1;
+		return;
+	}
 
 	st = pr->st[P_GAME];
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
@@ -386,9 +446,10 @@ run_mode(struct probe *pr, const struct options *o, int64_t batch,
 	}
 	total = mono_ns() - start;
 	qsort(lat, (size_t)ntx, sizeof(*lat), cmp_i64);
-	printf("probe mode=%lld durability=%s turns=%lld txns=%lld"
+	printf("probe mode=%lld durability=%s%s turns=%lld txns=%lld"
 	    " turns_per_s=%.1f commit_p50_ms=%.3f commit_p99_ms=%.3f\n",
 	    (long long)batch, durability_name(o->durability),
+	    o->log ? " layout=log" : "",
 	    (long long)turns, (long long)ntx,
 	    (double)turns * 1e9 / (double)total,
 	    percentile_ms(lat, ntx, 50.0), percentile_ms(lat, ntx, 99.0));
