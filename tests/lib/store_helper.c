@@ -15,6 +15,8 @@
 
 #include "engine/engine.h"
 #include "game.h"
+#include "store/sqlite.h"
+#include "store/store.h"
 #include "store_helper.h"
 
 uint32_t
@@ -168,4 +170,126 @@ make_ludo(struct game *g, const char *id, const char *preset, int n)
 		snprintf(g->players[i], sizeof(g->players[i]), "player-%d", i);
 	assert_int_equal(ludo_rules_preset(&rules, preset), 0);
 	assert_int_equal(ludo_init(&g->s.ludo, &rules, n), 0);
+}
+
+/* ------------------------------------------- shared by the store tests */
+
+struct store *
+open_mem(void)
+{
+	char		 err[256];
+	struct store	*st;
+
+	st = store_sqlite_open(":memory:", DURABILITY_FULL, err, sizeof(err));
+	if (st == NULL)
+		fail_msg("open: %s", err);
+	return st;
+}
+
+void
+make_snl(struct game *g, const char *id, int n)
+{
+	game_base(g, id, KIND_SNL);
+	assert_int_equal(snl_init(&g->s.snl, n), 0);
+	assert_int_equal(snl_add_snake(&g->s.snl, 99, 2, NULL), 0);
+	assert_int_equal(snl_add_snake(&g->s.snl, 40, 30, NULL), 0);
+	assert_int_equal(snl_add_ladder(&g->s.snl, 3, 50, NULL), 0);
+	assert_int_equal(snl_add_ladder(&g->s.snl, 60, 97, NULL), 0);
+}
+
+void
+make_dandy(struct game *g, const char *id, int n, const char *board,
+    const char *deck)
+{
+	game_base(g, id, KIND_DANDY);
+	assert_int_equal(dandy_init(&g->s.dandy, n, board, deck, NULL), 0);
+}
+
+void
+assert_same_game(const struct game *a, const struct game *b)
+{
+	assert_string_equal(a->id, b->id);
+	assert_int_equal(a->kind, b->kind);
+	assert_int_equal(a->moves, b->moves);
+	assert_int_equal(a->created, b->created);
+	assert_int_equal(a->updated, b->updated);
+	assert_memory_equal(a->players, b->players, sizeof(a->players));
+	assert_memory_equal(&a->s, &b->s, sizeof(a->s));
+	assert_memory_equal(a, b, sizeof(*a));
+}
+
+void
+assert_loads_as(struct store *st, const struct game *want)
+{
+	struct game	 got;
+
+	assert_int_equal(store_load_game(st, want->id, &got), STORE_OK);
+	assert_same_game(&got, want);
+}
+
+int64_t
+query_int(struct store *st, const char *sql)
+{
+	return sql_int(store_sqlite_handle(st), sql);
+}
+
+/* The token rows that differ between two snapshots of one game. */
+static int
+changed_tokens(const struct game *a, const struct game *b)
+{
+	int	 n = 0, p, t;
+
+	for (p = 0; p < game_nplayers(a); p++) {
+		switch (a->kind) {
+		case KIND_LUDO:
+			for (t = 0; t < LUDO_TOKENS; t++)
+				n += a->s.ludo.pos[p][t] != b->s.ludo.pos[p][t];
+			break;
+		case KIND_SNL:
+			n += a->s.snl.pos[p] != b->s.snl.pos[p];
+			break;
+		default:
+			n += a->s.dandy.pos[p] != b->s.dandy.pos[p] ||
+			    a->s.dandy.points[p] != b->s.dandy.points[p];
+			break;
+		}
+	}
+	return n;
+}
+
+/*
+ * One turn as the command layer runs it: begin, load, engine, save,
+ * commit.  Checks that the loaded game is *expect and that exactly the
+ * games row, the changed token rows and one history row were written.
+ * Returns 0 when the game is over, 1 after a committed move.
+ */
+int
+store_turn(struct store *st, struct game *expect, uint32_t *seed)
+{
+	struct game	 old, new;
+	struct move	 mv;
+	sqlite3		*db = store_sqlite_handle(st);
+	int		 before;
+
+	assert_int_equal(store_begin(st), STORE_OK);
+	assert_int_equal(store_load_game(st, expect->id, &old), STORE_OK);
+	assert_same_game(&old, expect);
+	if (!random_move(&old, &new, &mv, seed)) {
+		store_rollback(st);
+		return 0;
+	}
+	before = sqlite3_total_changes(db);
+	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
+	assert_int_equal(sqlite3_total_changes(db) - before,
+	    2 + changed_tokens(&old, &new));
+	assert_int_equal(store_commit(st), STORE_OK);
+	memcpy(expect, &new, sizeof(*expect));
+	return 1;
+}
+
+void
+play_moves(struct store *st, struct game *g, int n, uint32_t *seed)
+{
+	while (n-- > 0)
+		assert_int_equal(store_turn(st, g, seed), 1);
 }

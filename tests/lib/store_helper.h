@@ -51,4 +51,30 @@ void		 game_base(struct game *, const char *id, enum game_kind);
 void		 make_ludo(struct game *, const char *id, const char *preset,
 		    int n);
 
+struct store;
+
+/* An in-memory store; fails the test if it cannot be opened. */
+struct store	*open_mem(void);
+/* A Snake & Ladder game of n players with two snakes and two ladders. */
+void		 make_snl(struct game *, const char *id, int n);
+/* A DandyLand game of n players on board, with deck (NULL: none). */
+void		 make_dandy(struct game *, const char *id, int n,
+		    const char *board, const char *deck);
+/* a and b are the same game, byte for byte. */
+void		 assert_same_game(const struct game *a, const struct game *b);
+/* A load of want->id gives want. */
+void		 assert_loads_as(struct store *, const struct game *want);
+/* sql_int() on the store's SQLite connection. */
+int64_t		 query_int(struct store *, const char *sql);
+/*
+ * One turn as the command layer runs it, checking that the loaded game is
+ * *expect and that only the changed rows and one history row were
+ * written; 0 when the game is over, 1 after a committed move.
+ */
+int		 store_turn(struct store *, struct game *expect,
+		    uint32_t *seed);
+/* n committed turns of g. */
+void		 play_moves(struct store *, struct game *g, int n,
+		    uint32_t *seed);
+
 #endif /* LUDUS_STORE_HELPER_H */

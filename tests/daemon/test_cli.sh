@@ -12,7 +12,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ludus-cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-. "$(dirname "$0")/tap.sh"
+. "$(dirname "$0")/../lib/tap.sh"
 
 # check NAME: compares $tmp/out with $tmp/want byte for byte.
 check() {
