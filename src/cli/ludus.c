@@ -30,6 +30,11 @@ struct options {
 	int		 cmd;		/* argv index of the command word */
 };
 
+/* The first line of the usage, which a usage error repeats. */
+#define SYNOPSIS \
+	"usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]" \
+	" [COMMAND [ARG ...]]\n"
+
 static void
 usage(FILE *fp)
 {
@@ -37,8 +42,7 @@ usage(FILE *fp)
 	size_t			 i;
 
 	fprintf(fp,
-	    "usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]"
-	    " [COMMAND [ARG ...]]\n"
+	    SYNOPSIS
 	    "       ludus [--db FILE | -h host -p port] watch id [FROM seq]\n"
 	    "       ludus [--db FILE | -h host -p port] show id\n"
 	    "       ludus --snl-script < script\n"
@@ -86,6 +90,10 @@ usage(FILE *fp)
 static void bad_usage(const char *, ...)
     __attribute__((format(printf, 1, 2), noreturn));
 
+/*
+ * A usage error says what was wrong and repeats the synopsis, not the
+ * whole help, which would push the error off screen.
+ */
 static void
 bad_usage(const char *fmt, ...)
 {
@@ -96,7 +104,7 @@ bad_usage(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	usage(stderr);
+	fputs(SYNOPSIS, stderr);
 	exit(2);
 }
 
@@ -160,7 +168,8 @@ parse_options(int argc, char **argv, struct options *o)
 		else if (strcmp(argv[i], "--snl-script") == 0)
 			o->snl_script = 1;
 		else
-			bad_usage("unknown option '%s'", argv[i]);
+			bad_usage("unknown option '%s' (ludus --help lists "
+			    "them)", argv[i]);
 	}
 	o->cmd = i;
 	if (o->db != NULL && o->db[0] == '\0')

@@ -33,7 +33,7 @@ status() {
 	fi
 }
 
-echo "1..20"
+echo "1..21"
 
 # ------------------------------------------------ seed 004, example 1
 printf '7\n2\nadd_ladder 4 98\nadd_snake 99 2\nroll 4\nroll 6\nroll 2\nroll 5\nroll 6\n' \
@@ -165,6 +165,16 @@ if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/err"; then
 else
 	not_ok "a bad option prints usage and exits 2 (exit $rc)"
 fi
+# Not the whole help: the error with a hint, and the synopsis.
+if [ "$(head -n 1 "$tmp/err")" = \
+    "ludus: unknown option '--bogus' (ludus --help lists them)" ] &&
+    [ "$(wc -l < "$tmp/err")" -eq 2 ]; then
+	ok "a bad option prints one line and a hint, not the help"
+else
+	not_ok "a bad option prints one line and a hint, not the help"
+	sed 's/^/# /' "$tmp/err" | head -n 5
+fi
+
 "$LUDUS" --help > "$tmp/out" 2> "$tmp/err"
 rc=$?
 missing=

@@ -64,7 +64,9 @@ out=$("$LUDUSD" --port 99999 2>&1); rc=$?
 check "bad flag value: exit 1" "1 ludusd: --port: out of range" "$rc $out"
 
 out=$("$LUDUSD" --frobnicate 3 2>&1); rc=$?
-check "unknown flag: exit 1" "1 ludusd: --frobnicate: unknown key" "$rc $out"
+check "unknown flag: exit 1, one line and a hint" \
+    "1 ludusd: unknown option '--frobnicate' (ludusd --help lists them)" \
+    "$rc $out"
 
 # ---------------------------------------------------------- the server
 # A file, and flags that override it.
