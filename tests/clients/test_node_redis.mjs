@@ -177,7 +177,8 @@ suite.case('xRead reads a game\'s history as a stream',
 
 suite.case('RESP2: name on connect (CLIENT SETNAME)',
     { todo: 'no CLIENT SETNAME in ludusd yet', limit: 3000 }, async (t) => {
-	const c = await client(t, { name: 'nr-client' });
+	const c = await client(t, { name: 'nr-client',
+	    socket: { reconnectStrategy: false } });
 	assertEqual(await c.clientGetName(), 'nr-client');
 });
 
