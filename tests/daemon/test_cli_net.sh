@@ -49,7 +49,7 @@ ludus() {
 # wait_for FILE LINE: until FILE has LINE, 5 seconds at most.
 wait_for() {
 	i=0
-	while ! grep -qxF -- "$2" "$1" && [ $i -lt 500 ]; do
+	while ! grep -sqxF -- "$2" "$1" && [ $i -lt 500 ]; do
 		sleep 0.01
 		i=$((i + 1))
 	done
