@@ -16,8 +16,14 @@
 #define CMD_LIST_DEFAULT	100
 #define CMD_LIST_MAX		10000
 
+/* Longer than any name in the table: a longer one is no command. */
+#define CMD_NAME_MAX	15
+
 /* ------------------------------------------------------------- cmd.c */
 
+/* A command name upper-cased (ASCII) into buf: 0, or -1 when it does not
+ * fit in size bytes (then it is no command). */
+int	cmd_name_upper(char *buf, size_t size, const char *name);
 int64_t	cmd_now(const struct cmd_env *);
 /* Replies "-ERR wrong number of arguments for 'NAME'" (name as
  * registered) for a count the arity allowed but the syntax does not. */
