@@ -1,6 +1,7 @@
 /*
- * What the command files share and nobody else needs: argument checks,
- * the one transaction wrapper every state-changing command goes through,
+ * What the command files share and nobody else needs: argument checks
+ * (cmd.c), the one transaction wrapper every state-changing command goes
+ * through (cmd_txn.c),
  * the per-kind STATE renderers (used by the kind's STATE command and by
  * REPLAY) and the replay that REPLAY and AUDIT both run.
  */
@@ -42,15 +43,21 @@ int	arg_int(struct reply *, const struct cmd_args *, int, int64_t min,
  */
 int	arg_at(struct reply *, const struct cmd_args *, int base, int max,
 	    int *argc, int64_t *seq);
-/* Loads a game for a read (no transaction).  kind KIND_NONE accepts any.
- * 0, or -1 with NOGAME, WRONGTYPE or STORE set. */
+/* Loads a game (for a read, or inside a write's transaction).  kind
+ * KIND_NONE accepts any.  0, or -1 with NOGAME, WRONGTYPE or STORE set. */
 int	cmd_read_game(struct cmd_env *, struct reply *, const char *id,
 	    enum game_kind, struct game *);
+/* Replies -STORE with the store's message and counts the failure. */
+void	cmd_reply_store(struct cmd_env *, struct reply *);
+/* When the server must play the turn that starts at now_ms in g: now for
+ * a bot, now + turn-timeout for a person with one, else 0 (never). */
+int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
+
+/* --------------------------------------------------------- cmd_txn.c */
+
 /* Stores a new game in one transaction and replies OK (or EXISTS/STORE).
  * Fills in the timestamps. */
 void	cmd_create_game(struct cmd_env *, struct reply *, struct game *);
-/* Replies -STORE with the store's message and counts the failure. */
-void	cmd_reply_store(struct cmd_env *, struct reply *);
 
 /*
  * The write path.  A step function sees the loaded game (old) and a copy
@@ -86,9 +93,10 @@ struct turn_req {
  * BEGIN, load, kind check, AT check, step, save, COMMIT; any store failure
  * rolls back and replies -STORE.  A move clears the pending roll and sets
  * the deadline of the next turn.  After a committed move, counts it and
- * calls env->on_move, then env->on_schedule.  In a batch (env->batch) the
- * BEGIN and COMMIT are a savepoint's, the rollback undoes this write
- * alone, and the counting and the hooks wait for cmd_batch_commit().
+ * calls env->on_move, then env->on_schedule.  In a shared transaction
+ * (env->txn) the BEGIN and COMMIT are a savepoint's, the rollback undoes
+ * this write alone, and the counting and the hooks wait for
+ * cmd_txn_commit().
  */
 void	cmd_transact(struct cmd_env *, struct reply *, const char *id,
 	    enum game_kind, const struct turn_req *, turn_step, void *arg);
@@ -99,9 +107,6 @@ enum turn_outcome cmd_transact_at(struct cmd_env *, struct reply *,
 	    const char *id, enum game_kind, const struct turn_req *,
 	    turn_step, void *arg, int64_t now_ms, struct move *mv,
 	    struct game *after);
-/* When the server must play the turn that starts at now_ms in g: now for
- * a bot, now + turn-timeout for a person with one, else 0 (never). */
-int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
 
 /* ------------------------------------------------------ cmd_seat.c */
 

@@ -172,7 +172,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	memcpy(id, d->id, sizeof(id));
 	now = cmd_now_ms(&srv->env);
 	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
-	if (cmd_batch_open(&srv->env))
+	if (batch_open(srv))
 		fired_add(srv->autoplay, id);
 	switch (rc) {
 	case 1:

@@ -51,6 +51,15 @@ struct held {
 	int		 store;		/* -STORE if COMMIT fails */
 };
 
+static struct cmd_result
+txn_now(struct server *srv)
+{
+	struct cmd_result	 res;
+
+	cmd_txn_status(&srv->env, &res);
+	return res;
+}
+
 static uint64_t
 now_us(void)
 {
@@ -77,7 +86,7 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 	batch_end(srv);
 	conn_flush_all(srv);
 	srv->batch.armed = 0;
-	if (cmd_batch_open(&srv->env) || srv->nwpend > 0)
+	if (txn_now(srv).writes > 0 || srv->nwpend > 0)
 		batch_wake(srv);
 }
 
@@ -109,7 +118,7 @@ batch_init(struct server *srv)
 	if (b->flush == NULL ||
 	    event_priority_set(b->flush, BATCH_PRIORITIES - 1) == -1)
 		return -1;
-	srv->env.batch = cmd_batch_new();
+	srv->env.txn = cmd_txn_new();
 	return 0;
 }
 
@@ -118,9 +127,9 @@ batch_free(struct server *srv)
 {
 	struct batch	*b = &srv->batch;
 
-	if (srv->env.batch != NULL && srv->env.store != NULL)
+	if (srv->env.txn != NULL && srv->env.store != NULL)
 		batch_end(srv);
-	cmd_batch_free(&srv->env);
+	cmd_txn_free(&srv->env);
 	if (b->flush != NULL)
 		event_free(b->flush);
 	b->flush = NULL;
@@ -150,7 +159,7 @@ batch_hold(struct conn *c, const struct reply *r, int store)
 	h->conn = c;
 	h->off = off;
 	h->len = b->buf.len - off;
-	h->moves = cmd_batch_moves(&srv->env);
+	h->moves = txn_now(srv).moves;
 	h->store = store;
 	c->nheld++;
 	c->held_bytes += h->len;
@@ -242,9 +251,9 @@ batch_end(struct server *srv)
 	if (b->ending)
 		return;
 	b->ending = 1;
-	if (cmd_batch_open(&srv->env)) {
-		turns = cmd_batch_turns(&srv->env);
-		if (cmd_batch_commit(&srv->env) == -1) {
+	if (txn_now(srv).writes > 0) {
+		turns = txn_now(srv).writes;
+		if (cmd_txn_commit(&srv->env) == -1) {
 			ok = 0;
 			log_warning("group commit of %zu turn(s) failed: %s",
 			    turns, store_errmsg(srv->env.store));
@@ -267,9 +276,9 @@ batch_after(struct server *srv)
 	const struct config *cfg = srv->cfg;
 	uint64_t	 t;
 
-	if (!cmd_batch_open(&srv->env) || b->ending)
+	if (txn_now(srv).writes == 0 || b->ending)
 		return;
-	if (cmd_batch_turns(&srv->env) >= (size_t)cfg->batch_max_turns) {
+	if (txn_now(srv).writes >= (size_t)cfg->batch_max_turns) {
 		batch_end(srv);
 		return;
 	}
@@ -282,4 +291,10 @@ batch_after(struct server *srv)
 		return;
 	}
 	batch_wake(srv);
+}
+
+size_t
+batch_writes(struct server *srv)
+{
+	return txn_now(srv).writes;
 }

@@ -142,7 +142,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	 * move follow the reply then.  A -ERR (unknown command, arity,
 	 * syntax) never looked at the store.
 	 */
-	if (cmd_batch_open(&srv->env) || c->nheld > 0) {
+	if (batch_open(srv) || c->nheld > 0) {
 		batch_hold(c, &r, !(r.type == REPLY_ERROR &&
 		    strncmp(r.str, "ERR ", 4) == 0));
 		reply_free(&r);

@@ -14,6 +14,7 @@
 #include <event2/listener.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_txn.h"
 #include "net/config.h"
 #include "net/resp.h"
 
@@ -131,6 +132,9 @@ void	batch_end(struct server *);
 void	batch_hold(struct conn *, const struct reply *, int store);
 /* A connection is being freed: its held replies are dropped. */
 void	batch_forget(struct conn *);
+/* Writes run in the open transaction (0: none open). */
+size_t	batch_writes(struct server *);
+#define batch_open(srv)	(batch_writes(srv) > 0)
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)

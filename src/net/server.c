@@ -234,9 +234,9 @@ server_stop(struct server *srv, const char *why)
 	    (long long)srv->nclients);
 	/* The turns served so far commit (or fail) and their replies are
 	 * queued before the connections start closing. */
-	if (cmd_batch_open(&srv->env))
+	if (batch_open(srv))
 		log_info("%s: ending the open batch of %zu turn(s)", why,
-		    cmd_batch_turns(&srv->env));
+		    batch_writes(srv));
 	batch_end(srv);
 	listeners_free(srv);
 	TAILQ_FOREACH(c, &srv->conns, entry)

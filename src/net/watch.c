@@ -243,7 +243,7 @@ watch_pump(struct conn *c)
 
 	/* The history read inside an open batch would hold its moves,
 	 * not yet committed: the batch's end resumes this. */
-	if (cmd_batch_open(&c->srv->env)) {
+	if (batch_open(c->srv)) {
 		c->pump_later = 1;
 		c->srv->batch.pumps = 1;
 		return;

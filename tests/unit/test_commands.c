@@ -17,6 +17,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/cmd_impl.h"
+#include "cmd/cmd_txn.h"
 #include "store/sqlite.h"
 #include "store/store.h"
 #include "util/util.h"
@@ -77,7 +78,7 @@ teardown(void **state)
 {
 	struct fixture	*f = *state;
 
-	cmd_batch_free(&f->env);
+	cmd_txn_free(&f->env);
 	store_close(f->st);
 	free(f);
 	return 0;
@@ -1233,6 +1234,25 @@ fail_commit(void *arg)
 	return 1;
 }
 
+/* Where the open transaction stands (cmd_txn_status). */
+static size_t
+txn_writes(struct fixture *f)
+{
+	struct cmd_result	 res;
+
+	cmd_txn_status(&f->env, &res);
+	return res.writes;
+}
+
+static uint64_t
+txn_moves(struct fixture *f)
+{
+	struct cmd_result	 res;
+
+	cmd_txn_status(&f->env, &res);
+	return res.moves;
+}
+
 static void
 sql(struct fixture *f, const char *text)
 {
@@ -1252,12 +1272,12 @@ test_batch_turn_fails_alone(void **state)
 	struct fixture	*f = *state;
 	uint64_t	 commits;
 
-	f->env.batch = cmd_batch_new();
+	f->env.txn = cmd_txn_new();
 	EXPECT(f, "SNL.CREATE s1 2", "+OK");
 	EXPECT(f, "SNL.CREATE s2 2", "+OK");
 	EXPECT(f, "SNL.CREATE s3 2", "+OK");
 	EXPECT(f, "SNL.CREATE s3 2", "-EXISTS game 's3' already exists");
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	assert_int_equal(f->env.commits, 1);
 	assert_int_equal(f->env.batch_max, 3);
 	sql(f, "CREATE TEMP TRIGGER poison BEFORE INSERT ON history"
@@ -1270,15 +1290,15 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(f, "SNL.ROLL s3 5", "+P1 5");
 	/* A read inside the batch sees its writes. */
 	EXPECT(f, "SNL.STATE s1", "*4\n+turn,P1\n+winner,NONE\n+P1,3\n+P2,4");
-	assert_true(cmd_batch_open(&f->env));
-	assert_int_equal(cmd_batch_turns(&f->env), 4);
-	assert_int_equal(cmd_batch_moves(&f->env), 3);
+	assert_true(txn_writes(f) > 0);
+	assert_int_equal(txn_writes(f), 4);
+	assert_int_equal(txn_moves(f), 3);
 	/* Nothing is announced or counted before the COMMIT. */
 	assert_int_equal(f->hooked, 0);
 	assert_int_equal(f->env.turns, 0);
 	assert_int_equal(f->env.commits, commits);
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
-	assert_false(cmd_batch_open(&f->env));
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_false(txn_writes(f) > 0);
 	assert_int_equal(f->hooked, 3);
 	assert_string_equal(f->last_game, "s3");
 	assert_int_equal(f->env.turns, 3);
@@ -1290,7 +1310,7 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(f, "SNL.STATE s2", "*4\n+turn,P1\n+winner,NONE\n+P1,0\n+P2,0");
 	EXPECT(f, "HISTORY s2", "*0");
 	EXPECT(f, "SNL.ROLL s2 3", "+P1 3");
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	EXPECT(f, "HISTORY s1", "*2\n+1,P1,3,P1 3\n+2,P2,4,P2 4");
 }
 
@@ -1307,13 +1327,13 @@ test_batch_commit_failure(void **state)
 	sqlite3		*db = store_sqlite_handle(f->st);
 	int		 i;
 
-	f->env.batch = cmd_batch_new();
+	f->env.txn = cmd_txn_new();
 	f->env.on_schedule = on_schedule;
 	scheduled = 0;
 	EXPECT(f, "LUDO.CREATE l red blue turn-timeout=60", "+OK");
 	EXPECT(f, "SNL.CREATE s 2", "+OK");
 	EXPECT(f, "DANDY.CREATE d 2 abab", "+OK");
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	assert_int_equal(scheduled, 1);		/* l's deadline */
 	scheduled = 0;
 	commits = f->env.commits;
@@ -1327,10 +1347,10 @@ test_batch_commit_failure(void **state)
 		if (i == 1)
 			break;
 		sqlite3_commit_hook(db, fail_commit, NULL);
-		assert_int_equal(cmd_batch_commit(&f->env), -1);
+		assert_int_equal(cmd_txn_commit(&f->env), -1);
 		sqlite3_commit_hook(db, NULL, NULL);
 		assert_non_null(strstr(store_errmsg(f->st), "commit"));
-		assert_false(cmd_batch_open(&f->env));
+		assert_false(txn_writes(f) > 0);
 		assert_int_equal(f->hooked, 0);
 		assert_int_equal(scheduled, 0);
 		assert_int_equal(f->env.turns, 0);
@@ -1345,7 +1365,7 @@ test_batch_commit_failure(void **state)
 		EXPECT(f, "DANDY.STATE d", "*3\n+turn,P1\n+P1,OFF,0\n"
 		    "+P2,OFF,0");
 	}
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	assert_int_equal(f->hooked, 4);
 	assert_int_equal(scheduled, 2);
 	assert_int_equal(f->env.turns, 4);
@@ -1359,19 +1379,19 @@ test_batch_nothing_written(void **state)
 {
 	struct fixture	*f = *state;
 
-	f->env.batch = cmd_batch_new();
-	assert_int_equal(cmd_batch_commit(&f->env), 0);	/* none open */
+	f->env.txn = cmd_txn_new();
+	assert_int_equal(cmd_txn_commit(&f->env), 0);	/* none open */
 	EXPECT(f, "SNL.ROLL nope 1", "-NOGAME no such game 'nope'");
 	EXPECT(f, "SNL.STATE nope", "-NOGAME no such game 'nope'");
-	assert_true(cmd_batch_open(&f->env));
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
-	assert_false(cmd_batch_open(&f->env));
+	assert_true(txn_writes(f) > 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_false(txn_writes(f) > 0);
 	assert_int_equal(f->env.commits, 0);
 	assert_int_equal(f->env.batches, 0);
 	/* Freeing an open batch rolls it back. */
 	EXPECT(f, "SNL.CREATE s 1", "+OK");
-	cmd_batch_free(&f->env);
-	assert_null(f->env.batch);
+	cmd_txn_free(&f->env);
+	assert_null(f->env.txn);
 	EXPECT(f, "SNL.STATE s", "-NOGAME no such game 's'");
 }
 
