@@ -101,12 +101,25 @@ cmd_reply_arity(struct reply *out, const struct cmd_args *args)
 	reply_error(out, "ERR", "wrong number of arguments for '%s'",
 	    cmd_name_upper(name, sizeof(name), args->argv[0]) == 0 ? name :
 	    args->argv[0]);
+	out->rejected = 1;
 }
 
 void
 cmd_reply_syntax(struct reply *out)
 {
 	reply_error(out, "ERR", "syntax error");
+	out->rejected = 1;
+}
+
+void
+cmd_reply_option(struct reply *out, const char *arg)
+{
+	const char	*eq = strchr(arg, '=');
+	size_t		 klen = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+
+	reply_error(out, "ERR", "syntax error: unknown option '%.*s'",
+	    (int)(klen > 32 ? 32 : klen), arg);
+	out->rejected = 1;
 }
 
 int

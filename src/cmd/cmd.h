@@ -121,7 +121,11 @@ const struct cmd_def	*cmd_lookup(const char *);
 /* Iterates the table (for COMMAND and --help); NULL past the end. */
 const struct cmd_def	*cmd_at(size_t);
 /* Looks up, checks arity and runs; unknown command or wrong arity become
- * -ERR replies.  out must be REPLY_NONE. */
+ * -ERR replies.  out must be REPLY_NONE.  res gets what the caller of a
+ * shared transaction must know (struct cmd_result). */
+void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
+	    struct cmd_result *res);
+/* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */
 void	cmd_executev(struct cmd_env *, struct reply *, const char *, ...);

@@ -10,6 +10,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/cmd_impl.h"
+#include "cmd/cmd_txn.h"
 #include "util/util.h"
 
 /*
@@ -94,8 +95,8 @@ cmd_at(size_t i)
 }
 
 void
-cmd_execute(struct cmd_env *env, const struct cmd_args *args,
-    struct reply *out)
+cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
+    struct cmd_result *res)
 {
 	const struct cmd_def	*cmd = NULL;
 
@@ -105,15 +106,27 @@ cmd_execute(struct cmd_env *env, const struct cmd_args *args,
 	if (cmd == NULL) {
 		reply_error(out, "ERR", "unknown command '%.64s'",
 		    args->argc > 0 ? args->argv[0] : "");
-		return;
-	}
-	if ((cmd->arity > 0 && args->argc != cmd->arity) ||
+		out->rejected = 1;
+	} else if ((cmd->arity > 0 && args->argc != cmd->arity) ||
 	    (cmd->arity < 0 && args->argc < -cmd->arity)) {
 		reply_error(out, "ERR", "wrong number of arguments for '%s'",
 		    cmd->name);
-		return;
-	}
-	cmd->proc(env, args, out);
+		out->rejected = 1;
+	} else
+		cmd->proc(env, args, out);
+	/* Anything but a refusal of the request's form may have read what
+	 * the open transaction wrote. */
+	cmd_txn_status(env, res);
+	res->wait = res->writes > 0 && !out->rejected;
+}
+
+void
+cmd_execute(struct cmd_env *env, const struct cmd_args *args,
+    struct reply *out)
+{
+	struct cmd_result	 res;
+
+	cmd_run(env, args, out, &res);
 }
 
 void

@@ -26,10 +26,16 @@
  * fit in size bytes (then it is no command). */
 int	cmd_name_upper(char *buf, size_t size, const char *name);
 int64_t	cmd_now(const struct cmd_env *);
-/* Replies "-ERR wrong number of arguments for 'NAME'" (name as
- * registered) for a count the arity allowed but the syntax does not. */
+/*
+ * The refusals of a request for its form, each marked rejected (it never
+ * waits for a commit, see struct cmd_result): "-ERR wrong number of
+ * arguments for 'NAME'" (name as registered) for a count the arity
+ * allowed but the syntax does not, "-ERR syntax error", and "-ERR syntax
+ * error: unknown option 'KEY'" for a key=value argument no one takes.
+ */
 void	cmd_reply_arity(struct reply *, const struct cmd_args *);
 void	cmd_reply_syntax(struct reply *);
+void	cmd_reply_option(struct reply *, const char *arg);
 /* Each returns 0, or -1 with a BADARG reply set. */
 int	arg_id(struct reply *, const struct cmd_args *, int,
 	    const char *what);

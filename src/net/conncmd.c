@@ -107,6 +107,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	const struct conncmd	*cc;
 	struct server		*srv = c->srv;
 	struct reply		 r = { 0 };
+	struct cmd_result	 res;
 	uint64_t		 errors;
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
@@ -132,19 +133,17 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 		return;
 	}
 	errors = srv->env.store_errors;
-	cmd_execute(&srv->env, a, &r);
+	cmd_run(&srv->env, a, &r, &res);
 	if (srv->env.store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r.str != NULL ? r.str : "?");
 	/*
-	 * While a batch is open, what the command saw (or wrote) is not
-	 * committed: its reply waits for the COMMIT, and the events of a
-	 * move follow the reply then.  A -ERR (unknown command, arity,
-	 * syntax) never looked at the store.
+	 * While a transaction is open, what the command saw (or wrote) is
+	 * not committed: its reply waits for the COMMIT, and the events of
+	 * a move follow the reply then.
 	 */
-	if (batch_open(srv) || c->nheld > 0) {
-		batch_hold(c, &r, !(r.type == REPLY_ERROR &&
-		    strncmp(r.str, "ERR ", 4) == 0));
+	if (res.wait || c->nheld > 0) {
+		batch_hold(c, &r, res.wait);
 		reply_free(&r);
 	} else
 		send_reply(c, &r);

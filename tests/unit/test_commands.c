@@ -1373,6 +1373,73 @@ test_batch_commit_failure(void **state)
 	EXPECT(f, "HISTORY s 1 1", "*1\n+1,P1,2,P1 2");
 }
 
+/* cmd_run() of one inline line into *res; the reply is dropped. */
+static void
+run_result(struct fixture *f, const char *line, struct cmd_result *res)
+{
+	struct cmd_args	 args;
+	struct reply	 r;
+	int		 n;
+
+	memset(&args, 0, sizeof(args));
+	n = split_line(line, strlen(line), &args.argv, &args.argl);
+	assert_true(n >= 0);
+	args.argc = n;
+	memset(&r, 0, sizeof(r));
+	cmd_run(&f->env, &args, &r, res);
+	split_free(n, args.argv, args.argl);
+	reply_free(&r);
+}
+
+/*
+ * What cmd_run() tells the daemon: a reply waits for the commit when it
+ * came from the store while the transaction was open (a write's, a read's,
+ * a refused move's), never when the request was refused for its form; and
+ * how many of the transaction's moves precede it.
+ */
+static void
+test_batch_result(void **state)
+{
+	struct fixture		*f = *state;
+	struct cmd_result	 res;
+
+	f->env.txn = cmd_txn_new();
+	run_result(f, "SNL.STATE nope", &res);
+	assert_false(res.wait);			/* no transaction open */
+	assert_int_equal(res.writes, 0);
+	run_result(f, "SNL.CREATE s 2", &res);
+	assert_true(res.wait);
+	assert_int_equal(res.writes, 1);
+	assert_int_equal(res.moves, 0);
+	run_result(f, "SNL.ROLL s 3", &res);
+	assert_true(res.wait);
+	assert_int_equal(res.writes, 2);
+	assert_int_equal(res.moves, 1);
+	run_result(f, "SNL.STATE s", &res);
+	assert_true(res.wait);			/* it saw the roll */
+	run_result(f, "SNL.ROLL nope 3", &res);
+	assert_true(res.wait);
+	assert_int_equal(res.writes, 3);
+	assert_int_equal(res.moves, 1);
+	run_result(f, "NOSUCH x", &res);
+	assert_false(res.wait);
+	assert_int_equal(res.writes, 3);
+	assert_int_equal(res.moves, 1);
+	run_result(f, "SNL.STATE", &res);	/* arity */
+	assert_false(res.wait);
+	run_result(f, "HISTORY s 1 2 3", &res);	/* arity, in the handler */
+	assert_false(res.wait);
+	run_result(f, "GAMES LIMIT", &res);	/* syntax */
+	assert_false(res.wait);
+	run_result(f, "SNL.CREATE t 2 color=red", &res);
+	assert_false(res.wait);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	run_result(f, "SNL.STATE s", &res);
+	assert_false(res.wait);
+	assert_int_equal(res.writes, 0);
+	assert_int_equal(res.moves, 0);
+}
+
 /* A batch of reads and refused writes has nothing to commit. */
 static void
 test_batch_nothing_written(void **state)
@@ -1454,6 +1521,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_batch_commit_failure,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batch_nothing_written,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_batch_result,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
 		    setup, teardown),
