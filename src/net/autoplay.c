@@ -1,5 +1,5 @@
 /*
- * The turns the server plays by itself (issue 4): a bot's turn at once, a
+ * The turns the server plays by itself: a bot's turn at once, a
  * person's turn when its turn-timeout runs out.  The command layer says
  * when a game next owes such a move (env->on_schedule, after every commit
  * that changes it, and cmd_due_games() at start-up, from the deadlines
@@ -12,11 +12,11 @@
  * pending).  On stop the timers are dropped: the deadlines are in the
  * database and the next start re-arms them, neither forgotten nor reset.
  *
- * A move played here joins the open batch (batch.c) like a client's: the
- * command layer arms the game's next timer only once the batch has
- * committed.  If that COMMIT fails, the timers that fired while the batch
- * was open are armed again RETRY_MS later: the move was lost, or the
- * timer was set from rows that were not kept.
+ * A move played here joins the pass's open transaction (pass.c) like a
+ * client's: the command layer arms the game's next timer only once that
+ * has committed.  If the COMMIT fails, the timers that fired while the
+ * transaction was open are armed again RETRY_MS later: the move was lost,
+ * or the timer was set from rows that were not kept.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,8 +45,8 @@ struct autoplay {
 	size_t		  nbucket;
 	size_t		  n;
 	uint64_t	  played;	/* moves made, for the log */
-	/* Games whose timer fired while the open batch ran: kept across
-	 * batches. */
+	/* Games whose timer fired while the transaction was open: kept
+	 * across passes. */
 	char		(*fired)[GAME_ID_MAX + 1];
 	size_t		  nfired, capfired;
 };
@@ -160,6 +160,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	struct due	*d = arg;
 	struct server	*srv = d->ap->srv;
 	struct move	 mv;
+	struct cmd_result res;
 	char		 id[GAME_ID_MAX + 1];
 	int64_t		 now, next;
 	int		 rc;
@@ -172,7 +173,8 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	memcpy(id, d->id, sizeof(id));
 	now = cmd_now_ms(&srv->env);
 	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
-	if (batch_open(srv))
+	cmd_txn_status(&srv->env, &res);
+	if (res.writes > 0)
 		fired_add(srv->autoplay, id);
 	switch (rc) {
 	case 1:
@@ -191,12 +193,12 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		autoplay_schedule(srv, id, now + RETRY_MS);
 		break;
 	}
-	/* The move, its events and its next timer come with the batch. */
-	batch_after(srv);
+	/* The move, its events and its next timer come with the COMMIT. */
+	pass_after(srv, &res);
 }
 
 void
-autoplay_batch_end(struct server *srv, int ok)
+autoplay_pass_end(struct server *srv, int ok)
 {
 	struct autoplay	*ap = srv->autoplay;
 	int64_t		 retry;

@@ -4,10 +4,10 @@
  * before the command layer's table.  Also the dispatch of every request,
  * with the RESP2 rule that a watching connection is a subscriber.
  *
- * WATCH, UNWATCH and INFO are barriers: they commit the open batch first.
- * WATCH reads where a game stands and UNWATCH decides which events a
- * connection still gets, so both must see committed moves only; INFO's
- * counters and game counts are then exact.
+ * WATCH, UNWATCH and INFO are barriers: they end the pass's transaction
+ * first (pass_end).  WATCH reads where a game stands and UNWATCH decides
+ * which events a connection still gets, so both must see committed moves
+ * only; INFO's counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -23,7 +23,7 @@
 #include "util/util.h"
 
 #define CC_SUBSCRIBER	0x01	/* allowed to a RESP2 watching connection */
-#define CC_BARRIER	0x02	/* ends the open batch first (batch.c) */
+#define CC_BARRIER	0x02	/* ends the open transaction first (pass.c) */
 
 struct conncmd {
 	const char	*name;
@@ -127,7 +127,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 			reply_arity(c, cc->name);
 		else {
 			if (cc->flags & CC_BARRIER)
-				batch_end(srv);
+				pass_end(srv);
 			cc->proc(c, a);
 		}
 		return;
@@ -137,17 +137,10 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	if (srv->env.store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r.str != NULL ? r.str : "?");
-	/*
-	 * While a transaction is open, what the command saw (or wrote) is
-	 * not committed: its reply waits for the COMMIT, and the events of
-	 * a move follow the reply then.
-	 */
-	if (res.wait || c->nheld > 0) {
-		batch_hold(c, &r, res.wait);
-		reply_free(&r);
-	} else
-		send_reply(c, &r);
-	batch_after(srv);
+	/* The reply of a command that saw (or wrote) rows not committed
+	 * waits for the COMMIT; the events of its move follow it then. */
+	pass_reply(c, &r, &res);
+	reply_free(&r);
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */

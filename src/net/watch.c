@@ -7,9 +7,10 @@
  * sends them from there, in chunks, as the socket drains.  The event loop
  * is single-threaded and events are only generated after commit, so a
  * move is either in the history already read, or announced after: never
- * lost, never sent twice.  With group commit (batch.c) "after commit" is
- * after the batch's COMMIT, and no history is read while a batch is open:
- * it would show moves that may never commit.
+ * lost, never sent twice.  With group commit (pass.c) "after commit" is
+ * after the pass's COMMIT, and no history is read while its transaction
+ * is open: it would show moves that may never commit (pass_pump() waits
+ * for the end of the pass).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ struct wgame {
 struct pending {
 	char		 game[GAME_ID_MAX + 1];
 	struct move	 mv;
-	uint64_t	 ord;		/* its rank among the batch's moves */
+	uint64_t	 ord;		/* its rank among the COMMIT's moves */
 };
 
 struct watch_registry {
@@ -240,14 +241,6 @@ void
 watch_pump(struct conn *c)
 {
 	struct watch	*w;
-
-	/* The history read inside an open batch would hold its moves,
-	 * not yet committed: the batch's end resumes this. */
-	if (batch_open(c->srv)) {
-		c->pump_later = 1;
-		c->srv->batch.pumps = 1;
-		return;
-	}
 
 	TAILQ_FOREACH(w, &c->watches, conn_entry) {
 		if (c->state != CONN_OPEN || conn_pending(c) >= WATCH_HIGH)
