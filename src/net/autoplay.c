@@ -26,13 +26,12 @@
 
 #include "net/ludusd.h"
 #include "net/log.h"
+#include "util/idmap.h"
 #include "util/util.h"
 
 #define RETRY_MS	5000	/* after a store failure */
-#define MIN_BUCKETS	64
 
 struct due {
-	struct due	*next;		/* hash chain */
 	struct autoplay	*ap;
 	struct event	*ev;
 	int64_t		 at;		/* unix ms */
@@ -41,9 +40,7 @@ struct due {
 
 struct autoplay {
 	struct server	 *srv;
-	struct due	**bucket;
-	size_t		  nbucket;
-	size_t		  n;
+	struct idmap	 *dues;		/* id -> struct due */
 	uint64_t	  played;	/* moves made, for the log */
 	/* Games whose timer fired while the transaction was open: kept
 	 * across passes. */
@@ -51,55 +48,11 @@ struct autoplay {
 	size_t		  nfired, capfired;
 };
 
-static size_t
-hash_id(const char *s)
-{
-	size_t	 h = 5381;
-
-	while (*s != '\0')
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-static struct due **
-slot_of(struct autoplay *ap, const char *id)
-{
-	struct due	**dp;
-
-	dp = &ap->bucket[hash_id(id) % ap->nbucket];
-	while (*dp != NULL && strcmp((*dp)->id, id) != 0)
-		dp = &(*dp)->next;
-	return dp;
-}
-
-/* Keeps chains short: twice the buckets once there are as many games. */
 static void
-grow(struct autoplay *ap)
+due_free(struct due *d)
 {
-	struct due	**old = ap->bucket, *d, *next;
-	size_t		  n = ap->nbucket, i, b;
-
-	ap->nbucket = n * 2;
-	ap->bucket = xcalloc(ap->nbucket, sizeof(*ap->bucket));
-	for (i = 0; i < n; i++)
-		for (d = old[i]; d != NULL; d = next) {
-			next = d->next;
-			b = hash_id(d->id) % ap->nbucket;
-			d->next = ap->bucket[b];
-			ap->bucket[b] = d;
-		}
-	free(old);
-}
-
-static void
-due_drop(struct autoplay *ap, struct due **dp)
-{
-	struct due	*d = *dp;
-
-	*dp = d->next;
 	event_free(d->ev);
 	free(d);
-	ap->n--;
 }
 
 static void	due_cb(evutil_socket_t, short, void *);
@@ -120,19 +73,21 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 {
 	struct server	 *srv = arg;
 	struct autoplay	 *ap = srv->autoplay;
-	struct due	**dp, *d;
+	struct due	 *d;
 	struct timeval	  tv;
 	int64_t		  delay;
 
 	if (ap == NULL)
 		return;
-	dp = slot_of(ap, game);
+	d = idmap_get(ap->dues, game);
 	if (due_ms <= 0) {
-		if (*dp != NULL)
-			due_drop(ap, dp);
+		if (d != NULL) {
+			idmap_del(ap->dues, d->id);
+			due_free(d);
+		}
 		return;
 	}
-	if ((d = *dp) == NULL) {
+	if (d == NULL) {
 		d = xcalloc(1, sizeof(*d));
 		d->ap = ap;
 		snprintf(d->id, sizeof(d->id), "%s", game);
@@ -141,9 +96,7 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 			free(d);
 			return;
 		}
-		*dp = d;
-		if (++ap->n > ap->nbucket)
-			grow(ap);
+		idmap_put(ap->dues, d->id, d);
 	}
 	d->at = due_ms;
 	delay = due_ms - cmd_now_ms(&srv->env);
@@ -229,8 +182,7 @@ autoplay_init(struct server *srv)
 
 	ap = xcalloc(1, sizeof(*ap));
 	ap->srv = srv;
-	ap->nbucket = MIN_BUCKETS;
-	ap->bucket = xcalloc(ap->nbucket, sizeof(*ap->bucket));
+	ap->dues = idmap_new();
 	srv->autoplay = ap;
 	srv->env.on_schedule = autoplay_schedule;
 	srv->env.on_schedule_arg = srv;
@@ -239,9 +191,9 @@ autoplay_init(struct server *srv)
 		    store_errmsg(srv->env.store));
 		return -1;
 	}
-	if (ap->n > 0)
+	if (idmap_count(ap->dues) > 0)
 		log_notice("%zu game(s) with turns to play by the server",
-		    ap->n);
+		    idmap_count(ap->dues));
 	return 0;
 }
 
@@ -249,14 +201,14 @@ void
 autoplay_free(struct server *srv)
 {
 	struct autoplay	*ap = srv->autoplay;
-	size_t		 i;
+	struct due	*d;
+	size_t		 pos = 0;
 
 	if (ap == NULL)
 		return;
-	for (i = 0; i < ap->nbucket; i++)
-		while (ap->bucket[i] != NULL)
-			due_drop(ap, &ap->bucket[i]);
-	free(ap->bucket);
+	while ((d = idmap_next(ap->dues, &pos)) != NULL)
+		due_free(d);
+	idmap_free(ap->dues);
 	free(ap->fired);
 	free(ap);
 	srv->autoplay = NULL;
@@ -266,5 +218,5 @@ autoplay_free(struct server *srv)
 size_t
 autoplay_pending(const struct server *srv)
 {
-	return srv->autoplay != NULL ? srv->autoplay->n : 0;
+	return srv->autoplay != NULL ? idmap_count(srv->autoplay->dues) : 0;
 }
