@@ -257,7 +257,7 @@ test_cmd_lookup_table(void **state)
 		assert_true((c->flags & (CMD_WRITE | CMD_READONLY)) != 0);
 		prev = c;
 	}
-	assert_int_equal(i, 21);	/* 19 + LUDO.ROLL, SEAT (issue 4) */
+	assert_int_equal(i, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
@@ -1235,22 +1235,13 @@ fail_commit(void *arg)
 }
 
 /* Where the open transaction stands (cmd_txn_status). */
-static size_t
-txn_writes(struct fixture *f)
+static struct cmd_result
+txn_status(struct fixture *f)
 {
 	struct cmd_result	 res;
 
 	cmd_txn_status(&f->env, &res);
-	return res.writes;
-}
-
-static uint64_t
-txn_moves(struct fixture *f)
-{
-	struct cmd_result	 res;
-
-	cmd_txn_status(&f->env, &res);
-	return res.moves;
+	return res;
 }
 
 static void
@@ -1290,15 +1281,15 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(f, "SNL.ROLL s3 5", "+P1 5");
 	/* A read inside the batch sees its writes. */
 	EXPECT(f, "SNL.STATE s1", "*4\n+turn,P1\n+winner,NONE\n+P1,3\n+P2,4");
-	assert_true(txn_writes(f) > 0);
-	assert_int_equal(txn_writes(f), 4);
-	assert_int_equal(txn_moves(f), 3);
+	assert_true(txn_status(f).writes > 0);
+	assert_int_equal(txn_status(f).writes, 4);
+	assert_int_equal(txn_status(f).moves, 3);
 	/* Nothing is announced or counted before the COMMIT. */
 	assert_int_equal(f->hooked, 0);
 	assert_int_equal(f->env.turns, 0);
 	assert_int_equal(f->env.commits, commits);
 	assert_int_equal(cmd_txn_commit(&f->env), 0);
-	assert_false(txn_writes(f) > 0);
+	assert_false(txn_status(f).writes > 0);
 	assert_int_equal(f->hooked, 3);
 	assert_string_equal(f->last_game, "s3");
 	assert_int_equal(f->env.turns, 3);
@@ -1350,7 +1341,7 @@ test_batch_commit_failure(void **state)
 		assert_int_equal(cmd_txn_commit(&f->env), -1);
 		sqlite3_commit_hook(db, NULL, NULL);
 		assert_non_null(strstr(store_errmsg(f->st), "commit"));
-		assert_false(txn_writes(f) > 0);
+		assert_false(txn_status(f).writes > 0);
 		assert_int_equal(f->hooked, 0);
 		assert_int_equal(scheduled, 0);
 		assert_int_equal(f->env.turns, 0);
@@ -1373,71 +1364,61 @@ test_batch_commit_failure(void **state)
 	EXPECT(f, "HISTORY s 1 1", "*1\n+1,P1,2,P1 2");
 }
 
-/* cmd_run() of one inline line into *res; the reply is dropped. */
+/* cmd_run() of one inline line; what its result says, the reply dropped. */
+#define EXPECT_RESULT(f, line, wait, writes, moves) \
+	expect_result((f), (line), (wait), (writes), (moves), __LINE__)
+
 static void
-run_result(struct fixture *f, const char *line, struct cmd_result *res)
+expect_result(struct fixture *f, const char *line, int wait, size_t writes,
+    uint64_t moves, int at)
 {
-	struct cmd_args	 args;
-	struct reply	 r;
-	int		 n;
+	struct cmd_args		 args;
+	struct cmd_result	 res;
+	struct reply		 r;
+	int			 n;
 
 	memset(&args, 0, sizeof(args));
 	n = split_line(line, strlen(line), &args.argv, &args.argl);
 	assert_true(n >= 0);
 	args.argc = n;
 	memset(&r, 0, sizeof(r));
-	cmd_run(&f->env, &args, &r, res);
+	cmd_run(&f->env, &args, &r, &res);
 	split_free(n, args.argv, args.argl);
 	reply_free(&r);
+	if (res.wait != wait || res.writes != writes || res.moves != moves) {
+		print_error("line %d: %s\n  got:  wait %d writes %zu moves %llu"
+		    "\n  want: wait %d writes %zu moves %llu\n", at, line,
+		    res.wait, res.writes, (unsigned long long)res.moves, wait,
+		    writes, (unsigned long long)moves);
+		fail();
+	}
 }
 
 /*
  * What cmd_run() tells the daemon: a reply waits for the commit when it
  * came from the store while the transaction was open (a write's, a read's,
  * a refused move's), never when the request was refused for its form; and
- * how many of the transaction's moves precede it.
+ * how many of the transaction's writes it holds and of its moves precede
+ * the reply.
  */
 static void
 test_batch_result(void **state)
 {
-	struct fixture		*f = *state;
-	struct cmd_result	 res;
+	struct fixture	*f = *state;
 
 	f->env.txn = cmd_txn_new();
-	run_result(f, "SNL.STATE nope", &res);
-	assert_false(res.wait);			/* no transaction open */
-	assert_int_equal(res.writes, 0);
-	run_result(f, "SNL.CREATE s 2", &res);
-	assert_true(res.wait);
-	assert_int_equal(res.writes, 1);
-	assert_int_equal(res.moves, 0);
-	run_result(f, "SNL.ROLL s 3", &res);
-	assert_true(res.wait);
-	assert_int_equal(res.writes, 2);
-	assert_int_equal(res.moves, 1);
-	run_result(f, "SNL.STATE s", &res);
-	assert_true(res.wait);			/* it saw the roll */
-	run_result(f, "SNL.ROLL nope 3", &res);
-	assert_true(res.wait);
-	assert_int_equal(res.writes, 3);
-	assert_int_equal(res.moves, 1);
-	run_result(f, "NOSUCH x", &res);
-	assert_false(res.wait);
-	assert_int_equal(res.writes, 3);
-	assert_int_equal(res.moves, 1);
-	run_result(f, "SNL.STATE", &res);	/* arity */
-	assert_false(res.wait);
-	run_result(f, "HISTORY s 1 2 3", &res);	/* arity, in the handler */
-	assert_false(res.wait);
-	run_result(f, "GAMES LIMIT", &res);	/* syntax */
-	assert_false(res.wait);
-	run_result(f, "SNL.CREATE t 2 color=red", &res);
-	assert_false(res.wait);
+	EXPECT_RESULT(f, "SNL.STATE nope", 0, 0, 0);	/* none open */
+	EXPECT_RESULT(f, "SNL.CREATE s 2", 1, 1, 0);
+	EXPECT_RESULT(f, "SNL.ROLL s 3", 1, 2, 1);
+	EXPECT_RESULT(f, "SNL.STATE s", 1, 2, 1);	/* it saw the roll */
+	EXPECT_RESULT(f, "SNL.ROLL nope 3", 1, 3, 1);
+	EXPECT_RESULT(f, "NOSUCH x", 0, 3, 1);
+	EXPECT_RESULT(f, "SNL.STATE", 0, 3, 1);		/* arity */
+	EXPECT_RESULT(f, "HISTORY s 1 2 3", 0, 3, 1);	/* the handler's */
+	EXPECT_RESULT(f, "GAMES LIMIT", 0, 3, 1);	/* syntax */
+	EXPECT_RESULT(f, "SNL.CREATE t 2 color=red", 0, 3, 1);
 	assert_int_equal(cmd_txn_commit(&f->env), 0);
-	run_result(f, "SNL.STATE s", &res);
-	assert_false(res.wait);
-	assert_int_equal(res.writes, 0);
-	assert_int_equal(res.moves, 0);
+	EXPECT_RESULT(f, "SNL.STATE s", 0, 0, 0);
 }
 
 /* A batch of reads and refused writes has nothing to commit. */
@@ -1450,9 +1431,9 @@ test_batch_nothing_written(void **state)
 	assert_int_equal(cmd_txn_commit(&f->env), 0);	/* none open */
 	EXPECT(f, "SNL.ROLL nope 1", "-NOGAME no such game 'nope'");
 	EXPECT(f, "SNL.STATE nope", "-NOGAME no such game 'nope'");
-	assert_true(txn_writes(f) > 0);
+	assert_true(txn_status(f).writes > 0);
 	assert_int_equal(cmd_txn_commit(&f->env), 0);
-	assert_false(txn_writes(f) > 0);
+	assert_false(txn_status(f).writes > 0);
 	assert_int_equal(f->env.commits, 0);
 	assert_int_equal(f->env.batches, 0);
 	/* Freeing an open batch rolls it back. */
