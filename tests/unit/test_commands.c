@@ -147,23 +147,36 @@ render(const struct reply *r, char **buf, size_t *len, size_t *cap)
 		}
 }
 
-/* Runs one inline command line; returns the rendered reply (caller frees). */
-static char *
-run(struct fixture *f, const char *line)
+/* Runs one inline command line into r: with cmd_run() when res is not
+ * NULL, else with cmd_execute(). */
+static void
+exec_line(struct fixture *f, const char *line, struct reply *r,
+    struct cmd_result *res)
 {
 	struct cmd_args	 args;
-	struct reply	 r;
-	char		*buf = NULL;
-	size_t		 len = 0, cap = 0;
 	int		 n;
 
 	memset(&args, 0, sizeof(args));
 	n = split_line(line, strlen(line), &args.argv, &args.argl);
 	assert_true(n >= 0);
 	args.argc = n;
-	memset(&r, 0, sizeof(r));
-	cmd_execute(&f->env, &args, &r);
+	memset(r, 0, sizeof(*r));
+	if (res != NULL)
+		cmd_run(&f->env, &args, r, res);
+	else
+		cmd_execute(&f->env, &args, r);
 	split_free(n, args.argv, args.argl);
+}
+
+/* Runs one inline command line; returns the rendered reply (caller frees). */
+static char *
+run(struct fixture *f, const char *line)
+{
+	struct reply	 r;
+	char		*buf = NULL;
+	size_t		 len = 0, cap = 0;
+
+	exec_line(f, line, &r, NULL);
 	buf = xstrdup("");
 	cap = 1;
 	render(&r, &buf, &len, &cap);
@@ -1372,18 +1385,10 @@ static void
 expect_result(struct fixture *f, const char *line, int wait, size_t writes,
     uint64_t moves, int at)
 {
-	struct cmd_args		 args;
 	struct cmd_result	 res;
 	struct reply		 r;
-	int			 n;
 
-	memset(&args, 0, sizeof(args));
-	n = split_line(line, strlen(line), &args.argv, &args.argl);
-	assert_true(n >= 0);
-	args.argc = n;
-	memset(&r, 0, sizeof(r));
-	cmd_run(&f->env, &args, &r, &res);
-	split_free(n, args.argv, args.argl);
+	exec_line(f, line, &r, &res);
 	reply_free(&r);
 	if (res.wait != wait || res.writes != writes || res.moves != moves) {
 		print_error("line %d: %s\n  got:  wait %d writes %zu moves %llu"
