@@ -42,10 +42,6 @@ local function now()
 	return redis.call('TIME')[1]
 end
 
-local function arity(cmd)
-	return err("ERR wrong number of arguments for '" .. cmd .. "'")
-end
-
 local function nogame(id)
 	return err("NOGAME no such game '" .. id .. "'")
 end
@@ -54,8 +50,50 @@ local function wrongtype(id, kind)
 	return err("WRONGTYPE game '" .. id .. "' is a " .. kind .. " game")
 end
 
-local function exists(id)
-	return err("EXISTS game '" .. id .. "' already exists")
+-- What every call checks first: enough words after the keys (fewer is
+-- ludusd's arity error), not too many (max, if given: its syntax error),
+-- and a valid game id.  The error, or nil.
+local function precheck(cmd, keys, args, min, max)
+	if #args < min then
+		return err("ERR wrong number of arguments for '" .. cmd .. "'")
+	end
+	if max and #args > max then
+		return err('ERR syntax error')
+	end
+	if not valid_id(keys[1]) then
+		return err('BADARG invalid game id')
+	end
+	return nil
+end
+
+-- A new game: its hash (field, value, ...) unless the id is taken, and
+-- the id in the kind's sorted set keys[2].
+local function create(keys, h)
+	local id = keys[1]
+	if redis.call('EXISTS', id) == 1 then
+		return err("EXISTS game '" .. id .. "' already exists")
+	end
+	local t = now()
+	h[#h + 1] = 'created'
+	h[#h + 1] = t
+	h[#h + 1] = 'updated'
+	h[#h + 1] = t
+	redis.call('HSET', id, unpack(h))
+	redis.call('ZADD', keys[2], 0, id)
+	return status('OK')
+end
+
+-- A stored move: the changed fields w with the move count and the time,
+-- and the move's entry in the history stream keys[2].
+local function commit(keys, w, moves, player, action, res)
+	w[#w + 1] = 'moves'
+	w[#w + 1] = moves
+	w[#w + 1] = 'updated'
+	w[#w + 1] = now()
+	redis.call('HSET', keys[1], unpack(w))
+	redis.call('XADD', keys[2], '*', 'seq', moves, 'player', player,
+	    'action', action, 'result', res)
+	return status(res)
 end
 
 -- ------------------------------------------------------------------ Ludo
@@ -155,14 +193,12 @@ local function ludo_players(args)
 end
 
 local function ludo_create(keys, args)
-	local id = keys[1]
-	if #args < 2 then
-		return arity('LUDO.CREATE')
+	local e = precheck('LUDO.CREATE', keys, args, 2)
+	if e then
+		return e
 	end
-	if not valid_id(id) then
-		return err('BADARG invalid game id')
-	end
-	local preset, e = ludo_preset(args)
+	local preset
+	preset, e = ludo_preset(args)
 	if not preset then
 		return e
 	end
@@ -175,24 +211,18 @@ local function ludo_create(keys, args)
 	if not names then
 		return e
 	end
-	if redis.call('EXISTS', id) == 1 then
-		return exists(id)
-	end
-	local t = now()
 	local h = { 'kind', 'ludo', 'players', table.concat(names, ' '),
 		'rules', preset, 'six_bonus', flags.six_bonus,
 		'capture_bonus', flags.capture_bonus,
 		'three_sixes', flags.three_sixes, 'turn', 0, 'winner', -1,
-		'sixes', 0, 'moves', 0, 'created', t, 'updated', t }
+		'sixes', 0, 'moves', 0 }
 	for p = 1, #names do
 		for k = 1, 4 do
 			h[#h + 1] = 't' .. p .. k
 			h[#h + 1] = -1
 		end
 	end
-	redis.call('HSET', id, unpack(h))
-	redis.call('ZADD', keys[2], 0, id)
-	return status('OK')
+	return create(keys, h)
 end
 
 -- Where a token at from goes with dice, or -1: out of the yard only with
@@ -305,16 +335,11 @@ end
 
 local function ludo_play(keys, args)
 	local id = keys[1]
-	if #args < 3 then
-		return arity('LUDO.PLAY')
-	end
-	if #args > 3 then
-		return err('ERR syntax error')
+	local e = precheck('LUDO.PLAY', keys, args, 3, 3)
+	if e then
+		return e
 	end
 	local player, dice, token = args[1], args[2], args[3]
-	if not valid_id(id) then
-		return err('BADARG invalid game id')
-	end
 	if not valid_id(player) then
 		return err('BADARG invalid player id')
 	end
@@ -348,21 +373,14 @@ local function ludo_play(keys, args)
 	if not res then
 		return status('INVALID_MOVE')
 	end
-	local moves = tonumber(h[10]) + 1
 	w[#w + 1] = 'turn'
 	w[#w + 1] = g.turn
 	w[#w + 1] = 'winner'
 	w[#w + 1] = g.winner
 	w[#w + 1] = 'sixes'
 	w[#w + 1] = g.sixes
-	w[#w + 1] = 'moves'
-	w[#w + 1] = moves
-	w[#w + 1] = 'updated'
-	w[#w + 1] = now()
-	redis.call('HSET', id, unpack(w))
-	redis.call('XADD', keys[2], '*', 'seq', moves, 'player', player,
-	    'action', dice .. ':' .. token, 'result', res)
-	return status(res)
+	return commit(keys, w, tonumber(h[10]) + 1, player,
+	    dice .. ':' .. token, res)
 end
 
 -- ------------------------------------------------------------- DandyLand
@@ -392,7 +410,8 @@ local function dandy_deck(args)
 	for i = 3, #args do
 		local a = args[i]
 		if a:find('\0', 1, true) or not a:find('=', 1, true) then
-			return nil, arity('DANDY.CREATE')
+			return nil, err("ERR wrong number of arguments " ..
+			    "for 'DANDY.CREATE'")
 		end
 		if a:sub(1, 5) ~= 'deck=' then
 			return nil, err('ERR syntax error')
@@ -411,12 +430,9 @@ local function dandy_deck(args)
 end
 
 local function dandy_create(keys, args)
-	local id = keys[1]
-	if #args < 2 then
-		return arity('DANDY.CREATE')
-	end
-	if not valid_id(id) then
-		return err('BADARG invalid game id')
+	local e = precheck('DANDY.CREATE', keys, args, 2)
+	if e then
+		return e
 	end
 	local n, board = args[1], args[2]
 	if not n:find('^[1-8]$') then
@@ -425,18 +441,14 @@ local function dandy_create(keys, args)
 	if #board < 1 or #board > 36 or board:find('[^a-i]') then
 		return err('BADARG board must be 1 to 36 letters a-i')
 	end
-	local deck, e = dandy_deck(args)
+	local deck
+	deck, e = dandy_deck(args)
 	if deck == nil then
 		return e
 	end
-	if redis.call('EXISTS', id) == 1 then
-		return exists(id)
-	end
-	local t = now()
 	-- An empty deck is a game that is over before it starts.
 	local h = { 'kind', 'dandy', 'players', n, 'board', board,
-		'drawn', 0, 'turn', deck == '' and -1 or 0, 'moves', 0,
-		'created', t, 'updated', t }
+		'drawn', 0, 'turn', deck == '' and -1 or 0, 'moves', 0 }
 	if deck then
 		h[#h + 1] = 'deck'
 		h[#h + 1] = deck
@@ -447,9 +459,7 @@ local function dandy_create(keys, args)
 		h[#h + 1] = 'points' .. i
 		h[#h + 1] = 0
 	end
-	redis.call('HSET', id, unpack(h))
-	redis.call('ZADD', keys[2], 0, id)
-	return status('OK')
+	return create(keys, h)
 end
 
 -- Where a player at from (-1: off the board) lands with card, and the
@@ -526,11 +536,9 @@ end
 
 local function dandy_draw(keys, args)
 	local id = keys[1]
-	if #args > 1 then
-		return err('ERR syntax error')
-	end
-	if not valid_id(id) then
-		return err('BADARG invalid game id')
+	local e = precheck('DANDY.DRAW', keys, args, 0, 1)
+	if e then
+		return e
 	end
 	local card = args[1]
 	if card and not card:find('^[a-i1-9]$') then
@@ -543,7 +551,6 @@ local function dandy_draw(keys, args)
 	if h[1] ~= 'dandy' then
 		return wrongtype(id, h[1])
 	end
-	local e
 	card, e = dandy_card(id, h, card)
 	if not card then
 		return e
@@ -554,7 +561,6 @@ local function dandy_draw(keys, args)
 	local mover = tonumber(h[6]) + 1
 	local w = {}
 	local res = dandy_apply(h, w, mover, card)
-	local moves = tonumber(h[7]) + 1
 	local turn = mover % tonumber(h[2])
 	if h[4] then
 		local drawn = tonumber(h[5]) + 1
@@ -566,14 +572,7 @@ local function dandy_draw(keys, args)
 	end
 	w[#w + 1] = 'turn'
 	w[#w + 1] = turn
-	w[#w + 1] = 'moves'
-	w[#w + 1] = moves
-	w[#w + 1] = 'updated'
-	w[#w + 1] = now()
-	redis.call('HSET', id, unpack(w))
-	redis.call('XADD', keys[2], '*', 'seq', moves, 'player', 'P' .. mover,
-	    'action', card, 'result', res)
-	return status(res)
+	return commit(keys, w, tonumber(h[7]) + 1, 'P' .. mover, card, res)
 end
 
 redis.register_function('ludo_create', ludo_create)
