@@ -567,7 +567,7 @@ static int
 same_state(struct check *k, const struct bgame *g)
 {
 	const char	*argv[2 + 4 + 16] = { "HMGET", g->id };
-	char		 f[16][8], want[16 + 4][16];
+	char		 f[16][16], want[16 + 4][16];
 	struct reply	 r;
 	int		 argc = 2, i, p, t, n, rc = 0;
 
@@ -582,7 +582,8 @@ same_state(struct check *k, const struct bgame *g)
 		snprintf(want[2], 16, "%d", st->sixes);
 		for (p = 0, n = 3; p < st->nplayers; p++)
 			for (t = 0; t < LUDO_TOKENS; t++, n++) {
-				snprintf(f[n - 3], 8, "t%d%d", p + 1, t + 1);
+				snprintf(f[n - 3], sizeof(f[0]), "t%d%d",
+				    p + 1, t + 1);
 				argv[argc++] = f[n - 3];
 				snprintf(want[n], 16, "%d", st->pos[p][t]);
 			}
@@ -594,8 +595,8 @@ same_state(struct check *k, const struct bgame *g)
 		argv[argc++] = "drawn";
 		snprintf(want[1], 16, "%d", d->drawn);
 		for (p = 0, n = 2; p < d->nplayers; p++, n += 2) {
-			snprintf(f[n - 2], 8, "pos%d", p + 1);
-			snprintf(f[n - 1], 8, "points%d", p + 1);
+			snprintf(f[n - 2], sizeof(f[0]), "pos%d", p + 1);
+			snprintf(f[n - 1], sizeof(f[0]), "points%d", p + 1);
 			argv[argc++] = f[n - 2];
 			argv[argc++] = f[n - 1];
 			snprintf(want[n], 16, "%d", d->pos[p]);
