@@ -47,7 +47,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/store.h"
 #include "util/util.h"
 

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 
 enum output_mode {
 	OUTPUT_RAW = 0,		/* stdout is not a terminal: bare text */

@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "game/game.h"
 
 /* Bytes of memory per entry (a slot), and of a game's encoding in it. */
 #define GAME_CACHE_SLOT		512

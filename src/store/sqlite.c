@@ -23,7 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "game.h"
+#include "game/game.h"
 #include "store/cache.h"
 #include "store/schema.h"
 #include "store/sqlite.h"

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "game.h"
+#include "game/game.h"
 
 #define STORE_OK	0
 #define STORE_ERR	(-1)	/* database failure: see store_errmsg() */

@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
 #include "store/store.h"

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/cache.h"
 #include "store/schema.h"
 #include "store/sqlite.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 #include "util/util.h"
 
 static void

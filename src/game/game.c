@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "game.h"
+#include "game/game.h"
 
 static const char *const kind_names[KIND_COUNT] = {
 	[KIND_NONE] = "none",
