@@ -544,7 +544,7 @@ reply_seat_keys(const struct game *g, char keys[][SEAT_KEY_HEX + 1],
 		if (g->opts.bot[i] != 0)
 			continue;
 		snprintf(buf, sizeof(buf), "%s,%s",
-		    cmd_player_name(g, i, name, sizeof(name)), keys[i]);
+		    game_player_name(g, i, name, sizeof(name)), keys[i]);
 		reply_bulk(reply_add(out), buf, strlen(buf));
 	}
 }

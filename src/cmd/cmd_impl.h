@@ -1,8 +1,8 @@
 /*
  * What the command files share and nobody else needs: argument checks,
  * the one transaction wrapper every state-changing command goes through,
- * the per-kind STATE renderers (used by the kind's STATE command and by
- * REPLAY) and the replay that REPLAY and AUDIT both run.
+ * the create options, seats and server randomness, and the replay that
+ * REPLAY and AUDIT both run.
  */
 #ifndef LUDUS_CMD_IMPL_H
 #define LUDUS_CMD_IMPL_H
@@ -101,17 +101,7 @@ int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
 
 #define SEAT_KEY_BYTES	16			/* 128 random bits */
 #define SEAT_KEY_HEX	(2 * SEAT_KEY_BYTES)	/* as shown, in hex */
-#define PLAYER_NAME_MAX	(GAME_ID_MAX + 1)
 
-/* A player's index from its name (a Ludo id, or P<i>); -1 if none. */
-int	cmd_player_index(const struct game *, const char *name);
-/* Appends the status string "key,val". */
-void	cmd_add_pair(struct reply *, const char *key, const char *val);
-/* The name of player i ("P3" or the Ludo id; "NONE" when out of range). */
-const char *cmd_player_name(const struct game *, int i, char *buf,
-	    size_t len);
-/* "P<i+1>", the name of seat i of a Snake & Ladder or DandyLand game. */
-void	cmd_seat_name(char *buf, size_t len, int i);
 /* May this session move for player i of g?  0, or -1 with -STATE (the
  * server plays that bot) or -NOSEAT (a secure seat not held) set. */
 int	cmd_move_allowed(const struct cmd_session *, const struct game *,
@@ -121,10 +111,12 @@ int	cmd_move_allowed(const struct cmd_session *, const struct game *,
  * (the hash key is the store's).  0, or -1 when the store failed. */
 int	seat_keys_make(struct store *, struct game *,
 	    char keys[][SEAT_KEY_HEX + 1]);
-/* Server randomness (libsodium, from the OS's generator). */
+/* Server randomness (libsodium, from the OS's generator), also as the
+ * kinds' automatic moves take it. */
 int	cmd_random_die(void);			/* 1-6 */
 int	cmd_random_card(void);			/* one of a-i, 1-9 */
 void	cmd_random_deck(char *deck, int n);	/* n cards, NUL-ended */
+extern const struct game_random cmd_randomness;
 
 /* ----------------------------------------------------- cmd_multi.c */
 
@@ -148,45 +140,9 @@ int	create_apply(struct cmd_env *, struct reply *,
 /* The extra GAME.INFO pairs of a game with options. */
 void	game_info_opts(const struct game *, struct reply *);
 
-/* ------------------------------------------------------- per kind */
-
-/*
- * One move of each kind applied to new (a copy of old) with its history
- * row filled in, shared by the commands and cmd_autoplay().  Ludo returns
- * the engine's result (only a stored one fills mv); Snake & Ladder and
- * DandyLand return 0, or -1 when the value or card is refused or the game
- * is over.  A DandyLand card of 0 draws from the deck.
- */
-enum ludo_result ludo_apply_play(const struct game *old, struct game *new,
-	    int player, int dice, int token, struct move *mv);
-int	snl_apply_roll(const struct game *old, struct game *new, int value,
-	    struct move *mv);
-int	dandy_apply_draw(const struct game *old, struct game *new, int card,
-	    struct move *mv);
-
-/* The kind's STATE array, appended to an empty array reply. */
+/* The kind's STATE array (LUDO.STATE, SNL.STATE, DANDY.STATE). */
 void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
 	    struct reply *, enum game_kind);
-void	ludo_state_reply(const struct game *, struct reply *);
-void	snl_state_reply(const struct game *, struct reply *);
-void	dandy_state_reply(const struct game *, struct reply *);
-
-/*
- * Replay helpers: reset the snapshot to the start of the same game (same
- * rules, players, board, deck, jumps), and apply one stored move checking
- * its player and result.  0, or -1 with a message in why.
- */
-int	ludo_replay_init(const struct game *, struct game *);
-int	ludo_replay_move(struct game *, const struct move *, char *, size_t);
-int	snl_replay_init(const struct game *, struct game *);
-int	snl_replay_move(struct game *, const struct move *, char *, size_t);
-int	dandy_replay_init(const struct game *, struct game *);
-int	dandy_replay_move(struct game *, const struct move *, char *,
-	    size_t);
-/* Non-zero when two snapshots of the kind differ in a stored field. */
-int	ludo_differs(const struct game *, const struct game *);
-int	snl_differs(const struct game *, const struct game *);
-int	dandy_differs(const struct game *, const struct game *);
 
 /* ------------------------------------------------------ cmd_game.c */
 

@@ -1,6 +1,6 @@
 /*
- * Ludo commands: LUDO.CREATE, LUDO.PLAY, LUDO.ROLL, LUDO.STATE,
- * LUDO.LEGAL, and the Ludo side of REPLAY/AUDIT.
+ * Ludo commands: LUDO.CREATE, LUDO.PLAY, LUDO.ROLL, LUDO.STATE and
+ * LUDO.LEGAL (the rest of Ludo is its kind, src/game/kind_ludo.c).
  *
  * In a dice=server game LUDO.ROLL draws the die and keeps it with the
  * game (committed on its own) until the LUDO.PLAY that uses it, so asking
@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
+#include "game/kinds.h"
 #include "util/util.h"
 
 /* Options of LUDO.CREATE that switch one rule on or off. */
@@ -23,18 +24,6 @@ static const struct ludo_flag {
 	{ "three-sixes", offsetof(struct ludo_rules, three_sixes) },
 };
 #define NFLAGS	(sizeof(ludo_flags) / sizeof(ludo_flags[0]))
-
-/* The player's index in the game, or -1. */
-static int
-ludo_player_index(const struct game *g, const char *name)
-{
-	int	i;
-
-	for (i = 0; i < g->s.ludo.nplayers && i < LUDO_MAX_PLAYERS; i++)
-		if (strcmp(g->players[i], name) == 0)
-			return i;
-	return -1;
-}
 
 /* Applies one "key=value" option; the preset is applied before. */
 static int
@@ -146,33 +135,6 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	cmd_create_game(env, out, &g);
 }
 
-/* The action of a move as stored: "<dice>:<token>". */
-static void
-ludo_action(char *buf, size_t len, int dice, int token)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addint(&b, dice);
-	strbuf_addc(&b, ':');
-	strbuf_addint(&b, token);
-}
-
-enum ludo_result
-ludo_apply_play(const struct game *old, struct game *new, int player,
-    int dice, int token, struct move *mv)
-{
-	enum ludo_result	 res;
-
-	res = ludo_play(&old->s.ludo, player, dice, token, &new->s.ludo);
-	if (ludo_result_stored(res)) {
-		str_copy(mv->player, sizeof(mv->player), old->players[player]);
-		ludo_action(mv->action, sizeof(mv->action), dice, token);
-		str_copy(mv->result, sizeof(mv->result), ludo_result_str(res));
-	}
-	return res;
-}
-
 struct ludo_play_arg {
 	const char		 *player;
 	int			  dice;
@@ -212,13 +174,13 @@ ludo_play_step(void *arg, const struct game *old, struct game *new,
 	enum ludo_result	 res;
 	int			 player;
 
-	player = ludo_player_index(old, pa->player);
-	/* A finished game answers GAME_OVER to anyone, as the seed does. */
+	player = game_player_index(old, pa->player);
+	/* A finished game answers GAME_OVER to anyone, seat or not. */
 	if (old->s.ludo.winner == -1 && player != -1 &&
 	    (cmd_move_allowed(pa->session, old, player, out) == -1 ||
 	    ludo_server_dice(old, player, pa->dice, out) == -1))
 		return TURN_NONE;
-	res = ludo_apply_play(old, new, player, pa->dice, pa->token, mv);
+	res = kind_ludo_play(old, new, player, pa->dice, pa->token, mv);
 	if (res == LUDO_NO_PLAYER) {
 		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
 		    pa->player, old->id);
@@ -247,7 +209,7 @@ ludo_play_cmd(struct cmd_env *env, const struct cmd_args *args,
 	    arg_int(out, args, 3, 1, 6, "dice", &dice) == -1 ||
 	    arg_int(out, args, 4, 0, LUDO_TOKENS, "token", &token) == -1)
 		return;
-	ludo_action(action, sizeof(action), (int)dice, (int)token);
+	kind_ludo_action(action, sizeof(action), (int)dice, (int)token);
 	pa.player = args->argv[2];
 	pa.dice = (int)dice;
 	pa.token = (int)token;
@@ -281,7 +243,7 @@ ludo_roll_step(void *arg, const struct game *old, struct game *new,
 		reply_error(out, "STATE", "game '%s' is over", old->id);
 		return TURN_NONE;
 	}
-	if ((player = ludo_player_index(old, ra->player)) == -1) {
+	if ((player = game_player_index(old, ra->player)) == -1) {
 		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
 		    ra->player, old->id);
 		return TURN_NONE;
@@ -320,29 +282,6 @@ ludo_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
 }
 
 void
-ludo_state_reply(const struct game *g, struct reply *out)
-{
-	const struct ludo_state	*st = &g->s.ludo;
-	char			 buf[GAME_ID_MAX + 32];
-	const char		*loc;
-	int			 p, t;
-
-	reply_array(out);
-	cmd_add_pair(out, "turn", cmd_player_name(g, st->turn, buf,
-	    sizeof buf));
-	cmd_add_pair(out, "winner", cmd_player_name(g, st->winner, buf,
-	    sizeof buf));
-	for (p = 0; p < st->nplayers && p < LUDO_MAX_PLAYERS; p++)
-		for (t = 0; t < LUDO_TOKENS; t++) {
-			loc = ludo_location(&st->rules, st->pos[p][t]);
-			snprintf(buf, sizeof(buf), "%s,%d,%s,%d",
-			    g->players[p], t + 1, loc != NULL ? loc : "?",
-			    st->pos[p][t]);
-			reply_status(reply_add(out), buf);
-		}
-}
-
-void
 ludo_state_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
@@ -366,60 +305,4 @@ ludo_legal_cmd(struct cmd_env *env, const struct cmd_args *args,
 	reply_array(out);
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), tokens[i]);
-}
-
-/* ------------------------------------------------------------ replay */
-
-int
-ludo_replay_init(const struct game *g, struct game *out)
-{
-	return ludo_init(&out->s.ludo, &g->s.ludo.rules, g->s.ludo.nplayers);
-}
-
-int
-ludo_replay_move(struct game *g, const struct move *mv, char *why,
-    size_t len)
-{
-	const char		*a = mv->action;
-	struct ludo_state	 next;
-	enum ludo_result	 res;
-	int			 player;
-
-	if (strlen(a) != 3 || a[0] < '1' || a[0] > '6' || a[1] != ':' ||
-	    a[2] < '0' || a[2] > '4') {
-		snprintf(why, len, "bad action '%s'", a);
-		return -1;
-	}
-	player = ludo_player_index(g, mv->player);
-	if (player == -1) {
-		snprintf(why, len, "unknown player '%s'", mv->player);
-		return -1;
-	}
-	res = ludo_play(&g->s.ludo, player, a[0] - '0', a[2] - '0', &next);
-	if (!ludo_result_stored(res) ||
-	    strcmp(ludo_result_str(res), mv->result) != 0) {
-		snprintf(why, len, "result %s, stored %s",
-		    ludo_result_str(res) != NULL ? ludo_result_str(res) : "?",
-		    mv->result);
-		return -1;
-	}
-	g->s.ludo = next;
-	return 0;
-}
-
-int
-ludo_differs(const struct game *a, const struct game *b)
-{
-	const struct ludo_state	*x = &a->s.ludo, *y = &b->s.ludo;
-	int			 p, t;
-
-	if (x->nplayers != y->nplayers || x->turn != y->turn ||
-	    x->winner != y->winner || x->sixes != y->sixes ||
-	    memcmp(&x->rules, &y->rules, sizeof(x->rules)) != 0)
-		return 1;
-	for (p = 0; p < x->nplayers && p < LUDO_MAX_PLAYERS; p++)
-		for (t = 0; t < LUDO_TOKENS; t++)
-			if (x->pos[p][t] != y->pos[p][t])
-				return 1;
-	return 0;
 }

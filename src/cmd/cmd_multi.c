@@ -10,7 +10,6 @@
  * one stored column, indexed, tells a restarted daemon everything it has
  * to do, and a restart neither forgets nor resets a deadline.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,7 +112,7 @@ bot_one(struct reply *out, struct game *g, const char *s, size_t len)
 		return -1;
 	}
 	*colon = '\0';
-	if ((player = cmd_player_index(g, buf)) == -1) {
+	if ((player = game_player_index(g, buf)) == -1) {
 		reply_error(out, "BADARG", "bots: no player '%s'", buf);
 		return -1;
 	}
@@ -151,28 +150,23 @@ bots_parse(struct reply *out, struct game *g, const char *spec)
 static int
 bots_check(struct reply *out, const struct game *g)
 {
-	int	 i, any = 0;
+	const struct game_kind_ops	*k = game_kind_of(g);
+	int			 i, any = 0;
 
 	for (i = 0; i < GAME_MAX_PLAYERS; i++)
 		any |= g->opts.bot[i] != 0;
-	if (!any)
+	if (!any || k->bot_can_play(g))
 		return 0;
-	if (g->kind == KIND_DANDY && !g->s.dandy.has_deck) {
-		reply_error(out, "BADARG",
-		    "a bot needs a deck (deck=<cards> or deck=shuffled)");
-		return -1;
-	}
-	if (g->kind != KIND_DANDY && !g->opts.server_dice) {
-		reply_error(out, "BADARG", "a bot needs dice=server");
-		return -1;
-	}
-	return 0;
+	reply_error(out, "BADARG", "%s", k->bot_needs);
+	return -1;
 }
 
 int
 create_apply(struct cmd_env *env, struct reply *out,
     const struct create_opts *o, struct game *g)
 {
+	const struct game_kind_ops	*k = game_kind_of(g);
+
 	if (env->require_seats && o->seats == 0) {
 		reply_error(out, "BADARG",
 		    "this server requires seats=secure");
@@ -181,9 +175,8 @@ create_apply(struct cmd_env *env, struct reply *out,
 	g->opts.secure = o->seats >= 0 ? o->seats == 1 :
 	    env->require_seats != 0;
 	if (o->server_dice >= 0) {
-		if (g->kind == KIND_DANDY) {
-			reply_error(out, "BADARG", "DandyLand has no dice: "
-			    "deck=shuffled deals a server deck");
+		if (k->no_dice != NULL) {
+			reply_error(out, "BADARG", "%s", k->no_dice);
 			return -1;
 		}
 		g->opts.server_dice = o->server_dice == 1;
@@ -196,52 +189,30 @@ create_apply(struct cmd_env *env, struct reply *out,
 
 /* --------------------------------------------------------- GAME.INFO */
 
-static void
-info_pair(struct reply *out, const char *key, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void
-info_pair(struct reply *out, const char *key, const char *fmt, ...)
-{
-	char	 val[GAME_ID_MAX + 32], buf[GAME_ID_MAX + 64];
-	va_list	 ap;
-
-	va_start(ap, fmt);
-	vsnprintf(val, sizeof(val), fmt, ap);
-	va_end(ap);
-	snprintf(buf, sizeof(buf), "%s,%s", key, val);
-	reply_status(reply_add(out), buf);
-}
-
 void
 game_info_opts(const struct game *g, struct reply *out)
 {
-	const struct dandy_state *d = &g->s.dandy;
+	const struct game_kind_ops	*k = game_kind_of(g);
 	char			 name[PLAYER_NAME_MAX];
 	int			 i;
 
 	if (g->opts.secure)
-		info_pair(out, "seats", "secure");
-	if (g->opts.server_dice && g->kind != KIND_DANDY)
-		info_pair(out, "dice", "server");
-	if (g->opts.server_dice && g->kind == KIND_DANDY) {
-		/* The count of cards left, never the cards. */
-		info_pair(out, "deck", "shuffled");
-		info_pair(out, "cards-left", "%d", d->deck_len - d->drawn);
-	}
+		reply_add_pair(out, "seats", "secure");
+	if (g->opts.server_dice && k != NULL)
+		k->info_random(g, out);
 	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++)
 		if (g->opts.bot[i] != 0)
-			info_pair(out, "bot", "%s:%s",
-			    cmd_player_name(g, i, name, sizeof(name)),
+			reply_add_pair(out, "bot", "%s:%s",
+			    game_player_name(g, i, name, sizeof(name)),
 			    bot_strategy_name(g->opts.bot[i] - 1));
 	if (g->opts.timeout > 0)
-		info_pair(out, "turn-timeout", "%lld",
+		reply_add_pair(out, "turn-timeout", "%lld",
 		    (long long)g->opts.timeout);
 	if (g->opts.deadline > 0)
-		info_pair(out, "deadline", "%lld",
+		reply_add_pair(out, "deadline", "%lld",
 		    (long long)g->opts.deadline);
 	if (g->opts.roll != 0)
-		info_pair(out, "roll", "%d", g->opts.roll);
+		reply_add_pair(out, "roll", "%d", g->opts.roll);
 }
 
 /* ---------------------------------------------------------- autoplay */
@@ -252,55 +223,14 @@ struct auto_arg {
 	int	 over;
 };
 
-/* The Ludo turn: the roll already drawn for this player if there is
- * one (an absent player may have rolled before leaving), else a fresh
- * one; the strategy picks the token, or a pass when none can move. */
-static enum turn_outcome
-auto_ludo(const struct game *old, struct game *new, struct move *mv,
-    int turn, enum bot_strategy strategy, struct reply *out)
-{
-	enum ludo_result	 res;
-	int			 dice, token;
-
-	if (old->opts.roll != 0 && old->opts.roll_player == turn)
-		dice = old->opts.roll;
-	else
-		dice = cmd_random_die();
-	token = ludo_bot_choose(&old->s.ludo, dice, strategy);
-	res = ludo_apply_play(old, new, turn, dice, token, mv);
-	if (!ludo_result_stored(res)) {
-		reply_error(out, "STATE", "automatic move refused: %s",
-		    ludo_result_str(res));
-		return TURN_NONE;
-	}
-	return TURN_MOVE;
-}
-
-/*
- * DandyLand: a draw from the deck; a game without one (only a
- * turn-timeout brings the server here, bots need a deck) gets a card
- * drawn by the server, each of the 18 kinds alike, as a deck would.
- */
-static enum turn_outcome
-auto_dandy(const struct game *old, struct game *new, struct move *mv,
-    struct reply *out)
-{
-	int	 card = old->s.dandy.has_deck ? 0 : cmd_random_card();
-
-	if (dandy_apply_draw(old, new, card, mv) != 0) {
-		reply_error(out, "STATE", "automatic draw refused");
-		return TURN_NONE;
-	}
-	return TURN_MOVE;
-}
-
 static enum turn_outcome
 auto_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
 	struct auto_arg		*aa = arg;
-	enum turn_outcome	 oc;
+	const struct game_kind_ops	*k = game_kind_of(old);
 	enum bot_strategy	 strategy = BOT_FIRST;
+	char			 why[64];
 	int			 turn = game_turn(old);
 
 	aa->deadline = old->opts.deadline;
@@ -312,25 +242,17 @@ auto_step(void *arg, const struct game *old, struct game *new,
 	}
 	if (old->opts.bot[turn] != 0)
 		strategy = (enum bot_strategy)(old->opts.bot[turn] - 1);
-	switch (old->kind) {
-	case KIND_LUDO:
-		oc = auto_ludo(old, new, mv, turn, strategy, out);
-		break;
-	case KIND_SNL:
-		oc = snl_apply_roll(old, new, cmd_random_die(), mv) == 0 ?
-		    TURN_MOVE : TURN_NONE;
-		if (oc == TURN_NONE)
-			reply_error(out, "STATE", "automatic roll refused");
-		break;
-	case KIND_DANDY:
-		oc = auto_dandy(old, new, mv, out);
-		break;
-	default:
+	if (k == NULL) {
 		reply_error(out, "STATE", "unknown kind");
 		return TURN_NONE;
 	}
+	if (k->autoplay(old, new, mv, turn, (int)strategy, &cmd_randomness,
+	    why, sizeof(why)) != 0) {
+		reply_error(out, "STATE", "%s", why);
+		return TURN_NONE;
+	}
 	mv->by = old->opts.bot[turn] != 0 ? MOVE_BOT : MOVE_TIMEOUT;
-	return oc;
+	return TURN_MOVE;
 }
 
 int

@@ -95,51 +95,6 @@ session_add(struct cmd_session *s, const char *game, int player)
 	return 0;
 }
 
-/* ----------------------------------------------------------- players */
-
-int
-cmd_player_index(const struct game *g, const char *name)
-{
-	int64_t		 i;
-	const char	*errstr;
-	int		 n = game_nplayers(g);
-
-	if (g->kind == KIND_LUDO) {
-		for (i = 0; i < n && i < LUDO_MAX_PLAYERS; i++)
-			if (strcmp(g->players[i], name) == 0)
-				return (int)i;
-		return -1;
-	}
-	/* P1..Pn, without leading zeros or signs. */
-	if (name[0] != 'P' || name[1] < '1' || name[1] > '9' ||
-	    parse_int64(name + 1, 1, n, &i, &errstr) != 0)
-		return -1;
-	return (int)i - 1;
-}
-
-const char *
-cmd_player_name(const struct game *g, int i, char *buf, size_t len)
-{
-	if (i < 0 || i >= game_nplayers(g) ||
-	    (g->kind == KIND_LUDO && i >= LUDO_MAX_PLAYERS))
-		str_copy(buf, len, "NONE");
-	else if (g->kind == KIND_LUDO)
-		str_copy(buf, len, g->players[i]);
-	else
-		cmd_seat_name(buf, len, i);
-	return buf;
-}
-
-void
-cmd_seat_name(char *buf, size_t len, int i)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addc(&b, 'P');
-	strbuf_addint(&b, (int64_t)i + 1);
-}
-
 /* ------------------------------------------------------------- seats */
 
 /* The keyed hash of one seat's key: bound to the game and the seat, so
@@ -214,13 +169,13 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 		return 0;	/* the engine refuses it */
 	if (g->opts.bot[player] != 0) {
 		reply_error(out, "STATE", "%s is a bot: the server plays it",
-		    cmd_player_name(g, player, name, sizeof(name)));
+		    game_player_name(g, player, name, sizeof(name)));
 		return -1;
 	}
 	if (g->opts.secure && !cmd_session_holds(s, g->id, player)) {
 		reply_error(out, "NOSEAT", "this connection does not hold the "
 		    "seat of %s in game '%s' (SEAT id player key)",
-		    cmd_player_name(g, player, name, sizeof(name)), g->id);
+		    game_player_name(g, player, name, sizeof(name)), g->id);
 		return -1;
 	}
 	return 0;
@@ -238,7 +193,7 @@ seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
 		return;
 	if (strlen(args->argv[2]) != args->argl[2] ||
-	    (player = cmd_player_index(&g, args->argv[2])) == -1) {
+	    (player = game_player_index(&g, args->argv[2])) == -1) {
 		reply_error(out, "BADARG", "no player '%.50s' in game '%s'",
 		    args->argv[2], g.id);
 		return;
@@ -298,3 +253,9 @@ cmd_random_deck(char *deck, int n)
 		deck[i] = (char)cmd_random_card();
 	deck[n > 0 ? n : 0] = '\0';
 }
+
+/* The randomness of the server's own moves (game/kind.h). */
+const struct game_random cmd_randomness = {
+	.die = cmd_random_die,
+	.card = cmd_random_card,
+};

@@ -1,23 +1,35 @@
 /*
- * Names of the game kinds, shared by the store, the commands and the CLI.
+ * What every layer asks of a game whatever its kind: the kind's entry
+ * and name, the player count, whose turn it is, who won, and the names
+ * of the players.  Each answer comes from the kind table.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "game/game.h"
+#include "util/reply.h"
+#include "util/util.h"
 
-static const char *const kind_names[KIND_COUNT] = {
-	[KIND_NONE] = "none",
-	[KIND_LUDO] = "ludo",
-	[KIND_SNL] = "snl",
-	[KIND_DANDY] = "dandy",
-};
+const struct game_kind_ops *
+game_kind_get(enum game_kind kind)
+{
+	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
+		return NULL;
+	return game_kinds[kind];
+}
+
+const struct game_kind_ops *
+game_kind_of(const struct game *g)
+{
+	return game_kind_get(g->kind);
+}
 
 const char *
 game_kind_name(enum game_kind kind)
 {
-	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
-		return "none";
-	return kind_names[kind];
+	const struct game_kind_ops	*k = game_kind_get(kind);
+
+	return k != NULL ? k->name : "none";
 }
 
 enum game_kind
@@ -25,44 +37,120 @@ game_kind_parse(const char *s)
 {
 	int	 k;
 
-	for (k = KIND_LUDO; k < KIND_COUNT; k++)
-		if (strcmp(s, kind_names[k]) == 0)
+	for (k = KIND_NONE + 1; k < KIND_COUNT; k++)
+		if (game_kinds[k] != NULL && strcmp(s, game_kinds[k]->name) == 0)
 			return (enum game_kind)k;
 	return KIND_NONE;
+}
+
+const char *
+game_kind_list(char *buf, size_t len)
+{
+	struct strbuf	 b;
+	int		 k, n = 0, last = 0;
+
+	for (k = KIND_NONE + 1; k < KIND_COUNT; k++)
+		if (game_kinds[k] != NULL)
+			last = k;
+	strbuf_init(&b, buf, len);
+	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
+		if (game_kinds[k] == NULL)
+			continue;
+		if (n++ > 0)
+			strbuf_add(&b, k == last ? " or " : ", ");
+		strbuf_add(&b, game_kinds[k]->name);
+	}
+	return buf;
 }
 
 int
 game_nplayers(const struct game *g)
 {
-	switch (g->kind) {
-	case KIND_LUDO:
-		return g->s.ludo.nplayers;
-	case KIND_SNL:
-		return g->s.snl.nplayers;
-	case KIND_DANDY:
-		return g->s.dandy.nplayers;
-	default:
-		return 0;
-	}
+	const struct game_kind_ops	*k = game_kind_of(g);
+
+	return k != NULL ? k->nplayers(g) : 0;
+}
+
+/* An index the state holds, -1 unless it is a player's. */
+static int
+player_or_none(const struct game *g, int i)
+{
+	return i >= 0 && i < game_nplayers(g) ? i : -1;
 }
 
 int
 game_turn(const struct game *g)
 {
-	int	 turn;
+	const struct game_kind_ops	*k = game_kind_of(g);
 
-	switch (g->kind) {
-	case KIND_LUDO:
-		turn = g->s.ludo.turn;
-		break;
-	case KIND_SNL:
-		turn = g->s.snl.turn;
-		break;
-	case KIND_DANDY:
-		turn = g->s.dandy.turn;
-		break;
-	default:
+	return k != NULL ? player_or_none(g, k->turn(g)) : -1;
+}
+
+int
+game_winner(const struct game *g)
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+
+	if (k == NULL || k->winner == NULL)
 		return -1;
-	}
-	return turn >= 0 && turn < game_nplayers(g) ? turn : -1;
+	return player_or_none(g, k->winner(g));
+}
+
+/* ----------------------------------------------------------- players */
+
+void
+game_seat_name(char *buf, size_t len, int i)
+{
+	struct strbuf	 b;
+
+	strbuf_init(&b, buf, len);
+	strbuf_addc(&b, 'P');
+	strbuf_addint(&b, (int64_t)i + 1);
+}
+
+const char *
+game_player_name(const struct game *g, int i, char *buf, size_t len)
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+
+	if (k == NULL || i < 0 || i >= k->nplayers(g))
+		str_copy(buf, len, "NONE");
+	else if (k->player_name != NULL)
+		k->player_name(g, i, buf, len);
+	else
+		game_seat_name(buf, len, i);
+	return buf;
+}
+
+int
+game_player_index(const struct game *g, const char *name)
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+	const char		*errstr;
+	int64_t			 i;
+
+	if (k == NULL)
+		return -1;
+	if (k->player_index != NULL)
+		return k->player_index(g, name);
+	/* P1..Pn, without leading zeros or signs. */
+	if (name[0] != 'P' || name[1] < '1' || name[1] > '9' ||
+	    parse_int64(name + 1, 1, k->nplayers(g), &i, &errstr) != 0)
+		return -1;
+	return (int)i - 1;
+}
+
+/* ------------------------------------------------------------- dice */
+
+int
+game_server_dice(const struct game *g)
+{
+	return g->opts.server_dice;
+}
+
+void
+game_info_dice(const struct game *g, struct reply *out)
+{
+	(void)g;
+	reply_add_pair(out, "dice", "%s", "server");
 }

@@ -114,6 +114,23 @@ reply_add(struct reply *r)
 }
 
 void
+reply_add_pair(struct reply *r, const char *key, const char *fmt, ...)
+{
+	char	 buf[REPLY_PAIR_MAX + 1];
+	size_t	 n;
+	va_list	 ap;
+
+	n = str_copy(buf, sizeof(buf), key);
+	if (n + 1 < sizeof(buf)) {
+		buf[n++] = ',';
+		va_start(ap, fmt);
+		vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
+		va_end(ap);
+	}
+	reply_status(reply_add(r), buf);
+}
+
+void
 reply_free(struct reply *r)
 {
 	size_t	 i;
