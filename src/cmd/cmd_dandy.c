@@ -103,7 +103,7 @@ deck_option(struct reply *out, const char *v, size_t len, char *deck,
 /* The options after the board: key=value only (another word is one
  * argument too many, as before options existed). */
 static int
-dandy_create_options(struct reply *out, const struct cmd_args *args,
+create_options(struct reply *out, const struct cmd_args *args,
     char *deck, const char **deckp, int *shuffled, struct create_opts *mo)
 {
 	const char	*a;
@@ -122,7 +122,7 @@ dandy_create_options(struct reply *out, const struct cmd_args *args,
 				return -1;
 			continue;
 		}
-		if ((rc = create_option(out, mo, a)) == -1)
+		if ((rc = cmd_create_option(out, mo, a)) == -1)
 			return -1;
 		if (rc == 0) {
 			cmd_reply_syntax(out);
@@ -133,7 +133,7 @@ dandy_create_options(struct reply *out, const struct cmd_args *args,
 }
 
 void
-dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_create(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game		*g;
@@ -149,8 +149,8 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 		return;
 	g = xcalloc(1, sizeof(*g));
 	deckbuf = xmalloc(DANDY_DECK_MAX + 1);
-	create_opts_init(&mo);
-	if (dandy_create_options(out, args, deckbuf, &deck, &shuffled,
+	cmd_create_opts_init(&mo);
+	if (create_options(out, args, deckbuf, &deck, &shuffled,
 	    &mo) == -1)
 		goto done;
 	if (dandy_init(&g->s.dandy, (int)n, args->argv[3], deck, &why) == -1) {
@@ -160,7 +160,7 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	}
 	memcpy(g->id, args->argv[1], args->argl[1] + 1);
 	g->kind = KIND_DANDY;
-	if (create_apply(env, out, &mo, g) == -1)
+	if (cmd_create_apply(env, out, &mo, g) == -1)
 		goto done;
 	g->opts.server_dice = shuffled != 0;
 	cmd_create_game(env, out, g);
@@ -169,16 +169,16 @@ done:
 	free(g);
 }
 
-struct dandy_draw_arg {
+struct draw_arg {
 	const char		 *card;	/* NULL: from the deck */
 	const struct cmd_session *session;
 };
 
 static enum turn_outcome
-dandy_draw_step(void *arg, const struct game *old, struct game *new,
+draw_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct dandy_draw_arg	*da = arg;
+	struct draw_arg	*da = arg;
 	const struct dandy_state *st = &old->s.dandy;
 	int			 turn = game_turn(old);
 
@@ -207,10 +207,10 @@ dandy_draw_step(void *arg, const struct game *old, struct game *new,
 }
 
 void
-dandy_draw_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_draw(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct dandy_draw_arg	 da;
+	struct draw_arg	 da;
 	struct turn_req		 req;
 	const char		*card = NULL;
 	int			 argc;
@@ -232,18 +232,18 @@ dandy_draw_cmd(struct cmd_env *env, const struct cmd_args *args,
 	da.card = card;
 	da.session = args->session;
 	cmd_transact(env, out, args->argv[1], KIND_DANDY, &req,
-	    dandy_draw_step, &da);
+	    draw_step, &da);
 }
 
 void
-dandy_state_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_state(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	cmd_state_of(env, args, out, KIND_DANDY);
 }
 
 void
-dandy_scores_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_scores(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;
@@ -258,7 +258,7 @@ dandy_scores_cmd(struct cmd_env *env, const struct cmd_args *args,
 }
 
 void
-dandy_play_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_play(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	int	points[DANDY_MAX_PLAYERS];

@@ -65,7 +65,7 @@ replay_init(const struct game *g, struct game *out)
 }
 
 int
-game_replay(struct store *st, const struct game *g, int64_t upto,
+cmd_replay_game(struct store *st, const struct game *g, int64_t upto,
     struct game *out, char *why, size_t len)
 {
 	struct replay_ctx	ctx = { out, why, len };
@@ -188,7 +188,7 @@ games_args(struct reply *out, const struct cmd_args *args,
 }
 
 void
-games_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_games(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	enum game_kind	 kind;
@@ -206,7 +206,7 @@ games_cmd(struct cmd_env *env, const struct cmd_args *args,
 /* --------------------------------------------------------- GAME.INFO */
 
 void
-game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_game_info(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	const struct game_kind_ops	*k;
@@ -228,7 +228,7 @@ game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
 	reply_add_pair(out, "updated", "%lld", (long long)g.updated);
 	if ((k = game_kind_of(&g)) != NULL && k->info != NULL)
 		k->info(&g, out);
-	game_info_opts(&g, out);
+	cmd_info_opts(&g, out);
 }
 
 /* ----------------------------------------------------------- HISTORY */
@@ -247,7 +247,7 @@ add_move(void *arg, const struct move *mv)
 }
 
 void
-history_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_history(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;
@@ -273,7 +273,7 @@ history_cmd(struct cmd_env *env, const struct cmd_args *args,
 /* ------------------------------------------------------------ REPLAY */
 
 void
-replay_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_replay(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g, r;
@@ -294,7 +294,7 @@ replay_cmd(struct cmd_env *env, const struct cmd_args *args,
 		    g.id, (long long)g.moves);
 		return;
 	}
-	switch (game_replay(env->store, &g, upto, &r, why, sizeof(why))) {
+	switch (cmd_replay_game(env->store, &g, upto, &r, why, sizeof(why))) {
 	case REPLAY_OK:
 		state_reply(&r, out);
 		break;
@@ -318,7 +318,7 @@ audit_game(struct store *st, const struct game *g)
 	struct game	r;
 	char		why[256];
 
-	switch (game_replay(st, g, -1, &r, why, sizeof(why))) {
+	switch (cmd_replay_game(st, g, -1, &r, why, sizeof(why))) {
 	case REPLAY_OK:
 		return replay_differs(g, &r);
 	case REPLAY_STORE:
@@ -403,7 +403,7 @@ fail:
 }
 
 void
-audit_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_audit(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;

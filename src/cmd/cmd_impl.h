@@ -109,16 +109,23 @@ int	cmd_move_allowed(const struct cmd_session *, const struct game *,
 /* Makes one seat key per player of a secure game, in hex, and puts their
  * keyed hashes in g->opts.seat; run inside the create's transaction
  * (the hash key is the store's).  0, or -1 when the store failed. */
-int	seat_keys_make(struct store *, struct game *,
+int	cmd_seat_keys(struct store *, struct game *,
 	    char keys[][SEAT_KEY_HEX + 1]);
-/* Server randomness (libsodium, from the OS's generator), also as the
- * kinds' automatic moves take it. */
+
+/* ---------------------------------------------------- cmd_random.c */
+
+/* Server randomness (libsodium, from the OS's generator).  cmd_random_init
+ * starts libsodium (once; the others call it), and aborts if the OS has
+ * no randomness to give. */
+void	cmd_random_init(void);
+void	cmd_random_bytes(void *, size_t);
 int	cmd_random_die(void);			/* 1-6 */
 int	cmd_random_card(void);			/* one of a-i, 1-9 */
 void	cmd_random_deck(char *deck, int n);	/* n cards, NUL-ended */
+/* The same, as the kinds' automatic moves take it (game/kind.h). */
 extern const struct game_random cmd_randomness;
 
-/* ----------------------------------------------------- cmd_multi.c */
+/* ------------------------------------------------------ cmd_opts.c */
 
 /* The multiplayer options of a create command, as given. */
 struct create_opts {
@@ -128,23 +135,24 @@ struct create_opts {
 	const char	*bots;		/* "name:strategy,...", NULL none */
 };
 
-void	create_opts_init(struct create_opts *);
+void	cmd_create_opts_init(struct create_opts *);
 /* One "key=value" argument: 1 when it was a multiplayer option (taken),
  * 0 when the key is not one, -1 with an error reply. */
-int	create_option(struct reply *, struct create_opts *, const char *arg);
+int	cmd_create_option(struct reply *, struct create_opts *,
+	    const char *arg);
 /* Puts the options into a game whose kind, players and (DandyLand) deck
  * are set; server_dice of a DandyLand game is set by its caller when it
  * dealt a shuffled deck.  0, or -1 with an error reply. */
-int	create_apply(struct cmd_env *, struct reply *,
+int	cmd_create_apply(struct cmd_env *, struct reply *,
 	    const struct create_opts *, struct game *);
 /* The extra GAME.INFO pairs of a game with options. */
-void	game_info_opts(const struct game *, struct reply *);
+void	cmd_info_opts(const struct game *, struct reply *);
+
+/* ------------------------------------------------------ cmd_game.c */
 
 /* The kind's STATE array (LUDO.STATE, SNL.STATE, DANDY.STATE). */
 void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
 	    struct reply *, enum game_kind);
-
-/* ------------------------------------------------------ cmd_game.c */
 
 #define REPLAY_OK	0
 #define REPLAY_BAD	(-1)	/* the history does not replay: see why */
@@ -155,33 +163,33 @@ void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
  * first upto moves (upto < 0: all of them, which must be g->moves).  out
  * gets the result (id, kind, players and created copied from g).
  */
-int	game_replay(struct store *, const struct game *, int64_t upto,
+int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 	    struct game *out, char *why, size_t);
 
 /* Handlers, one per table entry. */
 #define CMD_PROTO(f)	void f(struct cmd_env *, const struct cmd_args *, \
 			    struct reply *)
-CMD_PROTO(ludo_create_cmd);
-CMD_PROTO(ludo_play_cmd);
-CMD_PROTO(ludo_state_cmd);
-CMD_PROTO(ludo_legal_cmd);
-CMD_PROTO(ludo_roll_cmd);
-CMD_PROTO(seat_cmd);
-CMD_PROTO(snl_create_cmd);
-CMD_PROTO(snl_snake_cmd);
-CMD_PROTO(snl_ladder_cmd);
-CMD_PROTO(snl_roll_cmd);
-CMD_PROTO(snl_state_cmd);
-CMD_PROTO(dandy_create_cmd);
-CMD_PROTO(dandy_draw_cmd);
-CMD_PROTO(dandy_scores_cmd);
-CMD_PROTO(dandy_state_cmd);
-CMD_PROTO(dandy_play_cmd);
-CMD_PROTO(games_cmd);
-CMD_PROTO(game_info_cmd);
-CMD_PROTO(history_cmd);
-CMD_PROTO(replay_cmd);
-CMD_PROTO(audit_cmd);
+CMD_PROTO(cmd_ludo_create);
+CMD_PROTO(cmd_ludo_play);
+CMD_PROTO(cmd_ludo_state);
+CMD_PROTO(cmd_ludo_legal);
+CMD_PROTO(cmd_ludo_roll);
+CMD_PROTO(cmd_seat);
+CMD_PROTO(cmd_snl_create);
+CMD_PROTO(cmd_snl_snake);
+CMD_PROTO(cmd_snl_ladder);
+CMD_PROTO(cmd_snl_roll);
+CMD_PROTO(cmd_snl_state);
+CMD_PROTO(cmd_dandy_create);
+CMD_PROTO(cmd_dandy_draw);
+CMD_PROTO(cmd_dandy_scores);
+CMD_PROTO(cmd_dandy_state);
+CMD_PROTO(cmd_dandy_play);
+CMD_PROTO(cmd_games);
+CMD_PROTO(cmd_game_info);
+CMD_PROTO(cmd_history);
+CMD_PROTO(cmd_replay);
+CMD_PROTO(cmd_audit);
 #undef CMD_PROTO
 
 #endif /* LUDUS_CMD_IMPL_H */

@@ -15,19 +15,19 @@
 #include "util/util.h"
 
 /* Options of LUDO.CREATE that switch one rule on or off. */
-static const struct ludo_flag {
+static const struct rule_flag {
 	const char	*key;
 	size_t		 off;
-} ludo_flags[] = {
+} rule_flags[] = {
 	{ "six-bonus", offsetof(struct ludo_rules, six_bonus) },
 	{ "capture-bonus", offsetof(struct ludo_rules, capture_bonus) },
 	{ "three-sixes", offsetof(struct ludo_rules, three_sixes) },
 };
-#define NFLAGS	(sizeof(ludo_flags) / sizeof(ludo_flags[0]))
+#define NFLAGS	(sizeof(rule_flags) / sizeof(rule_flags[0]))
 
 /* Applies one "key=value" option; the preset is applied before. */
 static int
-ludo_option(struct reply *out, struct ludo_rules *rules, const char *arg)
+rule_option(struct reply *out, struct ludo_rules *rules, const char *arg)
 {
 	const char	*eq = strchr(arg, '=');
 	const char	*val = eq + 1;
@@ -37,17 +37,17 @@ ludo_option(struct reply *out, struct ludo_rules *rules, const char *arg)
 	if (klen == 5 && strncmp(arg, "rules", 5) == 0)
 		return 0;	/* handled first */
 	for (i = 0; i < NFLAGS; i++) {
-		if (strlen(ludo_flags[i].key) != klen ||
-		    strncmp(arg, ludo_flags[i].key, klen) != 0)
+		if (strlen(rule_flags[i].key) != klen ||
+		    strncmp(arg, rule_flags[i].key, klen) != 0)
 			continue;
-		field = (uint8_t *)rules + ludo_flags[i].off;
+		field = (uint8_t *)rules + rule_flags[i].off;
 		if (strcmp(val, "on") == 0)
 			*field = 1;
 		else if (strcmp(val, "off") == 0)
 			*field = 0;
 		else {
 			reply_error(out, "BADARG", "%s must be on or off",
-			    ludo_flags[i].key);
+			    rule_flags[i].key);
 			return -1;
 		}
 		return 0;
@@ -60,7 +60,7 @@ ludo_option(struct reply *out, struct ludo_rules *rules, const char *arg)
 /* Reads the options of LUDO.CREATE: the preset first, then overrides,
  * then the multiplayer options. */
 static int
-ludo_options(struct reply *out, const struct cmd_args *args,
+create_options(struct reply *out, const struct cmd_args *args,
     struct ludo_rules *rules, struct create_opts *mo)
 {
 	int	i, rc;
@@ -82,15 +82,15 @@ ludo_options(struct reply *out, const struct cmd_args *args,
 	for (i = 2; i < args->argc; i++) {
 		if (strchr(args->argv[i], '=') == NULL)
 			continue;
-		if ((rc = create_option(out, mo, args->argv[i])) == -1 ||
-		    (rc == 0 && ludo_option(out, rules, args->argv[i]) == -1))
+		if ((rc = cmd_create_option(out, mo, args->argv[i])) == -1 ||
+		    (rc == 0 && rule_option(out, rules, args->argv[i]) == -1))
 			return -1;
 	}
 	return 0;
 }
 
 void
-ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_create(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game		 g;
@@ -98,9 +98,9 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	struct create_opts	 mo;
 	int			 i, j, n = 0;
 
-	create_opts_init(&mo);
+	cmd_create_opts_init(&mo);
 	if (arg_id(out, args, 1, "game") == -1 ||
-	    ludo_options(out, args, &rules, &mo) == -1)
+	    create_options(out, args, &rules, &mo) == -1)
 		return;
 	memset(&g, 0, sizeof(g));
 	for (i = 2; i < args->argc; i++) {
@@ -130,12 +130,12 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	}
 	memcpy(g.id, args->argv[1], args->argl[1] + 1);
 	g.kind = KIND_LUDO;
-	if (create_apply(env, out, &mo, &g) == -1)
+	if (cmd_create_apply(env, out, &mo, &g) == -1)
 		return;
 	cmd_create_game(env, out, &g);
 }
 
-struct ludo_play_arg {
+struct play_arg {
 	const char		 *player;
 	int			  dice;
 	int			  token;
@@ -145,7 +145,7 @@ struct ludo_play_arg {
 /* In a dice=server game, the dice of a move must be the roll drawn for
  * that player.  0, or -1 with the error set. */
 static int
-ludo_server_dice(const struct game *g, int player, int dice,
+check_server_dice(const struct game *g, int player, int dice,
     struct reply *out)
 {
 	const struct game_opts	*o = &g->opts;
@@ -167,10 +167,10 @@ ludo_server_dice(const struct game *g, int player, int dice,
 }
 
 static enum turn_outcome
-ludo_play_step(void *arg, const struct game *old, struct game *new,
+play_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct ludo_play_arg	*pa = arg;
+	struct play_arg	*pa = arg;
 	enum ludo_result	 res;
 	int			 player;
 
@@ -178,7 +178,7 @@ ludo_play_step(void *arg, const struct game *old, struct game *new,
 	/* A finished game answers GAME_OVER to anyone, seat or not. */
 	if (old->s.ludo.winner == -1 && player != -1 &&
 	    (cmd_move_allowed(pa->session, old, player, out) == -1 ||
-	    ludo_server_dice(old, player, pa->dice, out) == -1))
+	    check_server_dice(old, player, pa->dice, out) == -1))
 		return TURN_NONE;
 	res = kind_ludo_play(old, new, player, pa->dice, pa->token, mv);
 	if (res == LUDO_NO_PLAYER) {
@@ -194,10 +194,10 @@ ludo_play_step(void *arg, const struct game *old, struct game *new,
 }
 
 void
-ludo_play_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_play(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct ludo_play_arg	 pa;
+	struct play_arg	 pa;
 	struct turn_req		 req;
 	char			 action[ACTION_MAX + 1];
 	int64_t			 dice, token;
@@ -216,20 +216,20 @@ ludo_play_cmd(struct cmd_env *env, const struct cmd_args *args,
 	pa.session = args->session;
 	req.player = pa.player;
 	req.action = action;
-	cmd_transact(env, out, args->argv[1], KIND_LUDO, &req, ludo_play_step,
+	cmd_transact(env, out, args->argv[1], KIND_LUDO, &req, play_step,
 	    &pa);
 }
 
-struct ludo_roll_arg {
+struct roll_arg {
 	const char		 *player;
 	const struct cmd_session *session;
 };
 
 static enum turn_outcome
-ludo_roll_step(void *arg, const struct game *old, struct game *new,
+roll_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct ludo_roll_arg	*ra = arg;
+	struct roll_arg	*ra = arg;
 	const struct ludo_state	*st = &old->s.ludo;
 	int			 player;
 
@@ -267,29 +267,29 @@ ludo_roll_step(void *arg, const struct game *old, struct game *new,
 }
 
 void
-ludo_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_roll(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct ludo_roll_arg	 ra;
+	struct roll_arg	 ra;
 
 	if (arg_id(out, args, 1, "game") == -1 ||
 	    arg_id(out, args, 2, "player") == -1)
 		return;
 	ra.player = args->argv[2];
 	ra.session = args->session;
-	cmd_transact(env, out, args->argv[1], KIND_LUDO, NULL, ludo_roll_step,
+	cmd_transact(env, out, args->argv[1], KIND_LUDO, NULL, roll_step,
 	    &ra);
 }
 
 void
-ludo_state_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_state(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	cmd_state_of(env, args, out, KIND_LUDO);
 }
 
 void
-ludo_legal_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_legal(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;

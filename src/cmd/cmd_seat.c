@@ -1,15 +1,14 @@
 /*
- * Seats and server randomness (issue 4): sessions and the SEAT command,
- * the seat keys of a secure game, the check every move of a secure game
- * goes through, and the dice, cards and decks the server draws.
+ * Seats: sessions and the SEAT command, the seat keys of a secure game,
+ * and the check every move of a secure game goes through.
  *
  * A seat key is 128 random bits shown once, in hex, by the create.  The
  * store keeps only a keyed BLAKE2b hash of it (crypto_generichash) whose
  * key is a 32-byte secret made once per database and kept in its meta
  * table (store_secret): the hashes of one database are useless against
  * another, and a key is never written anywhere.  Keys are checked by
- * comparing hashes in constant time (crypto_verify_32).  All randomness
- * comes from libsodium's randombytes, that is from the OS's generator.
+ * comparing hashes in constant time (crypto_verify_32).  The random
+ * bytes come from cmd_random.c.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -21,29 +20,8 @@
 
 #define SESSION_MAX_SEATS	1024	/* far more than anyone plays */
 
-/* The 18 DandyLand cards, each as likely as the others. */
-static const char dandy_cards[] = "abcdefghi123456789";
-#define NCARDS	(sizeof(dandy_cards) - 1)
-
 /* Domain separation: these hashes are seat hashes and nothing else. */
 static const char seat_context[] = "ludus seat key v1";
-
-/* libsodium must be initialised once before use; sodium_init() is
- * idempotent and thread-safe, and can only fail if the OS has no
- * randomness to give, in which case nothing here can work. */
-static void
-sodium_ready(void)
-{
-	static int	 ready;
-
-	if (!ready) {
-		if (sodium_init() < 0) {
-			fprintf(stderr, "ludus: libsodium cannot start\n");
-			abort();
-		}
-		ready = 1;
-	}
-}
 
 /* ---------------------------------------------------------- sessions */
 
@@ -129,15 +107,14 @@ seat_secret(struct store *st, uint8_t secret[STORE_SECRET_LEN])
 	uint8_t	 fresh[STORE_SECRET_LEN];
 	int	 rc;
 
-	sodium_ready();
-	randombytes_buf(fresh, sizeof(fresh));
+	cmd_random_bytes(fresh, sizeof(fresh));
 	rc = store_secret(st, fresh, secret);
 	sodium_memzero(fresh, sizeof(fresh));
 	return rc == STORE_OK ? 0 : -1;
 }
 
 int
-seat_keys_make(struct store *st, struct game *g,
+cmd_seat_keys(struct store *st, struct game *g,
     char keys[][SEAT_KEY_HEX + 1])
 {
 	uint8_t	 secret[STORE_SECRET_LEN], raw[SEAT_KEY_BYTES];
@@ -146,7 +123,7 @@ seat_keys_make(struct store *st, struct game *g,
 	if (seat_secret(st, secret) != 0)
 		return -1;
 	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++) {
-		randombytes_buf(raw, sizeof(raw));
+		cmd_random_bytes(raw, sizeof(raw));
 		sodium_bin2hex(keys[i], SEAT_KEY_HEX + 1, raw, sizeof(raw));
 		if (seat_hash(secret, g, i, keys[i], SEAT_KEY_HEX,
 		    g->opts.seat[i]) != 0) {
@@ -183,7 +160,7 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 
 /* SEAT id player key */
 void
-seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
+cmd_seat(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 {
 	struct game	 g;
 	uint8_t		 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
@@ -227,35 +204,3 @@ seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 	}
 	reply_status(out, "OK");
 }
-
-/* -------------------------------------------------------- randomness */
-
-int
-cmd_random_die(void)
-{
-	sodium_ready();
-	return (int)randombytes_uniform(6) + 1;
-}
-
-int
-cmd_random_card(void)
-{
-	sodium_ready();
-	return (unsigned char)dandy_cards[randombytes_uniform(NCARDS)];
-}
-
-void
-cmd_random_deck(char *deck, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		deck[i] = (char)cmd_random_card();
-	deck[n > 0 ? n : 0] = '\0';
-}
-
-/* The randomness of the server's own moves (game/kind.h). */
-const struct game_random cmd_randomness = {
-	.die = cmd_random_die,
-	.card = cmd_random_card,
-};

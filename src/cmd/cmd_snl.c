@@ -17,7 +17,7 @@
 
 /* One "from:to" pair of snakes= or ladders=; 0, or -1 with a reply. */
 static int
-snl_jump_pair(struct reply *out, struct snl_state *st, int snake,
+jump_pair(struct reply *out, struct snl_state *st, int snake,
     const char *p, size_t len)
 {
 	char		 buf[16], *colon;
@@ -52,7 +52,7 @@ bad:
 }
 
 static int
-snl_jumps_option(struct reply *out, struct snl_state *st, int snake,
+jumps_option(struct reply *out, struct snl_state *st, int snake,
     const char *v)
 {
 	const char	*comma;
@@ -61,7 +61,7 @@ snl_jumps_option(struct reply *out, struct snl_state *st, int snake,
 	for (;;) {
 		comma = strchr(v, ',');
 		len = comma != NULL ? (size_t)(comma - v) : strlen(v);
-		if (snl_jump_pair(out, st, snake, v, len) == -1)
+		if (jump_pair(out, st, snake, v, len) == -1)
 			return -1;
 		if (comma == NULL)
 			return 0;
@@ -71,7 +71,7 @@ snl_jumps_option(struct reply *out, struct snl_state *st, int snake,
 
 /* The options of SNL.CREATE, after the players: key=value only. */
 static int
-snl_create_options(struct reply *out, const struct cmd_args *args,
+create_options(struct reply *out, const struct cmd_args *args,
     struct snl_state *st, struct create_opts *mo)
 {
 	const char	*a;
@@ -83,14 +83,14 @@ snl_create_options(struct reply *out, const struct cmd_args *args,
 			cmd_reply_arity(out, args);
 			return -1;
 		}
-		if ((rc = create_option(out, mo, a)) == -1)
+		if ((rc = cmd_create_option(out, mo, a)) == -1)
 			return -1;
 		if (rc == 1)
 			continue;
 		if (strncmp(a, "snakes=", 7) == 0)
-			rc = snl_jumps_option(out, st, 1, a + 7);
+			rc = jumps_option(out, st, 1, a + 7);
 		else if (strncmp(a, "ladders=", 8) == 0)
-			rc = snl_jumps_option(out, st, 0, a + 8);
+			rc = jumps_option(out, st, 0, a + 8);
 		else {
 			reply_error(out, "ERR", "syntax error: unknown option "
 			    "'%.*s'", (int)(strchr(a, '=') - a > 32 ? 32 :
@@ -104,7 +104,7 @@ snl_create_options(struct reply *out, const struct cmd_args *args,
 }
 
 void
-snl_create_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_create(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game		g;
@@ -119,17 +119,17 @@ snl_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 		reply_error(out, "BADARG", "invalid number of players");
 		return;
 	}
-	create_opts_init(&mo);
-	if (snl_create_options(out, args, &g.s.snl, &mo) == -1)
+	cmd_create_opts_init(&mo);
+	if (create_options(out, args, &g.s.snl, &mo) == -1)
 		return;
 	memcpy(g.id, args->argv[1], args->argl[1] + 1);
 	g.kind = KIND_SNL;
-	if (create_apply(env, out, &mo, &g) == -1)
+	if (cmd_create_apply(env, out, &mo, &g) == -1)
 		return;
 	cmd_create_game(env, out, &g);
 }
 
-struct snl_jump_arg {
+struct jump_arg {
 	int			  snake;	/* 1 snake, 0 ladder */
 	int			  from;
 	int			  to;
@@ -137,10 +137,10 @@ struct snl_jump_arg {
 };
 
 static enum turn_outcome
-snl_jump_step(void *arg, const struct game *old, struct game *new,
+jump_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct snl_jump_arg	*ja = arg;
+	struct jump_arg	*ja = arg;
 	const char		*why = NULL;
 	int			 rc;
 
@@ -169,10 +169,10 @@ snl_jump_step(void *arg, const struct game *old, struct game *new,
 }
 
 static void
-snl_jump_cmd(struct cmd_env *env, const struct cmd_args *args,
+jump_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out, int snake)
 {
-	struct snl_jump_arg	 ja;
+	struct jump_arg	 ja;
 	int64_t			 from, to;
 
 	if (arg_id(out, args, 1, "game") == -1 ||
@@ -185,34 +185,34 @@ snl_jump_cmd(struct cmd_env *env, const struct cmd_args *args,
 	ja.from = (int)from;
 	ja.to = (int)to;
 	ja.session = args->session;
-	cmd_transact(env, out, args->argv[1], KIND_SNL, NULL, snl_jump_step,
+	cmd_transact(env, out, args->argv[1], KIND_SNL, NULL, jump_step,
 	    &ja);
 }
 
 void
-snl_snake_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_snake(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	snl_jump_cmd(env, args, out, 1);
+	jump_cmd(env, args, out, 1);
 }
 
 void
-snl_ladder_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_ladder(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	snl_jump_cmd(env, args, out, 0);
+	jump_cmd(env, args, out, 0);
 }
 
-struct snl_roll_arg {
+struct roll_arg {
 	int			  value;	/* 0: the server rolls */
 	const struct cmd_session *session;
 };
 
 static enum turn_outcome
-snl_roll_step(void *arg, const struct game *old, struct game *new,
+roll_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct snl_roll_arg	*ra = arg;
+	struct roll_arg	*ra = arg;
 	int			 turn = game_turn(old);
 
 	if (old->opts.server_dice && ra->value != 0) {
@@ -234,7 +234,7 @@ snl_roll_step(void *arg, const struct game *old, struct game *new,
  * none) it is a wrong number of arguments, as it always was.  The dice
  * mode never changes, so reading it outside the turn is safe. */
 static int
-snl_roll_server_only(struct cmd_env *env, const struct cmd_args *args,
+roll_server_only(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	*g = xmalloc(sizeof(*g));
@@ -255,10 +255,10 @@ snl_roll_server_only(struct cmd_env *env, const struct cmd_args *args,
 }
 
 void
-snl_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_roll(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct snl_roll_arg	 ra;
+	struct roll_arg	 ra;
 	struct turn_req		 req;
 	char			 action[ACTION_MAX + 1];
 	int64_t			 value = 0;
@@ -267,19 +267,19 @@ snl_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
 	if (arg_at(out, args, 2, 3, &argc, &req.at) == -1 ||
 	    arg_id(out, args, 1, "game") == -1 ||
 	    (argc == 3 && arg_int(out, args, 2, 1, 6, "value", &value) == -1) ||
-	    (argc == 2 && snl_roll_server_only(env, args, out) == -1))
+	    (argc == 2 && roll_server_only(env, args, out) == -1))
 		return;
 	kind_snl_action(action, sizeof(action), (int)value);
 	ra.value = (int)value;
 	ra.session = args->session;
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = value != 0 ? action : NULL;	/* a server roll */
-	cmd_transact(env, out, args->argv[1], KIND_SNL, &req, snl_roll_step,
+	cmd_transact(env, out, args->argv[1], KIND_SNL, &req, roll_step,
 	    &ra);
 }
 
 void
-snl_state_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_state(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	cmd_state_of(env, args, out, KIND_SNL);

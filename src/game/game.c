@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "game/game.h"
-#include "util/reply.h"
 #include "util/util.h"
 
 const struct game_kind_ops *
@@ -98,16 +97,6 @@ game_winner(const struct game *g)
 
 /* ----------------------------------------------------------- players */
 
-void
-game_seat_name(char *buf, size_t len, int i)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addc(&b, 'P');
-	strbuf_addint(&b, (int64_t)i + 1);
-}
-
 const char *
 game_player_name(const struct game *g, int i, char *buf, size_t len)
 {
@@ -138,19 +127,4 @@ game_player_index(const struct game *g, const char *name)
 	    parse_int64(name + 1, 1, k->nplayers(g), &i, &errstr) != 0)
 		return -1;
 	return (int)i - 1;
-}
-
-/* ------------------------------------------------------------- dice */
-
-int
-game_server_dice(const struct game *g)
-{
-	return g->opts.server_dice;
-}
-
-void
-game_info_dice(const struct game *g, struct reply *out)
-{
-	(void)g;
-	reply_add_pair(out, "dice", "%s", "server");
 }

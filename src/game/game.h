@@ -89,14 +89,18 @@ int		 game_winner(const struct game *);
 /*
  * Player naming: Ludo players by their ids, the others P1..Pn.  The name
  * of player i into buf ("NONE" when out of range), and back (-1 if no
- * player has that name).  game_seat_name() writes "P<i+1>".
+ * player has that name).
  */
 #define PLAYER_NAME_MAX	(GAME_ID_MAX + 1)
 const char	*game_player_name(const struct game *, int i, char *buf,
 		    size_t len);
 int		 game_player_index(const struct game *, const char *name);
-void		 game_seat_name(char *buf, size_t len, int i);
 
+/* ------------------------------------- shared by the kinds (common.c) */
+
+/* "P<i+1>"; the same or "NONE" unless 0 <= i < n. */
+void		 game_seat_name(char *buf, size_t len, int i);
+const char	*game_seat_or_none(char *buf, size_t len, int i, int n);
 /* For the kinds that roll dice: a bot can play a game with dice=server
  * (bot_can_play), and GAME.INFO's line of one (info_random). */
 int		 game_server_dice(const struct game *);

@@ -329,8 +329,8 @@ dandy_state_reply(const struct game *g, struct reply *out)
 	int			 i;
 
 	reply_array(out);
-	reply_add_pair(out, "turn", "%s", game_player_name(g, st->turn, buf,
-	    sizeof buf));
+	reply_add_pair(out, "turn", "%s", game_seat_or_none(buf, sizeof buf,
+	    st->turn, st->nplayers));
 	for (i = 0; i < st->nplayers && i < DANDY_MAX_PLAYERS; i++) {
 		if (st->pos[i] == DANDY_OFF)
 			snprintf(buf, sizeof(buf), "P%d,OFF,%d", i + 1,

@@ -38,6 +38,17 @@ ludo_player_name(const struct game *g, int i, char *buf, size_t len)
 	str_copy(buf, len, i < LUDO_MAX_PLAYERS ? g->players[i] : "NONE");
 }
 
+/* The name of player i, "NONE" unless there is one. */
+static const char *
+ludo_name_or_none(const struct game *g, int i, char *buf, size_t len)
+{
+	if (i < 0 || i >= g->s.ludo.nplayers)
+		str_copy(buf, len, "NONE");
+	else
+		ludo_player_name(g, i, buf, len);
+	return buf;
+}
+
 static int
 ludo_player_index(const struct game *g, const char *name)
 {
@@ -283,9 +294,9 @@ ludo_state_reply(const struct game *g, struct reply *out)
 	int			 p, t;
 
 	reply_array(out);
-	reply_add_pair(out, "turn", "%s", game_player_name(g, st->turn, buf,
+	reply_add_pair(out, "turn", "%s", ludo_name_or_none(g, st->turn, buf,
 	    sizeof buf));
-	reply_add_pair(out, "winner", "%s", game_player_name(g, st->winner,
+	reply_add_pair(out, "winner", "%s", ludo_name_or_none(g, st->winner,
 	    buf, sizeof buf));
 	for (p = 0; p < st->nplayers && p < LUDO_MAX_PLAYERS; p++)
 		for (t = 0; t < LUDO_TOKENS; t++) {

@@ -280,10 +280,10 @@ snl_state_reply(const struct game *g, struct reply *out)
 	int			 i;
 
 	reply_array(out);
-	reply_add_pair(out, "turn", "%s", game_player_name(g, st->turn, buf,
-	    sizeof buf));
-	reply_add_pair(out, "winner", "%s", game_player_name(g, st->winner,
-	    buf, sizeof buf));
+	reply_add_pair(out, "turn", "%s", game_seat_or_none(buf, sizeof buf,
+	    st->turn, st->nplayers));
+	reply_add_pair(out, "winner", "%s", game_seat_or_none(buf,
+	    sizeof buf, st->winner, st->nplayers));
 	for (i = 0; i < st->nplayers && i < SNL_MAX_PLAYERS; i++) {
 		snprintf(buf, sizeof(buf), "P%d,%d", i + 1, st->pos[i]);
 		reply_status(reply_add(out), buf);
