@@ -19,6 +19,7 @@
 
 _Static_assert(offsetof(struct snl_state, pos) == 4 * sizeof(int),
     "the state's ints are not where the encoding takes them");
+_Static_assert(SNL_CELLS < UINT8_MAX, "cells are encoded in a byte");
 _Static_assert(SNL_INTS + SNL_MAX_PLAYERS + 1 + 2 * (SNL_CELLS + 1) <=
     GAME_ENC_KIND_MAX, "Snake & Ladder's encoding is too big");
 

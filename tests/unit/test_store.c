@@ -18,6 +18,7 @@
 
 #include "engine/engine.h"
 #include "game/game.h"
+#include "store/backend.h"
 #include "store/cache.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
