@@ -35,14 +35,14 @@ struct cmd_env {
 	uint64_t	 turns;		/* moves committed */
 	uint64_t	 commits;	/* transactions committed */
 	uint64_t	 store_errors;
-	/* Multiplayer (issue 4). */
+	/* Multiplayer: seats, bots, turn deadlines. */
 	int64_t		(*now_ms)(void);	/* unix ms; NULL: from now()
 						   (if set) or the clock */
 	int		 require_seats;	/* every new game is seats=secure */
 	cmd_sched_hook	 on_schedule;
 	void		*on_schedule_arg;
 	/*
-	 * Group commit (issue 6).  NULL: each write is a transaction of its
+	 * Group commit.  NULL: each write is a transaction of its
 	 * own (the embedded CLI).  Else (ludusd) writes join the batch's
 	 * open transaction, each in a savepoint, and the counters above and
 	 * both hooks wait for cmd_batch_commit().
