@@ -9,20 +9,6 @@
 #include "game/game.h"
 #include "util/util.h"
 
-const struct game_kind_ops *
-game_kind_get(enum game_kind kind)
-{
-	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
-		return NULL;
-	return game_kinds[kind];
-}
-
-const struct game_kind_ops *
-game_kind_of(const struct game *g)
-{
-	return game_kind_get(g->kind);
-}
-
 const char *
 game_kind_name(enum game_kind kind)
 {

@@ -72,9 +72,22 @@ struct move {
 	int	by;			/* enum move_by */
 };
 
-/* The entry of a kind, NULL for KIND_NONE or a value no kind has. */
-const struct game_kind_ops	*game_kind_get(enum game_kind);
-const struct game_kind_ops	*game_kind_of(const struct game *);
+/* The entry of a kind, NULL for KIND_NONE or a value no kind has.
+ * Inline: every question about a game asks it first. */
+static inline const struct game_kind_ops *
+game_kind_get(enum game_kind kind)
+{
+	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
+		return NULL;
+	return game_kinds[kind];
+}
+
+static inline const struct game_kind_ops *
+game_kind_of(const struct game *g)
+{
+	return game_kind_get(g->kind);
+}
+
 const char	*game_kind_name(enum game_kind);	/* "ludo"; "none" */
 enum game_kind	 game_kind_parse(const char *);		/* KIND_NONE if unknown */
 /* The kinds' names as a sentence: "ludo, snl or dandy". */

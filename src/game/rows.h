@@ -42,8 +42,8 @@ struct row_game {
 	int64_t		 moves;
 	int64_t		 created;
 	int64_t		 updated;
-	/* The kinds' rules columns, NULL unless their bit is in cols
-	 * (a load leaves cols 0 and reads NULL as above). */
+	/* The kinds' rules columns, NULL (and unset) unless their bit is
+	 * in cols (a load leaves cols 0 and reads NULL as above). */
 	unsigned	 cols;
 	int		 ludo_preset;
 	int		 six_bonus;

@@ -357,14 +357,14 @@ int
 store_save_turn(struct store *st, const struct game *old,
     const struct game *new, const struct move *mv)
 {
-	struct row_game		 ro, rn;
+	struct row_game		 rn;
 	struct token_changes	 tc;
 	int64_t			 changes;
 	int			 rc;
 
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
-	    rows_game(old, &ro) != 0 || rows_game(new, &rn) != 0 ||
-	    ro.nplayers != rn.nplayers || !rows_same_rules(old, new) ||
+	    rows_game(new, &rn) != 0 || game_nplayers(old) != rn.nplayers ||
+	    !rows_same_rules(old, new) ||
 	    rows_token_changes(old, new, &tc) != 0)
 		return store_set_err(st, "save_turn", "not the same game");
 	if (new->moves != old->moves + 1 || mv->seq != new->moves)

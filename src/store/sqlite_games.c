@@ -45,6 +45,15 @@ bind_rules(sqlite3_stmt *st, const struct row_game *r)
 	return 0;
 }
 
+/* A token row's key and columns, at 1-5 of its INSERT and its UPDATE. */
+static int
+bind_token(sqlite3_stmt *st, const char *id, const struct row_token *r)
+{
+	return sql_bind_id(st, id) || sql_bind_int(st, 2, r->player) ||
+	    sql_bind_int(st, 3, r->token) || sql_bind_int(st, 4, r->pos) ||
+	    sql_bind_int(st, 5, r->points);
+}
+
 int
 sqlite_insert_game(struct store *store, const struct row_game *r)
 {
@@ -101,9 +110,7 @@ sqlite_insert_token(struct store *store, const char *id,
 
 	if ((st = sql_stmt_get(s, ST_TOKEN_INSERT, "create_game")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, r->player) ||
-	    sql_bind_int(st, 3, r->token) || sql_bind_int(st, 4, r->pos) ||
-	    sql_bind_int(st, 5, r->points))
+	if (bind_token(st, id, r))
 		return sql_stmt_err(s, st, "create_game");
 	return sql_stmt_run(s, st, "create_game") == 0 ? 0 : STORE_ERR;
 }
@@ -313,9 +320,7 @@ sqlite_update_token(struct store *store, const char *id,
 
 	if ((st = sql_stmt_get(s, ST_TOKEN_UPDATE, "save_turn")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, r->player) ||
-	    sql_bind_int(st, 3, r->token) || sql_bind_int(st, 4, r->pos) ||
-	    sql_bind_int(st, 5, r->points))
+	if (bind_token(st, id, r))
 		return sql_stmt_err(s, st, "save_turn");
 	return update_run(s, st, "save_turn");
 }

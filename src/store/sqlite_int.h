@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "store/backend.h"
 
@@ -83,9 +84,6 @@ int		 sql_prepare_all(struct sqlite_store *);
 void		 sql_finalize_all(struct sqlite_store *);
 /* The connection's message as "<op>: <msg>"; STORE_ERR. */
 int		 sql_db_err(struct sqlite_store *, const char *op);
-sqlite3_stmt	*sql_stmt_get(struct sqlite_store *, enum stmt_id,
-		    const char *op);
-void		 sql_stmt_done(sqlite3_stmt *);
 /* Records the statement's error, then resets it; STORE_ERR. */
 int		 sql_stmt_err(struct sqlite_store *, sqlite3_stmt *,
 		    const char *op);
@@ -99,14 +97,62 @@ int		 sql_stmt_exec(struct sqlite_store *, enum stmt_id,
  * failure must not replace the message of what made the caller roll
  * back), unless it is stepping. */
 void		 sql_stmt_quiet(struct sqlite_store *, enum stmt_id);
-/* Binds return non-zero on failure.  bind_int_or_null binds NULL for 0
- * (no deadline, no pending roll); bind_id binds a game id at 1. */
-int		 sql_bind_int(sqlite3_stmt *, int, int64_t);
-int		 sql_bind_int_or_null(sqlite3_stmt *, int, int64_t);
-int		 sql_bind_text(sqlite3_stmt *, int, const char *, size_t max);
-int		 sql_bind_id(sqlite3_stmt *, const char *);
 /* Copies a text column; -1 if it is NULL or does not fit. */
 int		 sql_column_copy(sqlite3_stmt *, int, char *, size_t);
+
+/*
+ * Hands out a prepared statement.  One that is still stepping belongs to a
+ * walk (history, list) whose callback called back into the store: using
+ * it again would restart that walk, so it is refused.
+ */
+static inline sqlite3_stmt *
+sql_stmt_get(struct sqlite_store *s, enum stmt_id id, const char *op)
+{
+	if (sqlite3_stmt_busy(s->stmt[id])) {
+		store_set_err(&s->store, op,
+		    "statement in use (store called from a callback)");
+		return NULL;
+	}
+	return s->stmt[id];
+}
+
+/* Inline, as a turn binds a dozen values: resets a statement and clears
+ * its bindings; the binds return non-zero on failure (bind_int_or_null
+ * binds NULL for 0: no deadline, no pending roll; bind_id binds a game
+ * id at 1). */
+static inline void
+sql_stmt_done(sqlite3_stmt *st)
+{
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+}
+
+static inline int
+sql_bind_int(sqlite3_stmt *st, int i, int64_t v)
+{
+	return sqlite3_bind_int64(st, i, v) != SQLITE_OK;
+}
+
+static inline int
+sql_bind_int_or_null(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v == 0)
+		return sqlite3_bind_null(st, i) != SQLITE_OK;
+	return sql_bind_int(st, i, v);
+}
+
+static inline int
+sql_bind_text(sqlite3_stmt *st, int i, const char *text, size_t max)
+{
+	return sqlite3_bind_text(st, i, text, (int)strnlen(text, max),
+	    SQLITE_STATIC) != SQLITE_OK;
+}
+
+static inline int
+sql_bind_id(sqlite3_stmt *st, const char *id)
+{
+	return sql_bind_text(st, 1, id, GAME_ID_MAX + 1);
+}
 
 /* ------------------------------------------------------ sqlite_txn.c */
 

@@ -109,29 +109,6 @@ sql_db_err(struct sqlite_store *s, const char *op)
 	return store_set_err(&s->store, op, sqlite3_errmsg(s->db));
 }
 
-/*
- * Hands out a prepared statement.  One that is still stepping belongs to a
- * walk (history, list) whose callback called back into the store: using
- * it again would restart that walk, so it is refused.
- */
-sqlite3_stmt *
-sql_stmt_get(struct sqlite_store *s, enum stmt_id id, const char *op)
-{
-	if (sqlite3_stmt_busy(s->stmt[id])) {
-		store_set_err(&s->store, op,
-		    "statement in use (store called from a callback)");
-		return NULL;
-	}
-	return s->stmt[id];
-}
-
-void
-sql_stmt_done(sqlite3_stmt *st)
-{
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-}
-
 int
 sql_stmt_err(struct sqlite_store *s, sqlite3_stmt *st, const char *op)
 {
@@ -174,33 +151,6 @@ sql_stmt_quiet(struct sqlite_store *s, enum stmt_id id)
 		sqlite3_step(st);
 		sql_stmt_done(st);
 	}
-}
-
-int
-sql_bind_int(sqlite3_stmt *st, int i, int64_t v)
-{
-	return sqlite3_bind_int64(st, i, v) != SQLITE_OK;
-}
-
-int
-sql_bind_int_or_null(sqlite3_stmt *st, int i, int64_t v)
-{
-	if (v == 0)
-		return sqlite3_bind_null(st, i) != SQLITE_OK;
-	return sql_bind_int(st, i, v);
-}
-
-int
-sql_bind_text(sqlite3_stmt *st, int i, const char *text, size_t max)
-{
-	return sqlite3_bind_text(st, i, text, (int)strnlen(text, max),
-	    SQLITE_STATIC) != SQLITE_OK;
-}
-
-int
-sql_bind_id(sqlite3_stmt *st, const char *id)
-{
-	return sql_bind_text(st, 1, id, GAME_ID_MAX + 1);
 }
 
 int
