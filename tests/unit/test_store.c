@@ -982,7 +982,7 @@ test_open_file_reopen(void **state)
 	tmpdir_remove(&t);
 }
 
-/* ------------------------------------------ multiplayer (issue 4) */
+/* ---------------------------------------------------- multiplayer */
 
 /* Options of every kind survive the round trip, each byte of them. */
 static void
