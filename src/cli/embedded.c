@@ -63,11 +63,34 @@ emb_exec(struct backend *be, int argc, char **argv, size_t *argl,
 
 /* Nothing is ever pushed in-process: WATCH is a daemon command. */
 static int
-emb_next_event(struct backend *be, struct reply *out)
+emb_more(struct backend *be, struct reply *out)
 {
 	(void)be;
 	(void)out;
+	return 0;
+}
+
+static int
+emb_event_fd(struct backend *be)
+{
+	(void)be;
 	return -1;
+}
+
+static int
+emb_pump(struct backend *be, int timeout_ms, struct reply *why)
+{
+	(void)be;
+	(void)timeout_ms;
+	(void)why;
+	return 0;
+}
+
+static long long
+emb_subscriptions(struct backend *be)
+{
+	(void)be;
+	return 0;
 }
 
 static void
@@ -91,7 +114,10 @@ backend_embedded(const char *dbpath, char *err, size_t errlen)
 		return NULL;
 	e = xcalloc(1, sizeof(*e));
 	e->be.exec = emb_exec;
-	e->be.next_event = emb_next_event;
+	e->be.more = emb_more;
+	e->be.event_fd = emb_event_fd;
+	e->be.pump = emb_pump;
+	e->be.subscriptions = emb_subscriptions;
 	e->be.close = emb_close;
 	e->env.store = st;
 	e->session = cmd_session_new();

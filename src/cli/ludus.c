@@ -14,6 +14,7 @@
 
 #include "cli/backend.h"
 #include "cli/output.h"
+#include "cli/session.h"
 #include "cli/show.h"
 #include "cmd/cmd.h"
 #include "util/util.h"
@@ -30,6 +31,11 @@ struct options {
 	int		 cmd;		/* argv index of the command word */
 };
 
+/* The first line of the usage, which a usage error repeats. */
+#define SYNOPSIS \
+	"usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]" \
+	" [COMMAND [ARG ...]]\n"
+
 static void
 usage(FILE *fp)
 {
@@ -37,8 +43,7 @@ usage(FILE *fp)
 	size_t			 i;
 
 	fprintf(fp,
-	    "usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]"
-	    " [COMMAND [ARG ...]]\n"
+	    SYNOPSIS
 	    "       ludus [--db FILE | -h host -p port] watch id [FROM seq]\n"
 	    "       ludus [--db FILE | -h host -p port] show id\n"
 	    "       ludus --snl-script < script\n"
@@ -53,7 +58,9 @@ usage(FILE *fp)
 	    "  --snl-script  play a Snake & Ladder script from stdin\n"
 	    "\n"
 	    "Without a COMMAND, commands are read from stdin, one per line;\n"
-	    "double quotes group words and \"\" is an empty argument.\n"
+	    "double quotes group words and \"\" is an empty argument.  show\n"
+	    "and watch work there too (watch until the next line).  Events of\n"
+	    "the server's WATCH print as they come, as \"(event) ...\" lines.\n"
 	    "\n"
 	    "Commands:\n", DEFAULT_PORT);
 	for (i = 0; (c = cmd_at(i)) != NULL; i++)
@@ -86,6 +93,10 @@ usage(FILE *fp)
 static void bad_usage(const char *, ...)
     __attribute__((format(printf, 1, 2), noreturn));
 
+/*
+ * A usage error says what was wrong and repeats the synopsis, not the
+ * whole help, which would push the error off screen.
+ */
 static void
 bad_usage(const char *fmt, ...)
 {
@@ -96,7 +107,7 @@ bad_usage(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	usage(stderr);
+	fputs(SYNOPSIS, stderr);
 	exit(2);
 }
 
@@ -160,36 +171,14 @@ parse_options(int argc, char **argv, struct options *o)
 		else if (strcmp(argv[i], "--snl-script") == 0)
 			o->snl_script = 1;
 		else
-			bad_usage("unknown option '%s'", argv[i]);
+			bad_usage("unknown option '%s' (ludus --help lists "
+			    "them)", argv[i]);
 	}
 	o->cmd = i;
 	if (o->db != NULL && o->db[0] == '\0')
 		bad_usage("%s", "--db needs a file name");
 	if (o->snl_script && o->cmd < argc)
 		bad_usage("%s", "--snl-script takes its commands from stdin");
-}
-
-/* Runs one command and prints its reply; -1 when the backend failed. */
-static int
-run_command(struct backend *be, int argc, char **argv, size_t *argl,
-    enum output_mode mode, int *was_error)
-{
-	struct reply	r;
-	int		rc;
-
-	memset(&r, 0, sizeof(r));
-	rc = be->exec(be, argc, argv, argl, &r);
-	if (rc == -1) {
-		fprintf(stderr, "ludus: %s\n", r.str != NULL ? r.str :
-		    "backend failure");
-		reply_free(&r);
-		return -1;
-	}
-	output_reply(stdout, &r, mode);
-	fflush(stdout);
-	*was_error = reply_is_error(&r);
-	reply_free(&r);
-	return 0;
 }
 
 static int
@@ -200,7 +189,12 @@ one_shot(struct backend *be, int argc, char **argv, enum output_mode mode)
 
 	for (i = 0; i < argc; i++)
 		argl[i] = strlen(argv[i]);
-	rc = run_command(be, argc, argv, argl, mode, &err);
+	be->on_event = cli_print_event;
+	be->event_arg = NULL;
+	rc = cli_run_command(be, argc, argv, argl, mode, &err);
+	/* A WATCH ... FROM: its backlog, before the end. */
+	if (rc == 0)
+		rc = cli_flush_events(be);
 	free(argl);
 	return rc == -1 || err ? 1 : 0;
 }
@@ -215,71 +209,13 @@ cli_verb(struct backend *be, int argc, char **argv, int *status)
 		*status = cli_show(be, argv[1], isatty(STDOUT_FILENO));
 		return 1;
 	}
-	if (strcaseeq(argv[0], "watch") && (argc == 2 ||
+	/* WATCH in capitals is the server's command, sent as it is. */
+	if (strcmp(argv[0], "watch") == 0 && (argc == 2 ||
 	    (argc == 4 && strcaseeq(argv[2], "FROM")))) {
 		*status = cli_watch(be, argv[1], argc == 4 ? argv[3] : NULL);
 		return 1;
 	}
 	return 0;
-}
-
-/*
- * Reads commands from stdin, one per line.  A line that does not split
- * (unbalanced quotes) is reported and skipped; a backend failure ends the
- * session.  The exit status is 0 unless either happened.
- */
-static int
-read_loop(struct backend *be, enum output_mode mode, const char *prompt)
-{
-	char	 *line = NULL, **argv;
-	size_t	  cap = 0, *argl;
-	ssize_t	  n;
-	long	  lineno = 0;
-	int	  argc, status = 0, err;
-
-	for (;;) {
-		if (prompt != NULL) {
-			fputs(prompt, stdout);
-			fflush(stdout);
-		}
-		if ((n = getline(&line, &cap, stdin)) == -1)
-			break;
-		lineno++;
-		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-			line[--n] = '\0';
-		argc = split_line(line, (size_t)n, &argv, &argl);
-		if (argc < 0) {
-			if (prompt != NULL)
-				fprintf(stderr, "Invalid argument(s)\n");
-			else
-				fprintf(stderr, "ludus: line %ld: unbalanced "
-				    "quotes\n", lineno);
-			status = 1;
-			continue;
-		}
-		if (argc == 0)
-			continue;
-		if (prompt != NULL && argc == 1 && (strcaseeq(argv[0],
-		    "quit") || strcaseeq(argv[0], "exit"))) {
-			split_free(argc, argv, argl);
-			break;
-		}
-		if (prompt != NULL && argc == 1 && strcaseeq(argv[0], "help")) {
-			usage(stdout);
-			split_free(argc, argv, argl);
-			continue;
-		}
-		n = run_command(be, argc, argv, argl, mode, &err);
-		split_free(argc, argv, argl);
-		if (n == -1) {
-			status = 1;
-			break;
-		}
-	}
-	if (prompt != NULL && n == -1)
-		fputc('\n', stdout);
-	free(line);
-	return status;
 }
 
 int
@@ -323,7 +259,8 @@ main(int argc, char **argv)
 		else
 			snprintf(prompt, sizeof(prompt), "%s:%d> ", o.host,
 			    o.port);
-		status = read_loop(be, mode, interactive ? prompt : NULL);
+		status = cli_session(be, mode, interactive ? prompt : NULL,
+		    usage);
 	}
 	be->close(be);
 	if (fflush(stdout) == EOF || ferror(stdout)) {

@@ -12,12 +12,14 @@
 
 #include <errno.h>
 #include <netdb.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/backend.h"
+#include "cli/frames.h"
 #include "net/resp.h"
 #include "util/util.h"
 
@@ -29,10 +31,7 @@ struct netbe {
 	char		*in;		/* bytes read, not parsed yet */
 	size_t		 inlen;
 	size_t		 incap;
-	/* RESP3 push frames that arrived while a reply was awaited. */
-	struct reply	*pending;
-	size_t		 npending;
-	size_t		 head;
+	struct frames	 frames;	/* replies owed, subscriptions */
 };
 
 /* Marks the connection lost and says why in out. */
@@ -67,55 +66,80 @@ send_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
-/* Reads one frame of any kind: 0, or -1 with out saying why. */
+/* A frame whole in the input buffer: 1 with out set, 0 if none, -1. */
 static int
-read_frame(struct netbe *nb, struct reply *out)
+parse_buffered(struct netbe *nb, struct reply *out)
 {
 	enum resp_status	 st;
 	size_t			 used;
-	ssize_t			 n;
+
+	if (nb->inlen == 0)
+		return 0;
+	st = resp_parse_reply(nb->in, nb->inlen, &used, out);
+	if (st == RESP_ERROR)
+		return net_fail(nb, out, "protocol error in the server's reply");
+	if (st != RESP_OK)
+		return 0;
+	memmove(nb->in, nb->in + used, nb->inlen - used);
+	nb->inlen -= used;
+	return 1;
+}
+
+/* One recv into the input buffer (blocking unless flags say not). */
+static int
+fill(struct netbe *nb, int flags, struct reply *why)
+{
+	ssize_t	 n;
+
+	if (nb->incap - nb->inlen < READ_CHUNK) {
+		nb->incap = nb->incap * 2 + READ_CHUNK;
+		nb->in = xrealloc(nb->in, nb->incap);
+	}
+	do
+		n = recv(nb->fd, nb->in + nb->inlen, nb->incap - nb->inlen,
+		    flags);
+	while (n == -1 && errno == EINTR);
+	if (n == 0)
+		return net_fail(nb, why, "closed by the server");
+	if (n == -1 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		return 0;
+	if (n == -1)
+		return net_fail(nb, why, strerror(errno));
+	nb->inlen += (size_t)n;
+	return 0;
+}
+
+static void
+dispatch_event(struct netbe *nb, struct reply *ev)
+{
+	if (nb->be.on_event != NULL)
+		nb->be.on_event(nb->be.event_arg, ev);
+	reply_free(ev);
+}
+
+/*
+ * Reads frames until one belongs to the reply of the command in flight,
+ * handing events to on_event on the way: 0 with out set, or -1.
+ */
+static int
+read_reply_frame(struct netbe *nb, struct reply *out)
+{
+	int	 r;
 
 	if (nb->fd == -1)
 		return net_fail(nb, out, "not connected");
 	for (;;) {
-		if (nb->inlen > 0) {
-			st = resp_parse_reply(nb->in, nb->inlen, &used, out);
-			if (st == RESP_OK) {
-				memmove(nb->in, nb->in + used, nb->inlen - used);
-				nb->inlen -= used;
-				return 0;
-			}
-			if (st == RESP_ERROR)
-				return net_fail(nb, out,
-				    "protocol error in the server's reply");
+		if ((r = parse_buffered(nb, out)) == -1)
+			return -1;
+		if (r == 0) {
+			if (fill(nb, 0, out) == -1)
+				return -1;
+			continue;
 		}
-		if (nb->incap - nb->inlen < READ_CHUNK) {
-			nb->incap = nb->incap * 2 + READ_CHUNK;
-			nb->in = xrealloc(nb->in, nb->incap);
-		}
-		n = recv(nb->fd, nb->in + nb->inlen, nb->incap - nb->inlen, 0);
-		if (n == 0)
-			return net_fail(nb, out, "closed by the server");
-		if (n == -1) {
-			if (errno == EINTR)
-				continue;
-			return net_fail(nb, out, strerror(errno));
-		}
-		nb->inlen += (size_t)n;
+		if (frames_classify(&nb->frames, out) == FRAME_REPLY)
+			return 0;
+		dispatch_event(nb, out);
 	}
-}
-
-static void
-queue_push(struct netbe *nb, struct reply *r)
-{
-	if (nb->head > 0 && nb->head == nb->npending) {
-		nb->head = 0;
-		nb->npending = 0;
-	}
-	nb->pending = xrealloc(nb->pending, (nb->npending + 1) *
-	    sizeof *nb->pending);
-	nb->pending[nb->npending++] = *r;
-	memset(r, 0, sizeof *r);
 }
 
 /* The request as a RESP array of bulk strings. */
@@ -142,6 +166,16 @@ encode_request(int argc, char **argv, size_t *argl, size_t *lenp)
 }
 
 static int
+net_more(struct backend *be, struct reply *out)
+{
+	struct netbe	*nb = (struct netbe *)be;
+
+	if (!frames_owed(&nb->frames))
+		return 0;
+	return read_reply_frame(nb, out) == -1 ? -1 : 1;
+}
+
+static int
 net_exec(struct backend *be, int argc, char **argv, size_t *argl,
     struct reply *out)
 {
@@ -152,44 +186,81 @@ net_exec(struct backend *be, int argc, char **argv, size_t *argl,
 
 	if (nb->fd == -1)
 		return net_fail(nb, out, "not connected");
+	/* What an earlier reply still owes is not this one's. */
+	while ((r = net_more(be, out)) == 1)
+		dispatch_event(nb, out);
+	if (r == -1)
+		return -1;
 	req = encode_request(argc, argv, argl, &len);
 	r = send_all(nb->fd, req, len);
 	free(req);
 	if (r == -1)
 		return net_fail(nb, out, strerror(errno));
+	frames_sent(&nb->frames, argc, argv);
+	return read_reply_frame(nb, out);
+}
+
+static int
+net_event_fd(struct backend *be)
+{
+	return ((struct netbe *)be)->fd;
+}
+
+/* Hands the frames whole in the buffer to on_event: how many, or -1. */
+static int
+dispatch_buffered(struct netbe *nb, struct reply *why)
+{
+	struct reply	 ev;
+	int		 n = 0, r;
+
 	for (;;) {
-		if (read_frame(nb, out) == -1)
+		memset(&ev, 0, sizeof ev);
+		if ((r = parse_buffered(nb, &ev)) == -1) {
+			*why = ev;
 			return -1;
-		/* An event is not the reply: keep it for next_event. */
-		if (out->type != REPLY_PUSH)
-			return 0;
-		queue_push(nb, out);
+		}
+		if (r == 0)
+			return n;
+		/* A frame now is an event, or a reply no one waits for. */
+		(void)frames_classify(&nb->frames, &ev);
+		dispatch_event(nb, &ev);
+		n++;
 	}
 }
 
 static int
-net_next_event(struct backend *be, struct reply *out)
+net_pump(struct backend *be, int timeout_ms, struct reply *why)
 {
 	struct netbe	*nb = (struct netbe *)be;
+	struct pollfd	 pfd;
+	int		 r;
 
-	if (nb->head < nb->npending) {
-		*out = nb->pending[nb->head++];
-		return 0;
-	}
-	return read_frame(nb, out);
+	if (nb->fd == -1)
+		return net_fail(nb, why, "not connected");
+	if ((r = dispatch_buffered(nb, why)) != 0)
+		return r == -1 ? -1 : 0;
+	pfd.fd = nb->fd;
+	pfd.events = POLLIN;
+	while ((r = poll(&pfd, 1, timeout_ms)) == -1 && errno == EINTR)
+		;
+	if (r == 1 && fill(nb, MSG_DONTWAIT, why) == -1)
+		return -1;
+	return dispatch_buffered(nb, why) == -1 ? -1 : 0;
+}
+
+static long long
+net_subscriptions(struct backend *be)
+{
+	return ((struct netbe *)be)->frames.subs;
 }
 
 static void
 net_close(struct backend *be)
 {
 	struct netbe	*nb = (struct netbe *)be;
-	size_t		 i;
 
 	if (nb->fd != -1)
 		close(nb->fd);
-	for (i = nb->head; i < nb->npending; i++)
-		reply_free(&nb->pending[i]);
-	free(nb->pending);
 	free(nb->in);
 	free(nb);
 }
@@ -257,7 +328,10 @@ backend_network(const char *host, int port, char *err, size_t errlen)
 		return NULL;
 	nb = xcalloc(1, sizeof *nb);
 	nb->be.exec = net_exec;
-	nb->be.next_event = net_next_event;
+	nb->be.more = net_more;
+	nb->be.event_fd = net_event_fd;
+	nb->be.pump = net_pump;
+	nb->be.subscriptions = net_subscriptions;
 	nb->be.close = net_close;
 	nb->fd = fd;
 	return &nb->be;

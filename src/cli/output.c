@@ -219,3 +219,42 @@ output_reply(FILE *fp, const struct reply *r, enum output_mode mode)
 	fwrite(b.p, 1, b.len, fp);
 	free(b.p);
 }
+
+/* ------------------------------------------------------------ events */
+
+/* An event's words on one line: nested elements flattened, nulls shown. */
+static void
+format_event(struct obuf *b, const struct reply *r)
+{
+	size_t	 i;
+
+	switch (r->type) {
+	case REPLY_ARRAY:
+	case REPLY_MAP:
+	case REPLY_PUSH:
+		for (i = 0; i < r->n; i++) {
+			if (i > 0)
+				ob_str(b, " ");
+			format_event(b, &r->elem[i]);
+		}
+		break;
+	case REPLY_NULL:
+		ob_str(b, "(nil)");
+		break;
+	default:
+		format_raw(b, r);
+		break;
+	}
+}
+
+void
+output_event(FILE *fp, const struct reply *r)
+{
+	struct obuf	b = { NULL, 0, 0 };
+
+	ob_str(&b, "(event) ");
+	format_event(&b, r);
+	ob_str(&b, "\n");
+	fwrite(b.p, 1, b.len, fp);
+	free(b.p);
+}

@@ -23,6 +23,14 @@ enum output_mode {
 void	output_reply(FILE *, const struct reply *, enum output_mode);
 
 /*
+ * Writes an event (a frame no command waited for: a WATCH move, a pub/sub
+ * message) on one line, "(event) " then its words separated by blanks,
+ * in both modes, so that neither a person nor a script takes it for a
+ * reply: "(event) move game-1 3 blue 4:0 PASSED".
+ */
+void	output_event(FILE *, const struct reply *);
+
+/*
  * Plays the --snl-script format (Q, numPlayers, then Q commands) from in
  * through the command layer on an in-memory store and prints one line per
  * roll to out.  Returns 0, or 1 after a message on err for malformed

@@ -140,9 +140,8 @@ static const char *const player_sgr[] = {
 
 /* ------------------------------------------------------------- watch */
 
-/* Prints a move event; 0 if the frame is not one (a WATCH reply). */
-static int
-print_event(const struct reply *r)
+int
+cli_print_move(const struct reply *r)
 {
 	char	 b[4][32];
 	size_t	 i;
@@ -157,31 +156,39 @@ print_event(const struct reply *r)
 	return 1;
 }
 
+/* ludus watch's events: the moves, and an error the server sends. */
+static void
+watch_event(void *arg, const struct reply *ev)
+{
+	(void)arg;
+	if (ev->type == REPLY_ERROR) {
+		printf("%s\n", ev->str);
+		fflush(stdout);
+	} else
+		(void)cli_print_move(ev);
+}
+
 int
 cli_watch(struct backend *be, const char *game, const char *fromseq)
 {
 	const char	*words[] = { "WATCH", game, "FROM", fromseq };
 	struct reply	 r;
 
+	be->on_event = watch_event;
+	be->event_arg = NULL;
 	if (run(be, &r, fromseq != NULL ? 4 : 2, words) != 0)
 		return 1;
-	/* In RESP2 the first event may come before we know it is not the
-	 * reply; printing whatever is an event keeps it. */
-	print_event(&r);
 	reply_free(&r);
-	for (;;) {
-		memset(&r, 0, sizeof r);
-		if (be->next_event(be, &r) == -1)
-			break;
-		if (r.type == REPLY_ERROR) {
-			printf("%s\n", r.str);
-			fflush(stdout);
-		} else
-			print_event(&r);
-		reply_free(&r);
-	}
+	if (be->event_fd(be) == -1)
+		return 1;	/* nothing can come: not a network backend */
+	/* Only an interrupt or a lost connection ends it. */
+	memset(&r, 0, sizeof r);
+	while (be->pump(be, -1, &r) == 0)
+		;
+	fprintf(stderr, "ludus: watch %s: %s\n", game,
+	    r.str != NULL ? r.str : "connection lost");
 	reply_free(&r);
-	return 0;
+	return 1;
 }
 
 /* -------------------------------------------------------------- Ludo */

@@ -11,10 +11,17 @@
 /*
  * Sends WATCH game [FROM fromseq] (fromseq NULL: from now) and prints one
  * line "seq player action result" per move event, flushed as it arrives,
- * until the connection closes.  Returns 0 then, or 1 when WATCH itself
- * failed (its error printed on stdout, a lost connection on stderr).
+ * until the connection is lost, which it reports on stderr.  Returns 1
+ * then, or when WATCH itself failed (its error printed on stdout).  It
+ * sets the backend's on_event.
  */
 int	cli_watch(struct backend *, const char *game, const char *fromseq);
+
+/*
+ * Prints a move event as cli_watch does and returns 1; 0, printing
+ * nothing, if the frame is not one.
+ */
+int	cli_print_move(const struct reply *);
 
 /*
  * Draws the board of a game from GAME.INFO and the kind's STATE: the Ludo

@@ -24,7 +24,7 @@ typedef void (*cmd_move_hook)(void *arg, const char *game,
  */
 typedef void (*cmd_sched_hook)(void *arg, const char *game, int64_t due_ms);
 
-struct cmd_batch;
+struct cmd_txn;
 
 /* What all clients share: the store, the clock, the commit hook, counters. */
 struct cmd_env {
@@ -35,20 +35,21 @@ struct cmd_env {
 	uint64_t	 turns;		/* moves committed */
 	uint64_t	 commits;	/* transactions committed */
 	uint64_t	 store_errors;
-	/* Multiplayer: seats, bots, turn deadlines. */
+	/* Seats, bots and turn deadlines. */
 	int64_t		(*now_ms)(void);	/* unix ms; NULL: from now()
 						   (if set) or the clock */
 	int		 require_seats;	/* every new game is seats=secure */
 	cmd_sched_hook	 on_schedule;
 	void		*on_schedule_arg;
 	/*
-	 * Group commit.  NULL: each write is a transaction of its
-	 * own (the embedded CLI).  Else (ludusd) writes join the batch's
-	 * open transaction, each in a savepoint, and the counters above and
-	 * both hooks wait for cmd_batch_commit().
+	 * Group commit (cmd_txn.h).  NULL: each write is a transaction of
+	 * its own (the embedded CLI).  Else (ludusd) writes join the open
+	 * transaction, each in a savepoint, and the counters above and both
+	 * hooks wait for cmd_txn_commit().  The counters below are INFO's
+	 * batches, batch_failures and largest_batch.
 	 */
-	struct cmd_batch *batch;
-	uint64_t	 batches;	/* batches that wrote, ended */
+	struct cmd_txn	*txn;
+	uint64_t	 batches;	/* transactions that wrote, ended */
 	uint64_t	 batch_failures;	/* ... whose COMMIT failed */
 	uint64_t	 batch_max;	/* most writes committed at once */
 };
@@ -95,12 +96,36 @@ struct cmd_def {
 	const char	*usage;
 };
 
+/*
+ * What running a command tells its caller about group commit (all 0 with
+ * no transaction open, and always without env->txn).
+ */
+struct cmd_result {
+	int		 wait;		/* the reply waits for cmd_txn_commit():
+					   it came from the store while the
+					   transaction was open (a request
+					   refused for its name, arity or
+					   syntax does not wait) */
+	uint64_t	 moves;		/* moves kept in the open transaction so
+					   far, this command's included: the
+					   k-th on_move call of its commit
+					   (from 0) is for a move made before
+					   the reply iff k < moves */
+	size_t		 writes;	/* writes run in the open transaction,
+					   failed ones included (0: none is
+					   open): for the daemon's caps */
+};
+
 /* Finds a command (case-insensitive); NULL if none. */
 const struct cmd_def	*cmd_lookup(const char *);
 /* Iterates the table (for COMMAND and --help); NULL past the end. */
 const struct cmd_def	*cmd_at(size_t);
 /* Looks up, checks arity and runs; unknown command or wrong arity become
- * -ERR replies.  out must be REPLY_NONE. */
+ * -ERR replies.  out must be REPLY_NONE.  res gets what the caller of a
+ * shared transaction must know (struct cmd_result). */
+void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
+	    struct cmd_result *res);
+/* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */
 void	cmd_executev(struct cmd_env *, struct reply *, const char *, ...);
@@ -127,38 +152,6 @@ int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
  * when the store failed. */
 typedef void (*cmd_due_cb)(void *arg, const char *game, int64_t due_ms);
 int	cmd_due_games(struct cmd_env *, cmd_due_cb, void *arg);
-
-/*
- * Group commit.  cmd_batch_new() makes the state a daemon puts in
- * env->batch (kept across batches: nothing is allocated per turn once
- * its buffers have grown).  With a batch set, the first write opens a
- * transaction (BEGIN IMMEDIATE) and every write, until
- * cmd_batch_commit(), runs in a savepoint of it: a write that fails for
- * its own reasons (a constraint, NOGAME, a refused move) is rolled back
- * alone and replied at once; the others' replies are final only once the
- * batch has committed.  Reads see the batch's writes.
- */
-struct cmd_batch	*cmd_batch_new(void);
-/* Rolls back a batch still open (commit it first to keep it). */
-void	cmd_batch_free(struct cmd_env *);
-/* 1 while a batch transaction is open. */
-int	cmd_batch_open(const struct cmd_env *);
-/* Writes run in the open batch (failed ones included). */
-size_t	cmd_batch_turns(const struct cmd_env *);
-/* Moves kept in the open batch so far: the k-th on_move call of its
- * commit (from 0) is for a move made before this count passed k. */
-uint64_t cmd_batch_moves(const struct cmd_env *);
-/*
- * Ends the open batch.  When it wrote something: COMMIT, then counts it
- * (commits, turns, batch_max) and calls on_move and on_schedule for its
- * moves, in order, as a write outside a batch does at once; 0.  When the
- * COMMIT fails (or the database had rolled the transaction back by
- * itself): nothing of the batch is kept, no hook is called, the counters
- * do not move but store_errors and batch_failures; -1, and
- * store_errmsg() says why.  When no write changed anything: ROLLBACK, 0.
- * No batch open: 0.
- */
-int	cmd_batch_commit(struct cmd_env *);
 
 /* Syntax checks shared by the handlers. */
 int	valid_id(const char *, size_t);	/* 1-50 of a-z 0-9 - */

@@ -1,8 +1,8 @@
 /*
- * What the command files share and nobody else needs: argument checks,
- * the one transaction wrapper every state-changing command goes through,
- * the create options, seats and server randomness, and the replay that
- * REPLAY and AUDIT both run.
+ * What the command files share and nobody else needs: argument checks
+ * (cmd.c), the one transaction wrapper every state-changing command goes
+ * through (cmd_txn.c), the create options, seats and server randomness,
+ * and the replay that REPLAY and AUDIT both run.
  */
 #ifndef LUDUS_CMD_IMPL_H
 #define LUDUS_CMD_IMPL_H
@@ -16,13 +16,25 @@
 #define CMD_LIST_DEFAULT	100
 #define CMD_LIST_MAX		10000
 
+/* Longer than any name in the table: a longer one is no command. */
+#define CMD_NAME_MAX	15
+
 /* ------------------------------------------------------------- cmd.c */
 
+/* A command name upper-cased (ASCII) into buf: 0, or -1 when it does not
+ * fit in size bytes (then it is no command). */
+int	cmd_name_upper(char *buf, size_t size, const char *name);
 int64_t	cmd_now(const struct cmd_env *);
-/* Replies "-ERR wrong number of arguments for 'NAME'" (name as
- * registered) for a count the arity allowed but the syntax does not. */
+/*
+ * The refusals of a request for its form, each marked rejected (it never
+ * waits for a commit, see struct cmd_result): "-ERR wrong number of
+ * arguments for 'NAME'" (name as registered) for a count the arity
+ * allowed but the syntax does not, "-ERR syntax error", and "-ERR syntax
+ * error: unknown option 'KEY'" for a key=value argument no one takes.
+ */
 void	cmd_reply_arity(struct reply *, const struct cmd_args *);
 void	cmd_reply_syntax(struct reply *);
+void	cmd_reply_option(struct reply *, const char *arg);
 /* Each returns 0, or -1 with a BADARG reply set. */
 int	arg_id(struct reply *, const struct cmd_args *, int,
 	    const char *what);
@@ -36,15 +48,21 @@ int	arg_int(struct reply *, const struct cmd_args *, int, int64_t min,
  */
 int	arg_at(struct reply *, const struct cmd_args *, int base, int max,
 	    int *argc, int64_t *seq);
-/* Loads a game for a read (no transaction).  kind KIND_NONE accepts any.
- * 0, or -1 with NOGAME, WRONGTYPE or STORE set. */
+/* Loads a game (for a read, or inside a write's transaction).  kind
+ * KIND_NONE accepts any.  0, or -1 with NOGAME, WRONGTYPE or STORE set. */
 int	cmd_read_game(struct cmd_env *, struct reply *, const char *id,
 	    enum game_kind, struct game *);
+/* Replies -STORE with the store's message and counts the failure. */
+void	cmd_reply_store(struct cmd_env *, struct reply *);
+/* When the server must play the turn that starts at now_ms in g: now for
+ * a bot, now + turn-timeout for a person with one, else 0 (never). */
+int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
+
+/* --------------------------------------------------------- cmd_txn.c */
+
 /* Stores a new game in one transaction and replies OK (or EXISTS/STORE).
  * Fills in the timestamps. */
 void	cmd_create_game(struct cmd_env *, struct reply *, struct game *);
-/* Replies -STORE with the store's message and counts the failure. */
-void	cmd_reply_store(struct cmd_env *, struct reply *);
 
 /*
  * The write path.  A step function sees the loaded game (old) and a copy
@@ -80,9 +98,10 @@ struct turn_req {
  * BEGIN, load, kind check, AT check, step, save, COMMIT; any store failure
  * rolls back and replies -STORE.  A move clears the pending roll and sets
  * the deadline of the next turn.  After a committed move, counts it and
- * calls env->on_move, then env->on_schedule.  In a batch (env->batch) the
- * BEGIN and COMMIT are a savepoint's, the rollback undoes this write
- * alone, and the counting and the hooks wait for cmd_batch_commit().
+ * calls env->on_move, then env->on_schedule.  In a shared transaction
+ * (env->txn) the BEGIN and COMMIT are a savepoint's, the rollback undoes
+ * this write alone, and the counting and the hooks wait for
+ * cmd_txn_commit().
  */
 void	cmd_transact(struct cmd_env *, struct reply *, const char *id,
 	    enum game_kind, const struct turn_req *, turn_step, void *arg);
@@ -93,9 +112,6 @@ enum turn_outcome cmd_transact_at(struct cmd_env *, struct reply *,
 	    const char *id, enum game_kind, const struct turn_req *,
 	    turn_step, void *arg, int64_t now_ms, struct move *mv,
 	    struct game *after);
-/* When the server must play the turn that starts at now_ms in g: now for
- * a bot, now + turn-timeout for a person with one, else 0 (never). */
-int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
 
 /* ------------------------------------------------------ cmd_seat.c */
 

@@ -52,8 +52,7 @@ rule_option(struct reply *out, struct ludo_rules *rules, const char *arg)
 		}
 		return 0;
 	}
-	reply_error(out, "ERR", "syntax error: unknown option '%.*s'",
-	    (int)(klen > 32 ? 32 : klen), arg);
+	cmd_reply_option(out, arg);
 	return -1;
 }
 

@@ -92,9 +92,7 @@ create_options(struct reply *out, const struct cmd_args *args,
 		else if (strncmp(a, "ladders=", 8) == 0)
 			rc = jumps_option(out, st, 0, a + 8);
 		else {
-			reply_error(out, "ERR", "syntax error: unknown option "
-			    "'%.*s'", (int)(strchr(a, '=') - a > 32 ? 32 :
-			    strchr(a, '=') - a), a);
+			cmd_reply_option(out, a);
 			return -1;
 		}
 		if (rc == -1)

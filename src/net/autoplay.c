@@ -1,5 +1,5 @@
 /*
- * The turns the server plays by itself (issue 4): a bot's turn at once, a
+ * The turns the server plays by itself: a bot's turn at once, a
  * person's turn when its turn-timeout runs out.  The command layer says
  * when a game next owes such a move (env->on_schedule, after every commit
  * that changes it, and cmd_due_games() at start-up, from the deadlines
@@ -12,11 +12,11 @@
  * pending).  On stop the timers are dropped: the deadlines are in the
  * database and the next start re-arms them, neither forgotten nor reset.
  *
- * A move played here joins the open batch (batch.c) like a client's: the
- * command layer arms the game's next timer only once the batch has
- * committed.  If that COMMIT fails, the timers that fired while the batch
- * was open are armed again RETRY_MS later: the move was lost, or the
- * timer was set from rows that were not kept.
+ * A move played here joins the pass's open transaction (pass.c) like a
+ * client's: the command layer arms the game's next timer only once that
+ * has committed.  If the COMMIT fails, the timers that fired while the
+ * transaction was open are armed again RETRY_MS later: the move was lost,
+ * or the timer was set from rows that were not kept.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,13 +26,12 @@
 
 #include "net/ludusd.h"
 #include "net/log.h"
+#include "util/idmap.h"
 #include "util/util.h"
 
 #define RETRY_MS	5000	/* after a store failure */
-#define MIN_BUCKETS	64
 
 struct due {
-	struct due	*next;		/* hash chain */
 	struct autoplay	*ap;
 	struct event	*ev;
 	int64_t		 at;		/* unix ms */
@@ -41,65 +40,19 @@ struct due {
 
 struct autoplay {
 	struct server	 *srv;
-	struct due	**bucket;
-	size_t		  nbucket;
-	size_t		  n;
+	struct idmap	 *dues;		/* id -> struct due */
 	uint64_t	  played;	/* moves made, for the log */
-	/* Games whose timer fired while the open batch ran: kept across
-	 * batches. */
+	/* Games whose timer fired while the transaction was open: kept
+	 * across passes. */
 	char		(*fired)[GAME_ID_MAX + 1];
 	size_t		  nfired, capfired;
 };
 
-static size_t
-hash_id(const char *s)
-{
-	size_t	 h = 5381;
-
-	while (*s != '\0')
-		h = h * 33 + (unsigned char)*s++;
-	return h;
-}
-
-static struct due **
-slot_of(struct autoplay *ap, const char *id)
-{
-	struct due	**dp;
-
-	dp = &ap->bucket[hash_id(id) % ap->nbucket];
-	while (*dp != NULL && strcmp((*dp)->id, id) != 0)
-		dp = &(*dp)->next;
-	return dp;
-}
-
-/* Keeps chains short: twice the buckets once there are as many games. */
 static void
-grow(struct autoplay *ap)
+due_free(struct due *d)
 {
-	struct due	**old = ap->bucket, *d, *next;
-	size_t		  n = ap->nbucket, i, b;
-
-	ap->nbucket = n * 2;
-	ap->bucket = xcalloc(ap->nbucket, sizeof(*ap->bucket));
-	for (i = 0; i < n; i++)
-		for (d = old[i]; d != NULL; d = next) {
-			next = d->next;
-			b = hash_id(d->id) % ap->nbucket;
-			d->next = ap->bucket[b];
-			ap->bucket[b] = d;
-		}
-	free(old);
-}
-
-static void
-due_drop(struct autoplay *ap, struct due **dp)
-{
-	struct due	*d = *dp;
-
-	*dp = d->next;
 	event_free(d->ev);
 	free(d);
-	ap->n--;
 }
 
 static void	due_cb(evutil_socket_t, short, void *);
@@ -120,19 +73,21 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 {
 	struct server	 *srv = arg;
 	struct autoplay	 *ap = srv->autoplay;
-	struct due	**dp, *d;
+	struct due	 *d;
 	struct timeval	  tv;
 	int64_t		  delay;
 
 	if (ap == NULL)
 		return;
-	dp = slot_of(ap, game);
+	d = idmap_get(ap->dues, game);
 	if (due_ms <= 0) {
-		if (*dp != NULL)
-			due_drop(ap, dp);
+		if (d != NULL) {
+			idmap_del(ap->dues, d->id);
+			due_free(d);
+		}
 		return;
 	}
-	if ((d = *dp) == NULL) {
+	if (d == NULL) {
 		d = xcalloc(1, sizeof(*d));
 		d->ap = ap;
 		snprintf(d->id, sizeof(d->id), "%s", game);
@@ -141,9 +96,7 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 			free(d);
 			return;
 		}
-		*dp = d;
-		if (++ap->n > ap->nbucket)
-			grow(ap);
+		idmap_put(ap->dues, d->id, d);
 	}
 	d->at = due_ms;
 	delay = due_ms - cmd_now_ms(&srv->env);
@@ -160,6 +113,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	struct due	*d = arg;
 	struct server	*srv = d->ap->srv;
 	struct move	 mv;
+	struct cmd_result res;
 	char		 id[GAME_ID_MAX + 1];
 	int64_t		 now, next;
 	int		 rc;
@@ -172,7 +126,8 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	memcpy(id, d->id, sizeof(id));
 	now = cmd_now_ms(&srv->env);
 	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
-	if (cmd_batch_open(&srv->env))
+	cmd_txn_status(&srv->env, &res);
+	if (res.writes > 0)
 		fired_add(srv->autoplay, id);
 	switch (rc) {
 	case 1:
@@ -191,12 +146,12 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		autoplay_schedule(srv, id, now + RETRY_MS);
 		break;
 	}
-	/* The move, its events and its next timer come with the batch. */
-	batch_after(srv);
+	/* The move, its events and its next timer come with the COMMIT. */
+	pass_after(srv, &res);
 }
 
 void
-autoplay_batch_end(struct server *srv, int ok)
+autoplay_pass_end(struct server *srv, int ok)
 {
 	struct autoplay	*ap = srv->autoplay;
 	int64_t		 retry;
@@ -227,8 +182,7 @@ autoplay_init(struct server *srv)
 
 	ap = xcalloc(1, sizeof(*ap));
 	ap->srv = srv;
-	ap->nbucket = MIN_BUCKETS;
-	ap->bucket = xcalloc(ap->nbucket, sizeof(*ap->bucket));
+	ap->dues = idmap_new();
 	srv->autoplay = ap;
 	srv->env.on_schedule = autoplay_schedule;
 	srv->env.on_schedule_arg = srv;
@@ -237,9 +191,9 @@ autoplay_init(struct server *srv)
 		    store_errmsg(srv->env.store));
 		return -1;
 	}
-	if (ap->n > 0)
+	if (idmap_count(ap->dues) > 0)
 		log_notice("%zu game(s) with turns to play by the server",
-		    ap->n);
+		    idmap_count(ap->dues));
 	return 0;
 }
 
@@ -247,14 +201,14 @@ void
 autoplay_free(struct server *srv)
 {
 	struct autoplay	*ap = srv->autoplay;
-	size_t		 i;
+	struct due	*d;
+	size_t		 pos = 0;
 
 	if (ap == NULL)
 		return;
-	for (i = 0; i < ap->nbucket; i++)
-		while (ap->bucket[i] != NULL)
-			due_drop(ap, &ap->bucket[i]);
-	free(ap->bucket);
+	while ((d = idmap_next(ap->dues, &pos)) != NULL)
+		due_free(d);
+	idmap_free(ap->dues);
 	free(ap->fired);
 	free(ap);
 	srv->autoplay = NULL;
@@ -264,5 +218,5 @@ autoplay_free(struct server *srv)
 size_t
 autoplay_pending(const struct server *srv)
 {
-	return srv->autoplay != NULL ? srv->autoplay->n : 0;
+	return srv->autoplay != NULL ? idmap_count(srv->autoplay->dues) : 0;
 }

@@ -472,6 +472,12 @@ config_load_file(struct config *cfg, const char *path, char *err,
 	return rv;
 }
 
+/*
+ * A usage error is one line that says what was wrong and where the whole
+ * usage is, not the usage itself: that would push the error off screen.
+ */
+#define USAGE_HINT	"(ludusd --help lists them)"
+
 /* The values of a flag run up to the next argument starting with "--". */
 static int
 flag_values(int argc, char **argv, int i)
@@ -516,11 +522,15 @@ scan_args(int argc, char **argv, const char **file,
 			*file = argv[++i];
 		} else if (strncmp(a, "--", 2) == 0)
 			i += flag_values(argc, argv, i);
-		else if (*file == NULL)
+		else if (a[0] == '-' && a[1] != '\0') {
+			snprintf(err, errlen, "unknown option '%s' " USAGE_HINT,
+			    a);
+			return -1;
+		} else if (*file == NULL)
 			*file = a;
 		else {
 			snprintf(err, errlen, "unexpected argument '%s' "
-			    "(try --help)", a);
+			    "(ludusd --help shows the usage)", a);
 			return -1;
 		}
 	}
@@ -550,6 +560,11 @@ config_from_args(struct config *cfg, int argc, char **argv,
 		    strcmp(argv[i], "--test-config") == 0)
 			continue;
 		n = flag_values(argc, argv, i);
+		if (key_find(argv[i] + 2) == NULL) {
+			snprintf(err, errlen, "unknown option '%s' " USAGE_HINT,
+			    argv[i]);
+			return -1;
+		}
 		if (config_set(cfg, argv[i] + 2, n, argv + i + 1, &why) == -1) {
 			snprintf(err, errlen, "%s: %s", argv[i], why);
 			return -1;

@@ -11,7 +11,7 @@
  * Output is written the way Redis does it: a reply goes to the
  * bufferevent's output with its write event off, and the connection
  * joins the server's list of pending writes (srv->wpend).  At the end of
- * the pass (the flush of batch.c, after the COMMIT) each is written
+ * the pass (the flush of pass.c, after the COMMIT) each is written
  * straight to its socket: a reply the kernel takes whole costs one writev
  * and no change to the epoll set.  Only when the kernel does not take it
  * all is EV_WRITE turned on, and libevent writes the rest as the socket
@@ -168,8 +168,7 @@ conn_free(struct conn *c)
 	log_debug("%s: closed (client %llu)", c->addr,
 	    (unsigned long long)c->id);
 	conn_delist(c);
-	if (c->nheld > 0)
-		batch_forget(c);
+	held_forget(srv->held, c);
 	watch_remove_all(c, NULL);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
@@ -181,13 +180,13 @@ conn_free(struct conn *c)
 	server_conn_gone(srv);
 }
 
-/* Held replies count: a connection closing after a reply the batch
- * holds must wait for it as for one being written. */
+/* Held replies count: a connection closing after a reply held for the
+ * COMMIT must wait for it as for one being written. */
 size_t
 conn_pending(const struct conn *c)
 {
 	return evbuffer_get_length(bufferevent_get_output(c->bev)) +
-	    c->held_bytes;
+	    held_bytes(c);
 }
 
 void
@@ -246,7 +245,7 @@ conn_close_after_flush(struct conn *c)
 	if (!c->eof)
 		bufferevent_enable(c->bev, EV_READ);
 	/* What is queued is on srv->wpend, or being written by libevent
-	 * (EV_WRITE, with the timeout just set), or held by the batch. */
+	 * (EV_WRITE, with the timeout just set), or held for the COMMIT. */
 }
 
 /* Output was queued: written at the end of the pass, unless libevent is
@@ -261,7 +260,7 @@ conn_enlist(struct conn *c)
 	c->wpend = 1;
 	TAILQ_INSERT_TAIL(&srv->wpend, c, wentry);
 	srv->nwpend++;
-	batch_wake(srv);
+	pass_wake(srv);
 }
 
 /*
@@ -303,7 +302,7 @@ conn_flush(struct conn *c)
  * one that gets more output meanwhile (a WATCH backlog, a resumed reader)
  * waits for the next pass, like the other clients.
  */
-void
+size_t
 conn_flush_all(struct server *srv)
 {
 	struct conn	*c;
@@ -313,22 +312,40 @@ conn_flush_all(struct server *srv)
 		conn_delist(c);
 		conn_flush(c);
 	}
+	return srv->nwpend;
+}
+
+/* Pending output (held replies included) over client-output-limit
+ * drops the connection: 1 when it did. */
+static int
+conn_over_limit(struct conn *c)
+{
+	int64_t	 limit = c->srv->cfg->output_limit;
+
+	if (limit <= 0 || conn_pending(c) <= (size_t)limit)
+		return 0;
+	conn_kill(c, "output buffer over client-output-limit");
+	return 1;
 }
 
 void
 conn_write(struct conn *c, const char *data, size_t len)
 {
-	struct server	*srv = c->srv;
-	int64_t		 limit = srv->cfg->output_limit;
-
 	if (c->state == CONN_DEAD)
 		return;
 	evbuffer_add(bufferevent_get_output(c->bev), data, len);
-	srv->bytes_out += len;
-	if (limit > 0 && conn_pending(c) > (size_t)limit)
-		conn_kill(c, "output buffer over client-output-limit");
-	else
+	c->srv->bytes_out += len;
+	if (!conn_over_limit(c))
 		conn_enlist(c);
+}
+
+void
+conn_hold(struct conn *c, const struct reply *r, int store)
+{
+	if (c->state == CONN_DEAD)
+		return;
+	held_add(c->srv->held, c, r, c->proto, store);
+	(void)conn_over_limit(c);
 }
 
 void
@@ -338,9 +355,9 @@ conn_reply(struct conn *c, const struct reply *r)
 
 	if (c->state == CONN_DEAD)
 		return;
-	if (c->nheld > 0 && !c->srv->batch.ending) {
-		/* Behind what the batch holds: replies keep their order. */
-		batch_hold(c, r, 0);
+	if (held_behind(c->srv->held, c)) {
+		/* Behind what is held: replies keep their order. */
+		conn_hold(c, r, 0);
 		return;
 	}
 	b->len = 0;
@@ -539,10 +556,10 @@ conn_output_low(struct conn *c)
 	if (c->state != CONN_OPEN)
 		return;
 	/* A long run of callbacks that are not requests must not stretch
-	 * the batch past its time cap either. */
-	batch_after(c->srv);
+	 * the pass past its time cap either. */
+	pass_after(c->srv, NULL);
 	if (c->nwatch > 0)
-		watch_pump(c);
+		pass_pump(c);
 	if (c->paused && conn_pending(c) <= OUT_LOW) {
 		c->paused = 0;
 		if (!c->eof)

@@ -2,8 +2,8 @@
  * One client connection: its socket (a bufferevent), the request parser
  * state, the protocol version, its watches.  Requests are read, parsed,
  * run and answered in order; the reply of a state-changing command is
- * appended only after its transaction has committed (batch.c holds it
- * until then).
+ * appended only after its transaction has committed (held.c holds it
+ * until then, pass.c releases it).
  */
 #ifndef LUDUS_CONN_H
 #define LUDUS_CONN_H
@@ -16,6 +16,7 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
+#include "net/held.h"
 #include "net/ludusd.h"
 #include "net/resp.h"
 #include "util/reply.h"
@@ -35,7 +36,7 @@ struct conn {
 	int			 wpend;		/* ... if set */
 	struct server		*srv;
 	struct bufferevent	*bev;
-	struct event		*resume;	/* next batch, or the free */
+	struct event		*resume;	/* next requests, or the free */
 	uint64_t		 id;
 	char			 addr[64];	/* "127.0.0.1:51234" */
 	enum conn_state		 state;
@@ -48,19 +49,20 @@ struct conn {
 	int			 nwatch;
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
-	size_t			 nheld;		/* replies held by the batch */
-	size_t			 held_bytes;	/* ... and their size */
-	int			 pump_later;	/* WATCH backlog after it */
+	struct held_conn	 held;		/* held.c's: its held replies */
 };
 
 /* Takes a new socket from a listener. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,
 	    int socklen);
 /* Encodes a reply in the connection's protocol and queues it (behind the
- * replies the open batch holds for the connection, if any). */
+ * replies held for the connection, if any). */
 void	conn_reply(struct conn *, const struct reply *);
 /* Queues bytes already encoded, now. */
 void	conn_write(struct conn *, const char *, size_t);
+/* Holds a reply until the pass's COMMIT (held.c).  store: it came from
+ * the store, and becomes -STORE if the COMMIT fails. */
+void	conn_hold(struct conn *, const struct reply *, int store);
 /* Replies an error: code is "ERR", "NOPROTO", ... */
 void	conn_error(struct conn *, const char *code, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
@@ -72,7 +74,8 @@ void	conn_close_after_flush(struct conn *);
 void	conn_kill(struct conn *, const char *why);
 void	conn_free(struct conn *);
 /* The end of the pass: writes the output of the connections that have
- * some to the sockets (the flush of batch.c calls it). */
-void	conn_flush_all(struct server *);
+ * some to the sockets (the flush of pass.c calls it).  Returns how many
+ * connections have output left to write at the next one. */
+size_t	conn_flush_all(struct server *);
 
 #endif /* LUDUS_CONN_H */

@@ -4,10 +4,10 @@
  * before the command layer's table.  Also the dispatch of every request,
  * with the RESP2 rule that a watching connection is a subscriber.
  *
- * WATCH, UNWATCH and INFO are barriers: they commit the open batch first.
- * WATCH reads where a game stands and UNWATCH decides which events a
- * connection still gets, so both must see committed moves only; INFO's
- * counters and game counts are then exact.
+ * WATCH, UNWATCH and INFO are barriers: they end the pass's transaction
+ * first (pass_end).  WATCH reads where a game stands and UNWATCH decides
+ * which events a connection still gets, so both must see committed moves
+ * only; INFO's counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -23,7 +23,7 @@
 #include "util/util.h"
 
 #define CC_SUBSCRIBER	0x01	/* allowed to a RESP2 watching connection */
-#define CC_BARRIER	0x02	/* ends the open batch first (batch.c) */
+#define CC_BARRIER	0x02	/* ends the open transaction first (pass.c) */
 
 struct conncmd {
 	const char	*name;
@@ -107,6 +107,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	const struct conncmd	*cc;
 	struct server		*srv = c->srv;
 	struct reply		 r = { 0 };
+	struct cmd_result	 res;
 	uint64_t		 errors;
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
@@ -126,29 +127,20 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 			reply_arity(c, cc->name);
 		else {
 			if (cc->flags & CC_BARRIER)
-				batch_end(srv);
+				pass_end(srv);
 			cc->proc(c, a);
 		}
 		return;
 	}
 	errors = srv->env.store_errors;
-	cmd_execute(&srv->env, a, &r);
+	cmd_run(&srv->env, a, &r, &res);
 	if (srv->env.store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r.str != NULL ? r.str : "?");
-	/*
-	 * While a batch is open, what the command saw (or wrote) is not
-	 * committed: its reply waits for the COMMIT, and the events of a
-	 * move follow the reply then.  A -ERR (unknown command, arity,
-	 * syntax) never looked at the store.
-	 */
-	if (cmd_batch_open(&srv->env) || c->nheld > 0) {
-		batch_hold(c, &r, !(r.type == REPLY_ERROR &&
-		    strncmp(r.str, "ERR ", 4) == 0));
-		reply_free(&r);
-	} else
-		send_reply(c, &r);
-	batch_after(srv);
+	/* The reply of a command that saw (or wrote) rows not committed
+	 * waits for the COMMIT; the events of its move follow it then. */
+	pass_reply(c, &r, &res);
+	reply_free(&r);
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */

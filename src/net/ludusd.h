@@ -14,33 +14,18 @@
 #include <event2/listener.h>
 
 #include "cmd/cmd.h"
+#include "cmd/cmd_txn.h"
 #include "net/config.h"
 #include "net/resp.h"
 
 struct autoplay;
 struct conn;
-struct held;
+struct held_queue;
+struct pass;
 struct reply;
 struct watch_registry;
 
 TAILQ_HEAD(conn_list, conn);
-
-/*
- * Group commit (batch.c): the writes of one pass of the event loop share
- * one transaction, and the replies of the commands that ran while it was
- * open wait here, encoded, until it has committed.  Kept across batches.
- */
-struct batch {
-	struct event		*flush;		/* lowest priority: pass end */
-	int			 armed;		/* flush made active */
-	int			 ending;	/* in batch_end() */
-	int			 pumps;		/* WATCH backlogs to resume */
-	uint64_t		 started_us;	/* when the open one opened */
-	struct resp_buf		 buf;		/* held replies' bytes */
-	struct held		*held;
-	size_t			 nheld;
-	size_t			 cap;
-};
 
 struct server {
 	struct event_base	 *base;
@@ -63,7 +48,8 @@ struct server {
 	struct watch_registry	 *watches;
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
-	struct batch		  batch;	/* group commit */
+	struct pass		 *pass;		/* the end of the pass */
+	struct held_queue	 *held;		/* replies held for its COMMIT */
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -94,9 +80,9 @@ void	watch_registry_free(struct watch_registry *);
  * the command that made the move has been written. */
 void	watch_on_move(void *srv, const char *game, const struct move *);
 /* Sends the queued events to every watcher, and starts counting the
- * moves of the next batch from 0. */
+ * moves of the next transaction from 0. */
 void	watch_flush(struct server *);
-/* Sends the queued events of the batch's moves before the limit-th
+/* Sends the queued events of the transaction's moves before the limit-th
  * (counted from 0 in on_move order), and keeps the others. */
 void	watch_flush_upto(struct server *, uint64_t limit);
 /* WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
@@ -108,29 +94,38 @@ int	watch_remove(struct conn *, const char *id);
 /* Removes every watch of a connection; calls cb for each game id. */
 void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
 	    const char *));
-/* Sends more of the backlogs once output has drained. */
+/* Sends more of the backlogs once output has drained; no transaction may
+ * be open (pass_pump() makes sure). */
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
 
-/* batch.c */
-/* Sets up the flush event (the loop has priorities); 0 or -1. */
-int	batch_init(struct server *);
-/* Ends the open batch and frees what it keeps. */
-void	batch_free(struct server *);
-/* After a command or a timer that may have run a write: commits at once
- * when a cap is reached, else makes sure the pass ends with a commit. */
-void	batch_after(struct server *);
-/* Makes sure the flush runs at the end of this pass (it writes the
- * connections' pending output, after the batch's COMMIT). */
-void	batch_wake(struct server *);
-/* Commits (or fails) the open batch and releases what waited for it: the
- * held replies in order, then the WATCH events.  Safe when none is open. */
-void	batch_end(struct server *);
-/* Queues a reply behind the batch.  store: the reply was computed from
- * the store (it becomes -STORE if the COMMIT fails). */
-void	batch_hold(struct conn *, const struct reply *, int store);
-/* A connection is being freed: its held replies are dropped. */
-void	batch_forget(struct conn *);
+/* pass.c: the end of the pass and group commit (see there). */
+/* Sets up the flush event (the loop has priorities), the held replies and
+ * the command layer's transaction; 0 or -1. */
+int	pass_init(struct server *);
+/* Ends the open transaction and frees what the pass keeps. */
+void	pass_free(struct server *);
+/* Queues the reply of a command of the command layer, as its result says:
+ * held until the COMMIT when it waits for it, else written (behind the
+ * connection's held replies, if any); then as pass_after(). */
+void	pass_reply(struct conn *, const struct reply *,
+	    const struct cmd_result *);
+/* After a command or a timer that may have run a write (res: where the
+ * transaction stands; NULL: nothing new ran): ends the pass at once when
+ * a cap is reached, else makes sure it ends with a COMMIT. */
+void	pass_after(struct server *, const struct cmd_result *res);
+/* Output was queued: the end of this pass writes it to the socket. */
+void	pass_wake(struct server *);
+/* Ends the pass's transaction now (a barrier, the stop): the COMMIT, the
+ * held replies, the events, the backlogs, the timers.  Safe when none is
+ * open. */
+void	pass_end(struct server *);
+/* Sends more of a connection's WATCH backlogs: now, or once the open
+ * transaction has ended (a history read inside it would see moves that
+ * may never commit). */
+void	pass_pump(struct conn *);
+/* Writes run in the open transaction (0: none). */
+size_t	pass_writes(const struct server *);
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)
@@ -140,8 +135,8 @@ void	autoplay_free(struct server *);
 /* The env->on_schedule hook: plays game at due_ms (0: never). */
 void	autoplay_schedule(void *srv, const char *game, int64_t due_ms);
 size_t	autoplay_pending(const struct server *);	/* games armed */
-/* A batch ended: ok, or its COMMIT failed and the games whose timers
- * fired while it was open are tried again later. */
-void	autoplay_batch_end(struct server *, int ok);
+/* The pass's transaction ended: ok, or its COMMIT failed and the games
+ * whose timers fired while it was open are tried again later. */
+void	autoplay_pass_end(struct server *, int ok);
 
 #endif /* LUDUS_LUDUSD_H */

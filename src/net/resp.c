@@ -230,7 +230,11 @@ parse_inline(struct resp_parser *p, const char *buf, size_t len,
 	return RESP_OK;
 }
 
-/* Reads a "*<n>\r\n" header; the empty *0 and *-1 announce nothing. */
+/*
+ * Reads a "*<n>\r\n" header.  The empty *0 and any negative count (*-1,
+ * *-10) announce nothing and are skipped, as Redis's processMultibulkBuffer
+ * skips them: a count is an error only when it is not a number.
+ */
 static enum resp_status
 parse_multibulk_header(struct resp_parser *p, const char *buf, size_t len,
     size_t *used, const char **err)
@@ -240,7 +244,7 @@ parse_multibulk_header(struct resp_parser *p, const char *buf, size_t len,
 	int	 r, toolarge;
 
 	max = p->lim.max_args < INT_MAX ? p->lim.max_args : INT_MAX;
-	r = header_number(buf, len, -1, max, &n, &hlen, &toolarge);
+	r = header_number(buf, len, INT64_MIN, max, &n, &hlen, &toolarge);
 	if (r == 0)
 		return RESP_INCOMPLETE;
 	if (r == -1) {

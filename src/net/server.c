@@ -234,10 +234,10 @@ server_stop(struct server *srv, const char *why)
 	    (long long)srv->nclients);
 	/* The turns served so far commit (or fail) and their replies are
 	 * queued before the connections start closing. */
-	if (cmd_batch_open(&srv->env))
+	if (pass_writes(srv) > 0)
 		log_info("%s: ending the open batch of %zu turn(s)", why,
-		    cmd_batch_turns(&srv->env));
-	batch_end(srv);
+		    pass_writes(srv));
+	pass_end(srv);
 	listeners_free(srv);
 	TAILQ_FOREACH(c, &srv->conns, entry)
 		conn_close_after_flush(c);
@@ -306,7 +306,7 @@ server_init(struct server *srv, const struct config *cfg)
 		return -1;
 	}
 	/* First: the loop's priorities must be set before any event. */
-	if (batch_init(srv) == -1) {
+	if (pass_init(srv) == -1) {
 		log_warning("cannot set up group commit");
 		return -1;
 	}
@@ -357,11 +357,13 @@ server_free(struct server *srv)
 
 	/* Stopping: conn_free must not break a loop that is over. */
 	srv->stopping = 1;
-	/* An open batch commits before the store closes. */
-	batch_free(srv);
+	/* An open transaction commits (its replies are released) before
+	 * the connections go; the store closes after. */
+	pass_end(srv);
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
+	pass_free(srv);
 	autoplay_free(srv);
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;

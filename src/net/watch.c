@@ -7,9 +7,10 @@
  * sends them from there, in chunks, as the socket drains.  The event loop
  * is single-threaded and events are only generated after commit, so a
  * move is either in the history already read, or announced after: never
- * lost, never sent twice.  With group commit (batch.c) "after commit" is
- * after the batch's COMMIT, and no history is read while a batch is open:
- * it would show moves that may never commit.
+ * lost, never sent twice.  With group commit (pass.c) "after commit" is
+ * after the pass's COMMIT, and no history is read while its transaction
+ * is open: it would show moves that may never commit (pass_pump() waits
+ * for the end of the pass).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "util/idmap.h"
 #include "util/util.h"
 
 #define WATCH_CHUNK	256		/* history rows read at once */
@@ -36,7 +38,6 @@ struct watch {
 TAILQ_HEAD(watch_game_list, watch);
 
 struct wgame {
-	struct wgame		*hnext;
 	struct watch_game_list	 watchers;
 	char			 id[GAME_ID_MAX + 1];
 };
@@ -45,13 +46,11 @@ struct wgame {
 struct pending {
 	char		 game[GAME_ID_MAX + 1];
 	struct move	 mv;
-	uint64_t	 ord;		/* its rank among the batch's moves */
+	uint64_t	 ord;		/* its rank among the COMMIT's moves */
 };
 
 struct watch_registry {
-	struct wgame	**bucket;
-	size_t		  nbucket;	/* a power of two */
-	size_t		  ngames;
+	struct idmap	 *games;	/* id -> struct wgame */
 	struct pending	 *pending;
 	size_t		  npending;
 	size_t		  cap;
@@ -61,42 +60,28 @@ struct watch_registry {
 
 /* ------------------------------------------------------- game registry */
 
-static size_t
-hash_id(const char *s)
-{
-	size_t	 h = 2166136261u;
-
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 struct watch_registry *
 watch_registry_new(void)
 {
 	struct watch_registry	*reg;
 
 	reg = xcalloc(1, sizeof *reg);
-	reg->nbucket = 64;
-	reg->bucket = xcalloc(reg->nbucket, sizeof *reg->bucket);
+	reg->games = idmap_new();
 	return reg;
 }
 
 void
 watch_registry_free(struct watch_registry *reg)
 {
-	struct wgame	*g, *next;
-	size_t		 i;
+	struct wgame	*g;
+	size_t		 pos = 0;
 
 	if (reg == NULL)
 		return;
 	/* Connections are freed first; this only catches leftovers. */
-	for (i = 0; i < reg->nbucket; i++)
-		for (g = reg->bucket[i]; g != NULL; g = next) {
-			next = g->hnext;
-			free(g);
-		}
-	free(reg->bucket);
+	while ((g = idmap_next(reg->games, &pos)) != NULL)
+		free(g);
+	idmap_free(reg->games);
 	free(reg->pending);
 	free(reg);
 }
@@ -104,72 +89,34 @@ watch_registry_free(struct watch_registry *reg)
 static struct wgame *
 game_find(struct watch_registry *reg, const char *id)
 {
-	struct wgame	*g;
-
-	for (g = reg->bucket[hash_id(id) & (reg->nbucket - 1)]; g != NULL;
-	    g = g->hnext)
-		if (strcmp(g->id, id) == 0)
-			return g;
-	return NULL;
-}
-
-static void
-registry_grow(struct watch_registry *reg)
-{
-	struct wgame	**old = reg->bucket, *g, *next;
-	size_t		  i, n = reg->nbucket, h;
-
-	reg->nbucket = n * 2;
-	reg->bucket = xcalloc(reg->nbucket, sizeof *reg->bucket);
-	for (i = 0; i < n; i++)
-		for (g = old[i]; g != NULL; g = next) {
-			next = g->hnext;
-			h = hash_id(g->id) & (reg->nbucket - 1);
-			g->hnext = reg->bucket[h];
-			reg->bucket[h] = g;
-		}
-	free(old);
+	return idmap_get(reg->games, id);
 }
 
 static struct wgame *
 game_get(struct watch_registry *reg, const char *id)
 {
 	struct wgame	*g;
-	size_t		 h;
 
 	if ((g = game_find(reg, id)) != NULL)
 		return g;
-	if (reg->ngames >= reg->nbucket)
-		registry_grow(reg);
 	g = xcalloc(1, sizeof *g);
 	snprintf(g->id, sizeof g->id, "%s", id);
 	TAILQ_INIT(&g->watchers);
-	h = hash_id(id) & (reg->nbucket - 1);
-	g->hnext = reg->bucket[h];
-	reg->bucket[h] = g;
-	reg->ngames++;
+	idmap_put(reg->games, g->id, g);
 	return g;
 }
 
 static void
 game_drop(struct watch_registry *reg, struct wgame *g)
 {
-	struct wgame	**pp;
-
-	for (pp = &reg->bucket[hash_id(g->id) & (reg->nbucket - 1)];
-	    *pp != NULL; pp = &(*pp)->hnext)
-		if (*pp == g) {
-			*pp = g->hnext;
-			break;
-		}
-	reg->ngames--;
+	idmap_del(reg->games, g->id);
 	free(g);
 }
 
 uint64_t
 watch_games(const struct server *srv)
 {
-	return srv->watches->ngames;
+	return idmap_count(srv->watches->games);
 }
 
 /* -------------------------------------------------------------- events */
@@ -240,14 +187,6 @@ void
 watch_pump(struct conn *c)
 {
 	struct watch	*w;
-
-	/* The history read inside an open batch would hold its moves,
-	 * not yet committed: the batch's end resumes this. */
-	if (cmd_batch_open(&c->srv->env)) {
-		c->pump_later = 1;
-		c->srv->batch.pumps = 1;
-		return;
-	}
 
 	TAILQ_FOREACH(w, &c->watches, conn_entry) {
 		if (c->state != CONN_OPEN || conn_pending(c) >= WATCH_HIGH)

@@ -24,6 +24,10 @@ enum reply_type {
 
 struct reply {
 	enum reply_type	 type;
+	int		 rejected;	/* an error that refuses the request
+					   itself (its name, arity or syntax):
+					   the same whatever the store holds,
+					   so it never waits for a commit */
 	long long	 integer;
 	char		*str;		/* STATUS, ERROR, BULK; NUL-ended */
 	size_t		 len;

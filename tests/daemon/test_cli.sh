@@ -14,8 +14,8 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 . "$(dirname "$0")/../lib/tap.sh"
 
-# check NAME: compares $tmp/out with $tmp/want byte for byte.
-check() {
+# check_file NAME: compares $tmp/out with $tmp/want byte for byte.
+check_file() {
 	if cmp -s "$tmp/out" "$tmp/want"; then
 		ok "$1"
 	else
@@ -33,21 +33,21 @@ status() {
 	fi
 }
 
-echo "1..20"
+echo "1..21"
 
 # ------------------------------------------------ seed 004, example 1
 printf '7\n2\nadd_ladder 4 98\nadd_snake 99 2\nroll 4\nroll 6\nroll 2\nroll 5\nroll 6\n' \
     > "$tmp/in"
 printf 'P1 98\nP2 6\nP1 WINS\nGAME_OVER\nGAME_OVER\n' > "$tmp/want"
 "$LUDUS" --snl-script < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-check "snl-script seed example 1"
+check_file "snl-script seed example 1"
 status "snl-script example 1 exits 0" 0 $?
 
 # ------------------------------------------------ seed 004, example 2
 printf '3\n2\nadd_ladder 3 100\nroll 3\nroll 1\n' > "$tmp/in"
 printf 'P1 WINS\nGAME_OVER\n' > "$tmp/want"
 "$LUDUS" --snl-script < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-check "snl-script seed example 2"
+check_file "snl-script seed example 2"
 
 # Malformed scripts: a message on stderr and exit 1.
 printf '2\n2\nroll 9\nroll 1\n' | "$LUDUS" --snl-script > "$tmp/out" \
@@ -97,7 +97,7 @@ blue,3,YARD,-1
 blue,4,YARD,-1
 EOF
 "$LUDUS" --db :memory: < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-check "embedded stdin plays Ludo example 1"
+check_file "embedded stdin plays Ludo example 1"
 status "embedded stdin exits 0" 0 $?
 
 # Snake & Ladder and DandyLand through the commands, errors as text.
@@ -131,32 +131,32 @@ NOGAME no such game 'nope'
 ERR unknown command 'NOSUCH'
 EOF
 "$LUDUS" --db :memory: < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-check "embedded stdin: Snake & Ladder, DandyLand, errors"
+check_file "embedded stdin: Snake & Ladder, DandyLand, errors"
 
 # --------------------------------------- one-shot calls, persistence
 db="$tmp/games.db"
 "$LUDUS" --db "$db" LUDO.CREATE g1 red blue > "$tmp/out" 2> "$tmp/err"
 rc=$?
 printf 'OK\n' > "$tmp/want"
-check "one-shot LUDO.CREATE"
+check_file "one-shot LUDO.CREATE"
 status "one-shot success exits 0" 0 $rc
 "$LUDUS" --db "$db" LUDO.PLAY g1 red 6 1 > "$tmp/out" 2> "$tmp/err"
 printf 'MOVED\n' > "$tmp/want"
-check "one-shot LUDO.PLAY on the same file"
+check_file "one-shot LUDO.PLAY on the same file"
 "$LUDUS" --db="$db" HISTORY g1 > "$tmp/out" 2> "$tmp/err"
 printf '1,red,6:1,MOVED\n' > "$tmp/want"
-check "a later run sees the stored move"
+check_file "a later run sees the stored move"
 "$LUDUS" --db "$db" LUDO.CREATE g1 a b > "$tmp/out" 2> "$tmp/err"
 rc=$?
 printf "EXISTS game 'g1' already exists\n" > "$tmp/want"
-check "an error reply prints its text"
+check_file "an error reply prints its text"
 status "an error reply exits 1" 1 $rc
 
 # ------------------------------------------------- formats and flags
 "$LUDUS" --db :memory: --no-raw DANDY.PLAY 2 abab9abcaa abab \
     > "$tmp/out" 2> "$tmp/err"
 printf '1) (integer) 3\n2) (integer) 1\n' > "$tmp/want"
-check "--no-raw prints redis-cli terminal style"
+check_file "--no-raw prints redis-cli terminal style"
 
 "$LUDUS" --bogus > "$tmp/out" 2> "$tmp/err"
 rc=$?
@@ -164,6 +164,15 @@ if [ $rc -eq 2 ] && grep -q '^usage:' "$tmp/err"; then
 	ok "a bad option prints usage and exits 2"
 else
 	not_ok "a bad option prints usage and exits 2 (exit $rc)"
+fi
+# Not the whole help: the error with a hint, and the synopsis.
+if [ "$(head -n 1 "$tmp/err")" = \
+    "ludus: unknown option '--bogus' (ludus --help lists them)" ] &&
+    [ "$(wc -l < "$tmp/err")" -eq 2 ]; then
+	ok "a bad option prints one line and a hint, not the help"
+else
+	not_ok "a bad option prints one line and a hint, not the help"
+	sed 's/^/# /' "$tmp/err" | head -n 5
 fi
 
 "$LUDUS" --help > "$tmp/out" 2> "$tmp/err"

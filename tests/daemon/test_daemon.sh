@@ -11,8 +11,7 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-LUDUSD=${LUDUSD:-$top_builddir/src/ludusd}
-case $LUDUSD in /*) ;; *) LUDUSD=$(pwd)/$LUDUSD ;; esac
+. "$(dirname "$0")/../lib/daemon.sh"
 
 if ! command -v redis-cli >/dev/null 2>&1; then
 	echo "1..0 # SKIP redis-cli not installed"
@@ -34,52 +33,6 @@ trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
 . "$(dirname "$0")/../lib/tap.sh"
-
-# check NAME EXPECTED ACTUAL
-check() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		not_ok "$1"
-		echo "# expected:"; printf '%s\n' "$2" | sed 's/^/#   /'
-		echo "# got:"; printf '%s\n' "$3" | sed 's/^/#   /'
-	fi
-}
-# contains NAME NEEDLE HAYSTACK
-contains() {
-	case $3 in
-	*"$2"*) ok "$1" ;;
-	*) not_ok "$1"; echo "# '$2' not in:"
-	   printf '%s\n' "$3" | sed 's/^/#   /' ;;
-	esac
-}
-
-# start_daemon PORTFILE LOG ARGS...: sets PID and PORT.
-start_daemon() {
-	pf=$1 log=$2
-	shift 2
-	rm -f "$pf"
-	# A config file, if any, must come before the flags.
-	(cd "$DIR" && exec "$LUDUSD" "$@" --port 0 --portfile "$pf" \
-	    >>"$log" 2>&1) &
-	PID=$!
-	i=0
-	while [ ! -s "$pf" ] && [ $i -lt 2000 ]; do
-		kill -0 "$PID" 2>/dev/null || break
-		sleep 0.01
-		i=$((i + 1))
-	done
-	PORT=$(cat "$pf" 2>/dev/null)
-	[ -n "$PORT" ]
-}
-
-# stop_daemon: SIGTERM, wait; sets STATUS.
-stop_daemon() {
-	kill -TERM "$PID"
-	wait "$PID"
-	STATUS=$?
-	PID=
-}
 
 cli() {
 	redis-cli -p "$PORT" "$@"
@@ -111,7 +64,9 @@ out=$("$LUDUSD" --port 99999 2>&1); rc=$?
 check "bad flag value: exit 1" "1 ludusd: --port: out of range" "$rc $out"
 
 out=$("$LUDUSD" --frobnicate 3 2>&1); rc=$?
-check "unknown flag: exit 1" "1 ludusd: --frobnicate: unknown key" "$rc $out"
+check "unknown flag: exit 1, one line and a hint" \
+    "1 ludusd: unknown option '--frobnicate' (ludusd --help lists them)" \
+    "$rc $out"
 
 # ---------------------------------------------------------- the server
 # A file, and flags that override it.

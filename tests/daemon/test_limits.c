@@ -122,6 +122,37 @@ wait_clients(struct rconn *c, long long n, int ms)
 	return 0;
 }
 
+/* ------------------------------------------------------ array headers */
+
+/*
+ * A negative array count (*-10) announces nothing, as in Redis: it gets
+ * no reply and no close, and the requests after it are served.
+ */
+static void
+test_negative_array_count_is_skipped(void **state)
+{
+	static const char	 in[] = "*-10\r\n*1\r\n$4\r\nPING\r\n"
+				    "*-1\r\nECHO x\r\n";
+	struct rconn		 c;
+	struct reply		 r = { 0 };
+
+	(void)state;
+	start(NULL);
+	rch_open(&c, D.port);
+	assert_int_equal(rc_write(&c, in, sizeof in - 1), 0);
+	assert_int_equal(rc_read(&c, &r, IO_MS), 1);
+	if (!rc_is_status(&r, "PONG"))
+		fail_msg("expected +PONG, got type %d '%s'", (int)r.type,
+		    r.str != NULL ? r.str : "");
+	reply_free(&r);
+	assert_int_equal(rc_read(&c, &r, IO_MS), 1);
+	assert_int_equal(r.type, REPLY_BULK);
+	assert_string_equal(r.str, "x");
+	reply_free(&r);
+	rc_close(&c);
+	rch_fds_back(&D, fd_base);
+}
+
 /* ------------------------------------------------------- inline lines */
 
 /*
@@ -670,6 +701,8 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_negative_array_count_is_skipped,
+		    teardown),
 		cmocka_unit_test_teardown(
 		    test_inline_over_limit_gets_limit_and_close, teardown),
 		cmocka_unit_test_teardown(test_megabyte_line_does_not_hang,

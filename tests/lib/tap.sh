@@ -1,5 +1,6 @@
-# TAP for the shell tests, sourced by them: ok NAME, not_ok NAME and
-# skip NAME WHY print one result each; N counts the results, FAILED the
+# TAP for the shell tests, sourced by them: ok NAME, not_ok NAME,
+# skip NAME WHY, check NAME EXPECTED ACTUAL and contains NAME NEEDLE
+# HAYSTACK print one result each; N counts the results, FAILED the
 # failures.
 
 N=0
@@ -16,4 +17,22 @@ not_ok() {
 skip() {
 	N=$((N + 1))
 	echo "ok $N - $1 # SKIP $2"
+}
+# check NAME EXPECTED ACTUAL
+check() {
+	if [ "$2" = "$3" ]; then
+		ok "$1"
+	else
+		not_ok "$1"
+		echo "# expected:"; printf '%s\n' "$2" | sed 's/^/#   /'
+		echo "# got:"; printf '%s\n' "$3" | sed 's/^/#   /'
+	fi
+}
+# contains NAME NEEDLE HAYSTACK
+contains() {
+	case $3 in
+	*"$2"*) ok "$1" ;;
+	*) not_ok "$1"; echo "# '$2' not in:"
+	   printf '%s\n' "$3" | sed 's/^/#   /' ;;
+	esac
 }

@@ -17,6 +17,7 @@
 
 #include "cmd/cmd.h"
 #include "cmd/cmd_impl.h"
+#include "cmd/cmd_txn.h"
 #include "store/sqlite.h"
 #include "store/store.h"
 #include "util/util.h"
@@ -77,7 +78,7 @@ teardown(void **state)
 {
 	struct fixture	*f = *state;
 
-	cmd_batch_free(&f->env);
+	cmd_txn_free(&f->env);
 	store_close(f->st);
 	free(f);
 	return 0;
@@ -146,23 +147,36 @@ render(const struct reply *r, char **buf, size_t *len, size_t *cap)
 		}
 }
 
-/* Runs one inline command line; returns the rendered reply (caller frees). */
-static char *
-run(struct fixture *f, const char *line)
+/* Runs one inline command line into r: with cmd_run() when res is not
+ * NULL, else with cmd_execute(). */
+static void
+exec_line(struct fixture *f, const char *line, struct reply *r,
+    struct cmd_result *res)
 {
 	struct cmd_args	 args;
-	struct reply	 r;
-	char		*buf = NULL;
-	size_t		 len = 0, cap = 0;
 	int		 n;
 
 	memset(&args, 0, sizeof(args));
 	n = split_line(line, strlen(line), &args.argv, &args.argl);
 	assert_true(n >= 0);
 	args.argc = n;
-	memset(&r, 0, sizeof(r));
-	cmd_execute(&f->env, &args, &r);
+	memset(r, 0, sizeof(*r));
+	if (res != NULL)
+		cmd_run(&f->env, &args, r, res);
+	else
+		cmd_execute(&f->env, &args, r);
 	split_free(n, args.argv, args.argl);
+}
+
+/* Runs one inline command line; returns the rendered reply (caller frees). */
+static char *
+run(struct fixture *f, const char *line)
+{
+	struct reply	 r;
+	char		*buf = NULL;
+	size_t		 len = 0, cap = 0;
+
+	exec_line(f, line, &r, NULL);
 	buf = xstrdup("");
 	cap = 1;
 	render(&r, &buf, &len, &cap);
@@ -256,7 +270,7 @@ test_cmd_lookup_table(void **state)
 		assert_true((c->flags & (CMD_WRITE | CMD_READONLY)) != 0);
 		prev = c;
 	}
-	assert_int_equal(i, 21);	/* 19 + LUDO.ROLL, SEAT (issue 4) */
+	assert_int_equal(i, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
@@ -1233,6 +1247,16 @@ fail_commit(void *arg)
 	return 1;
 }
 
+/* Where the open transaction stands (cmd_txn_status). */
+static struct cmd_result
+txn_status(struct fixture *f)
+{
+	struct cmd_result	 res;
+
+	cmd_txn_status(&f->env, &res);
+	return res;
+}
+
 static void
 sql(struct fixture *f, const char *text)
 {
@@ -1252,12 +1276,12 @@ test_batch_turn_fails_alone(void **state)
 	struct fixture	*f = *state;
 	uint64_t	 commits;
 
-	f->env.batch = cmd_batch_new();
+	f->env.txn = cmd_txn_new();
 	EXPECT(f, "SNL.CREATE s1 2", "+OK");
 	EXPECT(f, "SNL.CREATE s2 2", "+OK");
 	EXPECT(f, "SNL.CREATE s3 2", "+OK");
 	EXPECT(f, "SNL.CREATE s3 2", "-EXISTS game 's3' already exists");
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	assert_int_equal(f->env.commits, 1);
 	assert_int_equal(f->env.batch_max, 3);
 	sql(f, "CREATE TEMP TRIGGER poison BEFORE INSERT ON history"
@@ -1270,15 +1294,15 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(f, "SNL.ROLL s3 5", "+P1 5");
 	/* A read inside the batch sees its writes. */
 	EXPECT(f, "SNL.STATE s1", "*4\n+turn,P1\n+winner,NONE\n+P1,3\n+P2,4");
-	assert_true(cmd_batch_open(&f->env));
-	assert_int_equal(cmd_batch_turns(&f->env), 4);
-	assert_int_equal(cmd_batch_moves(&f->env), 3);
+	assert_true(txn_status(f).writes > 0);
+	assert_int_equal(txn_status(f).writes, 4);
+	assert_int_equal(txn_status(f).moves, 3);
 	/* Nothing is announced or counted before the COMMIT. */
 	assert_int_equal(f->hooked, 0);
 	assert_int_equal(f->env.turns, 0);
 	assert_int_equal(f->env.commits, commits);
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
-	assert_false(cmd_batch_open(&f->env));
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_false(txn_status(f).writes > 0);
 	assert_int_equal(f->hooked, 3);
 	assert_string_equal(f->last_game, "s3");
 	assert_int_equal(f->env.turns, 3);
@@ -1290,7 +1314,7 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(f, "SNL.STATE s2", "*4\n+turn,P1\n+winner,NONE\n+P1,0\n+P2,0");
 	EXPECT(f, "HISTORY s2", "*0");
 	EXPECT(f, "SNL.ROLL s2 3", "+P1 3");
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	EXPECT(f, "HISTORY s1", "*2\n+1,P1,3,P1 3\n+2,P2,4,P2 4");
 }
 
@@ -1307,13 +1331,13 @@ test_batch_commit_failure(void **state)
 	sqlite3		*db = store_sqlite_handle(f->st);
 	int		 i;
 
-	f->env.batch = cmd_batch_new();
+	f->env.txn = cmd_txn_new();
 	f->env.on_schedule = on_schedule;
 	scheduled = 0;
 	EXPECT(f, "LUDO.CREATE l red blue turn-timeout=60", "+OK");
 	EXPECT(f, "SNL.CREATE s 2", "+OK");
 	EXPECT(f, "DANDY.CREATE d 2 abab", "+OK");
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	assert_int_equal(scheduled, 1);		/* l's deadline */
 	scheduled = 0;
 	commits = f->env.commits;
@@ -1327,10 +1351,10 @@ test_batch_commit_failure(void **state)
 		if (i == 1)
 			break;
 		sqlite3_commit_hook(db, fail_commit, NULL);
-		assert_int_equal(cmd_batch_commit(&f->env), -1);
+		assert_int_equal(cmd_txn_commit(&f->env), -1);
 		sqlite3_commit_hook(db, NULL, NULL);
 		assert_non_null(strstr(store_errmsg(f->st), "commit"));
-		assert_false(cmd_batch_open(&f->env));
+		assert_false(txn_status(f).writes > 0);
 		assert_int_equal(f->hooked, 0);
 		assert_int_equal(scheduled, 0);
 		assert_int_equal(f->env.turns, 0);
@@ -1345,12 +1369,61 @@ test_batch_commit_failure(void **state)
 		EXPECT(f, "DANDY.STATE d", "*3\n+turn,P1\n+P1,OFF,0\n"
 		    "+P2,OFF,0");
 	}
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
 	assert_int_equal(f->hooked, 4);
 	assert_int_equal(scheduled, 2);
 	assert_int_equal(f->env.turns, 4);
 	assert_int_equal(f->env.commits, commits + 1);
 	EXPECT(f, "HISTORY s 1 1", "*1\n+1,P1,2,P1 2");
+}
+
+/* cmd_run() of one inline line; what its result says, the reply dropped. */
+#define EXPECT_RESULT(f, line, wait, writes, moves) \
+	expect_result((f), (line), (wait), (writes), (moves), __LINE__)
+
+static void
+expect_result(struct fixture *f, const char *line, int wait, size_t writes,
+    uint64_t moves, int at)
+{
+	struct cmd_result	 res;
+	struct reply		 r;
+
+	exec_line(f, line, &r, &res);
+	reply_free(&r);
+	if (res.wait != wait || res.writes != writes || res.moves != moves) {
+		print_error("line %d: %s\n  got:  wait %d writes %zu moves %llu"
+		    "\n  want: wait %d writes %zu moves %llu\n", at, line,
+		    res.wait, res.writes, (unsigned long long)res.moves, wait,
+		    writes, (unsigned long long)moves);
+		fail();
+	}
+}
+
+/*
+ * What cmd_run() tells the daemon: a reply waits for the commit when it
+ * came from the store while the transaction was open (a write's, a read's,
+ * a refused move's), never when the request was refused for its form; and
+ * how many of the transaction's writes it holds and of its moves precede
+ * the reply.
+ */
+static void
+test_batch_result(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->env.txn = cmd_txn_new();
+	EXPECT_RESULT(f, "SNL.STATE nope", 0, 0, 0);	/* none open */
+	EXPECT_RESULT(f, "SNL.CREATE s 2", 1, 1, 0);
+	EXPECT_RESULT(f, "SNL.ROLL s 3", 1, 2, 1);
+	EXPECT_RESULT(f, "SNL.STATE s", 1, 2, 1);	/* it saw the roll */
+	EXPECT_RESULT(f, "SNL.ROLL nope 3", 1, 3, 1);
+	EXPECT_RESULT(f, "NOSUCH x", 0, 3, 1);
+	EXPECT_RESULT(f, "SNL.STATE", 0, 3, 1);		/* arity */
+	EXPECT_RESULT(f, "HISTORY s 1 2 3", 0, 3, 1);	/* the handler's */
+	EXPECT_RESULT(f, "GAMES LIMIT", 0, 3, 1);	/* syntax */
+	EXPECT_RESULT(f, "SNL.CREATE t 2 color=red", 0, 3, 1);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	EXPECT_RESULT(f, "SNL.STATE s", 0, 0, 0);
 }
 
 /* A batch of reads and refused writes has nothing to commit. */
@@ -1359,19 +1432,19 @@ test_batch_nothing_written(void **state)
 {
 	struct fixture	*f = *state;
 
-	f->env.batch = cmd_batch_new();
-	assert_int_equal(cmd_batch_commit(&f->env), 0);	/* none open */
+	f->env.txn = cmd_txn_new();
+	assert_int_equal(cmd_txn_commit(&f->env), 0);	/* none open */
 	EXPECT(f, "SNL.ROLL nope 1", "-NOGAME no such game 'nope'");
 	EXPECT(f, "SNL.STATE nope", "-NOGAME no such game 'nope'");
-	assert_true(cmd_batch_open(&f->env));
-	assert_int_equal(cmd_batch_commit(&f->env), 0);
-	assert_false(cmd_batch_open(&f->env));
+	assert_true(txn_status(f).writes > 0);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_false(txn_status(f).writes > 0);
 	assert_int_equal(f->env.commits, 0);
 	assert_int_equal(f->env.batches, 0);
 	/* Freeing an open batch rolls it back. */
 	EXPECT(f, "SNL.CREATE s 1", "+OK");
-	cmd_batch_free(&f->env);
-	assert_null(f->env.batch);
+	cmd_txn_free(&f->env);
+	assert_null(f->env.txn);
 	EXPECT(f, "SNL.STATE s", "-NOGAME no such game 's'");
 }
 
@@ -1434,6 +1507,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_batch_commit_failure,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batch_nothing_written,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_batch_result,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
 		    setup, teardown),

@@ -231,7 +231,11 @@ test_config_from_args_errors(void **state)
 	(void)state;
 	config_init(&cfg);
 	assert_int_equal(FROM_ARGS(&cfg, &act, err, "--prot", "1"), -1);
-	assert_string_equal(err, "--prot: unknown key");
+	assert_string_equal(err,
+	    "unknown option '--prot' (ludusd --help lists them)");
+	assert_int_equal(FROM_ARGS(&cfg, &act, err, "-x"), -1);
+	assert_string_equal(err,
+	    "unknown option '-x' (ludusd --help lists them)");
 	assert_int_equal(FROM_ARGS(&cfg, &act, err, "--port"), -1);
 	assert_string_equal(err, "--port: needs exactly one value");
 	assert_int_equal(FROM_ARGS(&cfg, &act, err, "a.conf", "b.conf"), -1);

@@ -342,6 +342,10 @@ test_resp_parse_multibulk_empty_skipped(void **state)
 	PARSES("*0\r\n*-1\r\n*1\r\n$4\r\nPING\r\n", "PING\n");
 	PARSES("*0\r\n", "");
 	PARSES("*-1\r\n", "");
+	/* Any negative count is skipped, as Redis does (*-10 in its tests). */
+	PARSES("*-2\r\n*-10\r\n*1\r\n$4\r\nPING\r\n", "PING\n");
+	PARSES("*-9223372036854775808\r\n", "");
+	PROTO_ERROR("*-9223372036854775809\r\n", "invalid multibulk length");
 }
 
 static void
@@ -558,7 +562,6 @@ test_resp_parse_bad_multibulk_length(void **state)
 	(void)state;
 	PROTO_ERROR("*x\r\n", "invalid multibulk length");
 	PROTO_ERROR("*\r\n", "invalid multibulk length");
-	PROTO_ERROR("*-2\r\n", "invalid multibulk length");
 	PROTO_ERROR("*1x\r\n", "invalid multibulk length");
 	PROTO_ERROR("*+1\r\n", "invalid multibulk length");
 	PROTO_ERROR("*1\n$4\r\nPING\r\n", "invalid multibulk length");

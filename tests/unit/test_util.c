@@ -1,5 +1,5 @@
 /*
- * util: checked integer parsing and the inline splitter.
+ * util: checked integer parsing, the inline splitter, the id map.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "util/idmap.h"
 #include "util/util.h"
 
 static void
@@ -174,6 +175,47 @@ test_strbuf_cuts_like_snprintf(void **state)
 	}
 }
 
+/* Enough keys to grow the table several times and to make long runs. */
+#define MAP_KEYS	3000
+
+static void
+test_idmap_put_get_del(void **state)
+{
+	static char	 keys[MAP_KEYS][16];
+	struct idmap	*m = idmap_new();
+	size_t		 pos = 0, seen = 0;
+	int		 i;
+
+	(void)state;
+	for (i = 0; i < MAP_KEYS; i++) {
+		snprintf(keys[i], sizeof keys[i], "g-%d", i);
+		assert_null(idmap_get(m, keys[i]));
+		idmap_put(m, keys[i], keys[i]);
+	}
+	assert_int_equal(idmap_count(m), MAP_KEYS);
+	/* A key is found by its text, not by its pointer. */
+	assert_ptr_equal(idmap_get(m, "g-1234"), keys[1234]);
+	/* Every other one removed: the runs are shifted, the rest found. */
+	for (i = 0; i < MAP_KEYS; i += 2)
+		assert_ptr_equal(idmap_del(m, keys[i]), keys[i]);
+	assert_null(idmap_del(m, keys[0]));
+	assert_int_equal(idmap_count(m), MAP_KEYS / 2);
+	for (i = 0; i < MAP_KEYS; i++) {
+		if (i % 2 == 0)
+			assert_null(idmap_get(m, keys[i]));
+		else
+			assert_ptr_equal(idmap_get(m, keys[i]), keys[i]);
+	}
+	while (idmap_next(m, &pos) != NULL)
+		seen++;
+	assert_int_equal(seen, MAP_KEYS / 2);
+	/* Putting a key again replaces its value. */
+	idmap_put(m, keys[1], keys[2]);
+	assert_ptr_equal(idmap_get(m, keys[1]), keys[2]);
+	assert_int_equal(idmap_count(m), MAP_KEYS / 2);
+	idmap_free(m);
+}
+
 int
 main(void)
 {
@@ -185,6 +227,7 @@ main(void)
 		cmocka_unit_test(test_strcaseeq_ascii),
 		cmocka_unit_test(test_strbuf_formats_like_snprintf),
 		cmocka_unit_test(test_strbuf_cuts_like_snprintf),
+		cmocka_unit_test(test_idmap_put_get_del),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,430 @@
+/*
+ * Transactions: the one wrapper every state-changing command goes
+ * through, and group commit's command half (cmd_txn.h).
+ *
+ * A write is a transaction of its own (BEGIN IMMEDIATE ... COMMIT), or,
+ * when the daemon has put a struct cmd_txn in env->txn, a savepoint of
+ * the transaction that the first write of its pass opened.  Either way a
+ * write that fails is undone alone.  What a committed write announces (a
+ * move to env->on_move, a new deadline to env->on_schedule) and what it
+ * counts is done at its own COMMIT, or queued here until the shared one.
+ */
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/cmd_impl.h"
+#include "cmd/cmd_txn.h"
+#include "util/util.h"
+
+/* What a write of the transaction announces once it has committed. */
+enum txn_note {
+	NOTE_MOVE,		/* env->on_move */
+	NOTE_SCHEDULE		/* env->on_schedule */
+};
+
+struct txn_event {
+	enum txn_note	 note;
+	int64_t		 due_ms;
+	struct move	 mv;
+	char		 game[GAME_ID_MAX + 1];
+};
+
+/* Open from the first write's BEGIN (run > 0) to cmd_txn_commit(). */
+struct cmd_txn {
+	size_t			 run;		/* writes run, failed included */
+	uint64_t		 kept;		/* writes kept (released) */
+	uint64_t		 moves;		/* of which moves */
+	struct txn_event	*ev;		/* kept across transactions */
+	size_t			 nev, cap;
+};
+
+struct cmd_txn *
+cmd_txn_new(void)
+{
+	return xcalloc(1, sizeof(struct cmd_txn));
+}
+
+static void
+txn_reset(struct cmd_txn *t)
+{
+	t->run = 0;
+	t->kept = 0;
+	t->moves = 0;
+	t->nev = 0;
+}
+
+void
+cmd_txn_free(struct cmd_env *env)
+{
+	struct cmd_txn	*t = env->txn;
+
+	if (t == NULL)
+		return;
+	if (t->run > 0)
+		store_rollback(env->store);
+	free(t->ev);
+	free(t);
+	env->txn = NULL;
+}
+
+void
+cmd_txn_status(const struct cmd_env *env, struct cmd_result *res)
+{
+	const struct cmd_txn	*t = env->txn;
+
+	res->wait = 0;
+	res->moves = t != NULL ? t->moves : 0;
+	res->writes = t != NULL ? t->run : 0;
+}
+
+static struct txn_event *
+txn_event_add(struct cmd_txn *t, enum txn_note note, const char *game)
+{
+	struct txn_event	*e;
+
+	if (t->nev == t->cap) {
+		t->cap = t->cap == 0 ? 64 : t->cap * 2;
+		t->ev = xrealloc(t->ev, t->cap * sizeof(*t->ev));
+	}
+	e = &t->ev[t->nev++];
+	e->note = note;
+	str_copy(e->game, sizeof(e->game), game);
+	return e;
+}
+
+int
+cmd_txn_commit(struct cmd_env *env)
+{
+	struct cmd_txn		*t = env->txn;
+	struct txn_event	*e;
+	size_t			 i, n;
+
+	if (t == NULL || t->run == 0)
+		return 0;
+	if (t->kept == 0) {
+		/* Only reads and refused writes: nothing to make durable. */
+		store_rollback(env->store);
+		txn_reset(t);
+		return 0;
+	}
+	env->batches++;
+	if (store_commit(env->store) != STORE_OK) {
+		store_rollback(env->store);
+		env->store_errors++;
+		env->batch_failures++;
+		txn_reset(t);
+		return -1;
+	}
+	env->commits++;
+	env->turns += t->moves;
+	if (t->kept > env->batch_max)
+		env->batch_max = t->kept;
+	/* The hooks queue events and arm timers; they run no command. */
+	n = t->nev;
+	txn_reset(t);
+	for (i = 0; i < n; i++) {
+		e = &t->ev[i];
+		if (e->note == NOTE_MOVE && env->on_move != NULL)
+			env->on_move(env->on_move_arg, e->game, &e->mv);
+		else if (e->note == NOTE_SCHEDULE && env->on_schedule != NULL)
+			env->on_schedule(env->on_schedule_arg, e->game,
+			    e->due_ms);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------ one write */
+
+/*
+ * The transaction of one write: a transaction of its own, or a savepoint
+ * of the shared one (which the first write opens).
+ */
+static int
+write_begin(struct cmd_env *env)
+{
+	struct cmd_txn	*t = env->txn;
+
+	if (t == NULL)
+		return store_begin(env->store);
+	if (t->run == 0 && store_begin(env->store) != STORE_OK)
+		return STORE_ERR;
+	t->run++;
+	return store_savepoint(env->store);
+}
+
+/* Undoes this write alone.  In a shared transaction it must follow any
+ * store write that failed: the store leaves that write half-done inside
+ * the turn savepoint, for this rollback to undo (store.h). */
+static void
+write_abort(struct cmd_env *env)
+{
+	if (env->txn == NULL)
+		store_rollback(env->store);
+	else if (env->txn->run > 0)
+		store_savepoint_rollback(env->store);
+}
+
+/* COMMIT, or keeps the savepoint; on failure the write is undone. */
+static int
+write_commit(struct cmd_env *env, int move)
+{
+	struct cmd_txn	*t = env->txn;
+
+	if (t == NULL) {
+		if (store_commit(env->store) != STORE_OK) {
+			store_rollback(env->store);
+			return STORE_ERR;
+		}
+		env->commits++;
+		if (move)
+			env->turns++;
+		return 0;
+	}
+	if (store_savepoint_release(env->store) != STORE_OK) {
+		store_savepoint_rollback(env->store);
+		return STORE_ERR;
+	}
+	t->kept++;
+	if (move)
+		t->moves++;
+	return 0;
+}
+
+static void
+note_move(struct cmd_env *env, const char *game, const struct move *mv)
+{
+	if (env->txn != NULL)
+		txn_event_add(env->txn, NOTE_MOVE, game)->mv = *mv;
+	else if (env->on_move != NULL)
+		env->on_move(env->on_move_arg, game, mv);
+}
+
+static void
+schedule(struct cmd_env *env, const char *game, int64_t due_ms)
+{
+	if (env->txn != NULL)
+		txn_event_add(env->txn, NOTE_SCHEDULE, game)->due_ms = due_ms;
+	else if (env->on_schedule != NULL)
+		env->on_schedule(env->on_schedule_arg, game, due_ms);
+}
+
+/* ---------------------------------------------------------- create */
+
+/* The reply of a secure create: "player,key" for each person (a bot's
+ * key is never shown, so no one can take its seat). */
+static void
+reply_seat_keys(const struct game *g, char keys[][SEAT_KEY_HEX + 1],
+    struct reply *out)
+{
+	char	 name[PLAYER_NAME_MAX];
+	char	 buf[PLAYER_NAME_MAX + SEAT_KEY_HEX + 2];
+	int	 i;
+
+	reply_array(out);
+	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++) {
+		if (g->opts.bot[i] != 0)
+			continue;
+		snprintf(buf, sizeof(buf), "%s,%s",
+		    game_player_name(g, i, name, sizeof(name)), keys[i]);
+		reply_bulk(reply_add(out), buf, strlen(buf));
+	}
+}
+
+void
+cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
+{
+	char	(*keys)[SEAT_KEY_HEX + 1] = NULL;
+	int	rc;
+
+	g->moves = 0;
+	g->created = g->updated = cmd_now(env);
+	g->opts.deadline = cmd_turn_deadline(g, cmd_now_ms(env));
+	if (write_begin(env) != STORE_OK) {
+		cmd_reply_store(env, out);
+		write_abort(env);
+		return;
+	}
+	if (g->opts.secure) {
+		keys = xcalloc(GAME_MAX_PLAYERS, sizeof(*keys));
+		if (cmd_seat_keys(env->store, g, keys) != 0) {
+			free(keys);
+			cmd_reply_store(env, out);
+			write_abort(env);
+			return;
+		}
+	}
+	rc = store_create_game(env->store, g);
+	if (rc == STORE_EXISTS) {
+		write_abort(env);
+		reply_error(out, "EXISTS", "game '%s' already exists", g->id);
+		goto done;
+	}
+	if (rc != STORE_OK) {
+		cmd_reply_store(env, out);
+		write_abort(env);
+		goto done;
+	}
+	if (write_commit(env, 0) != 0) {
+		cmd_reply_store(env, out);
+		goto done;
+	}
+	if (keys != NULL)
+		reply_seat_keys(g, keys, out);
+	else
+		reply_status(out, "OK");
+	if (g->opts.deadline != 0)
+		schedule(env, g->id, g->opts.deadline);
+done:
+	if (keys != NULL) {
+		/* The keys exist only in the reply from now on. */
+		explicit_bzero(keys, GAME_MAX_PLAYERS * sizeof(*keys));
+		free(keys);
+	}
+}
+
+/* ------------------------------------------------------------ turns */
+
+struct move_copy {
+	struct move	*mv;
+	int		 found;
+};
+
+static int
+copy_move(void *arg, const struct move *mv)
+{
+	struct move_copy *mc = arg;
+
+	*mc->mv = *mv;
+	mc->found = 1;
+	return 0;
+}
+
+/*
+ * A command sent with AT seq for a game that has moved past seq: if the
+ * move that followed seq is this same command (a resend after a lost
+ * reply), give back its stored result; otherwise the client is stale.
+ */
+static void
+at_resend(struct cmd_env *env, struct reply *out, const struct game *g,
+    const struct turn_req *req)
+{
+	struct move		mv;
+	struct move_copy	mc = { &mv, 0 };
+
+	if (req->at < g->moves) {
+		if (store_history(env->store, g->id, req->at + 1, 1,
+		    copy_move, &mc) == STORE_ERR) {
+			cmd_reply_store(env, out);
+			return;
+		}
+		if (mc.found && mv.seq == req->at + 1 &&
+		    (req->player == NULL ||
+		    strcmp(mv.player, req->player) == 0) &&
+		    (req->action == NULL ||
+		    strcmp(mv.action, req->action) == 0)) {
+			reply_status(out, mv.result);
+			return;
+		}
+	}
+	reply_error(out, "STALE", "game '%s' has %lld moves, not %lld", g->id,
+	    (long long)g->moves, (long long)req->at);
+}
+
+/* Writes the step's outcome; 0, or -1 when the store failed. */
+static int
+transact_save(struct cmd_env *env, enum turn_outcome oc,
+    const struct game *old, struct game *new, struct move *mv,
+    int64_t now_ms)
+{
+	int64_t	now = cmd_now(env);
+
+	if (oc == TURN_OPTS)
+		return store_save_opts(env->store, new) == STORE_OK ? 0 : -1;
+	new->updated = now;
+	if (oc == TURN_SETUP)
+		return store_save_setup(env->store, old, new) == STORE_OK ?
+		    0 : -1;
+	new->moves = old->moves + 1;
+	mv->seq = new->moves;
+	mv->at = now;
+	/* A move uses up the server roll; the next turn (a bonus turn
+	 * included) gets its own deadline. */
+	new->opts.roll = 0;
+	new->opts.roll_player = 0;
+	new->opts.deadline = cmd_turn_deadline(new, now_ms);
+	return store_save_turn(env->store, old, new, mv) == STORE_OK ? 0 : -1;
+}
+
+/* BEGIN and load; 0, or -1 with the error replied and rolled back. */
+static int
+transact_load(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, struct game *g)
+{
+	if (write_begin(env) != STORE_OK) {
+		cmd_reply_store(env, out);
+		write_abort(env);
+		return -1;
+	}
+	if (cmd_read_game(env, out, id, kind, g) == 0) {
+		if (req == NULL || req->at < 0 || req->at == g->moves)
+			return 0;
+		at_resend(env, out, g, req);
+	}
+	write_abort(env);
+	return -1;
+}
+
+enum turn_outcome
+cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, turn_step step,
+    void *arg, int64_t now_ms, struct move *mv, struct game *after)
+{
+	struct game		old, new;
+	enum turn_outcome	oc;
+
+	memset(mv, 0, sizeof(*mv));
+	if (transact_load(env, out, id, kind, req, &old) == -1)
+		return TURN_NONE;
+	new = old;
+	oc = step(arg, &old, &new, mv, out);
+	if (oc == TURN_NONE) {
+		write_abort(env);
+		return TURN_NONE;
+	}
+	if (transact_save(env, oc, &old, &new, mv, now_ms) == -1) {
+		cmd_reply_store(env, out);
+		write_abort(env);
+		return TURN_NONE;
+	}
+	if (write_commit(env, oc == TURN_MOVE) != 0) {
+		cmd_reply_store(env, out);
+		return TURN_NONE;
+	}
+
+	if (after != NULL)
+		*after = new;
+	if (oc == TURN_OPTS)
+		return oc;
+	if (oc == TURN_SETUP) {
+		reply_status(out, "OK");
+		return oc;
+	}
+	reply_status(out, mv->result);
+	note_move(env, new.id, mv);
+	if (new.opts.deadline != 0 || old.opts.deadline != 0)
+		schedule(env, new.id, new.opts.deadline);
+	return oc;
+}
+
+void
+cmd_transact(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, turn_step step,
+    void *arg)
+{
+	struct move	mv;
+
+	cmd_transact_at(env, out, id, kind, req, step, arg, cmd_now_ms(env),
+	    &mv, NULL);
+}

@@ -1,0 +1,43 @@
+/*
+ * The command layer's half of group commit: the transaction that the
+ * writes of a daemon's pass share (cmd_txn.c).  The daemon (the network
+ * layer's pass, src/net/pass.c) makes one with cmd_txn_new(), puts it in
+ * env->txn and, when its pass ends, commits it; it learns where the
+ * transaction stands from the result of each command (struct cmd_result,
+ * cmd_run()) and asks nothing else.
+ *
+ * With env->txn set, the first write opens a transaction (BEGIN
+ * IMMEDIATE) and every write, until cmd_txn_commit(), runs in a savepoint
+ * of it: a write that fails for its own reasons (a constraint, NOGAME, a
+ * refused move) is rolled back alone and replied at once; the others'
+ * replies are final only once the transaction has committed.  Reads see
+ * its writes.  The events of its moves (env->on_move, env->on_schedule)
+ * and the counters wait for the COMMIT.
+ */
+#ifndef LUDUS_CMD_TXN_H
+#define LUDUS_CMD_TXN_H
+
+#include "cmd/cmd.h"
+
+/* Kept across transactions: nothing is allocated per write once its
+ * buffers have grown. */
+struct cmd_txn	*cmd_txn_new(void);
+/* Rolls back a transaction still open (commit it first to keep it) and
+ * frees env->txn. */
+void	cmd_txn_free(struct cmd_env *);
+/*
+ * Ends the open transaction.  When it wrote something: COMMIT, then counts
+ * it (commits, turns, batch_max) and calls on_move and on_schedule for its
+ * moves, in order, as a write outside a transaction does at once; 0.  When
+ * the COMMIT fails (or the database had rolled the transaction back by
+ * itself): nothing of it is kept, no hook is called, the counters do not
+ * move but store_errors and batch_failures; -1, and store_errmsg() says
+ * why.  When no write changed anything: ROLLBACK, 0.  None open: 0.
+ */
+int	cmd_txn_commit(struct cmd_env *);
+/* Where the transaction stands now, as cmd_run() tells it after a
+ * command (wait is 0): for a write made outside a command (cmd_autoplay),
+ * and for the tests. */
+void	cmd_txn_status(const struct cmd_env *, struct cmd_result *);
+
+#endif /* LUDUS_CMD_TXN_H */

@@ -1,0 +1,56 @@
+/*
+ * Held replies (held.c): the replies that wait for the pass's transaction
+ * to commit, encoded, in the order they were made, and behind them every
+ * later reply of the same connection, so that replies leave in request
+ * order.  The pass (pass.c) decides what is held and when it is released,
+ * and writes what it takes from here; a connection's share of the queue
+ * is this module's own, behind these functions.
+ */
+#ifndef LUDUS_HELD_H
+#define LUDUS_HELD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct conn;
+struct held_queue;
+struct reply;
+
+/* A connection's share of the queue: held.c's alone. */
+struct held_conn {
+	size_t	n;		/* replies held */
+	size_t	bytes;		/* ... and their size */
+};
+
+/* A reply taken from the queue (held_next()). */
+struct held_out {
+	struct conn	*conn;		/* NULL: the connection is gone */
+	const char	*data;		/* encoded; valid until the next call */
+	size_t		 len;
+	uint64_t	 moves;		/* the transaction's moves before it */
+	int		 store;		/* it came from the store */
+};
+
+/* Kept across passes: nothing is allocated per reply once grown. */
+struct held_queue *held_new(void);
+void	held_free(struct held_queue *);
+/* The open transaction has kept moves moves so far: a reply held from
+ * now on is released after their events. */
+void	held_note(struct held_queue *, uint64_t moves);
+/* Queues a reply of the connection, encoded in protocol proto.  store: it
+ * came from the store (the pass replaces it by -STORE if the COMMIT
+ * fails). */
+void	held_add(struct held_queue *, struct conn *, const struct reply *,
+	    int proto, int store);
+/* 1 when a reply of the connection must queue behind the ones held for
+ * it: it has some, and they are not being taken right now. */
+int	held_behind(const struct held_queue *, const struct conn *);
+/* Bytes held for the connection (its pending output counts them). */
+size_t	held_bytes(const struct conn *);
+/* The connection is being freed: its held replies are dropped. */
+void	held_forget(struct held_queue *, struct conn *);
+/* Takes the next held reply, in the order they were made: 1, or 0 when
+ * none is left, and the queue is empty again. */
+int	held_next(struct held_queue *, struct held_out *);
+
+#endif /* LUDUS_HELD_H */

@@ -1,0 +1,318 @@
+/*
+ * The end of a pass of the event loop, and group commit's network half.
+ * Every write served in one pass, from any connection and for any game,
+ * joins one SQLite transaction (the command layer's, cmd_txn.h: each
+ * write in a savepoint of its own), and one COMMIT, with its one fsync,
+ * makes them all durable.  A reply that promises a write may only leave
+ * after that COMMIT, so the reply of every command that came from the
+ * store while the transaction is open (a write's, and a read's too, since
+ * a read sees the transaction's rows) is held (held.c), and every later
+ * reply of that connection behind it.
+ *
+ * This file is the one place that decides when a pass ends and what then
+ * happens, in this order (as Redis's beforeSleep() flushes the AOF before
+ * it writes to the clients):
+ *
+ *  1. the COMMIT (cmd_txn_commit(), whose hooks queue the WATCH events of
+ *     its moves and arm the autoplay timers of its games);
+ *  2. the held replies, in the order they were made, each followed by the
+ *     events of the moves made up to it, as if every command had
+ *     committed alone: a move's reply, then its event, then the next
+ *     reply;
+ *  3. the events left, then the WATCH backlogs that waited: no history is
+ *     read while the transaction is open, it would show moves that may
+ *     never commit;
+ *  4. the timers: if the COMMIT failed, the games whose timers fired
+ *     meanwhile are tried again (autoplay.c);
+ *  5. the sockets: every connection's output is written (conn.c), whether
+ *     a transaction was open or not, so replies leave once per pass.
+ *
+ * If the COMMIT fails, nothing of the transaction exists: every held reply
+ * that came from the store becomes -STORE, no event is sent and no
+ * counter moves.  Replies that never depend on the store (PING, ECHO,
+ * HELLO, QUIT, a refusal of a request's form) are released as made.
+ *
+ * The end of the pass is a "flush" event at the loop's lowest priority:
+ * libevent runs a lower priority only when no callback of a higher one is
+ * ready, so it runs after every connection that was ready has been served,
+ * and in the same pass as the request when there is one client.  The caps
+ * (batch-max-turns, batch-max-usec) end it earlier, mid-pass (steps 1-4;
+ * the sockets wait for the flush), and so do the barriers (WATCH,
+ * UNWATCH, INFO) and the stop.  The pass learns where the transaction
+ * stands from the result of each command (struct cmd_result) and, after a
+ * timer's move, from cmd_txn_status(); it asks the command layer nothing
+ * else.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <event2/event.h>
+
+#include "net/conn.h"
+#include "net/log.h"
+#include "util/util.h"
+
+#define PASS_PRIORITIES	3	/* all but the flush in the middle */
+
+struct pass {
+	struct event	*flush;		/* lowest priority: the pass's end */
+	int		 armed;		/* flush made active */
+	int		 ending;	/* in pass_end() */
+	size_t		 writes;	/* the transaction's, as last told */
+	uint64_t	 started_us;	/* when the pass first saw it open */
+	uint64_t	*pumps;		/* connections (ids) whose WATCH */
+	size_t		 npumps, cap;	/* backlog waits: kept across passes */
+};
+
+static uint64_t
+now_us(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+/*
+ * Steps 1-4 then 5.  The flush stays armed meanwhile, so what is queued
+ * here does not ask for another pass; what is left (a transaction a
+ * resumed reader opened, a connection that got more output after its
+ * write) does.
+ */
+static void
+flush_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct server	*srv = arg;
+	struct pass	*p = srv->pass;
+	size_t		 left;
+
+	(void)fd;
+	(void)what;
+	pass_end(srv);
+	left = conn_flush_all(srv);
+	p->armed = 0;
+	if (p->writes > 0 || left > 0)
+		pass_wake(srv);
+}
+
+int
+pass_init(struct server *srv)
+{
+	struct pass	*p;
+
+	/*
+	 * Events get priority npriorities / 2 by default: with three
+	 * levels, every event made after this is at 1 and the flush alone
+	 * at 2, below them.  Must come before any event is made.
+	 */
+	if (event_base_priority_init(srv->base, PASS_PRIORITIES) == -1)
+		return -1;
+	p = xcalloc(1, sizeof(*p));
+	srv->pass = p;
+	srv->held = held_new();
+	srv->env.txn = cmd_txn_new();
+	p->flush = event_new(srv->base, -1, 0, flush_cb, srv);
+	if (p->flush == NULL ||
+	    event_priority_set(p->flush, PASS_PRIORITIES - 1) == -1)
+		return -1;
+	return 0;
+}
+
+void
+pass_free(struct server *srv)
+{
+	struct pass	*p = srv->pass;
+
+	if (p == NULL)
+		return;
+	if (srv->env.store != NULL)
+		pass_end(srv);
+	cmd_txn_free(&srv->env);
+	held_free(srv->held);
+	srv->held = NULL;
+	if (p->flush != NULL)
+		event_free(p->flush);
+	free(p->pumps);
+	free(p);
+	srv->pass = NULL;
+}
+
+void
+pass_wake(struct server *srv)
+{
+	struct pass	*p = srv->pass;
+
+	/* No flush once pass_free() ran: the loop is over. */
+	if (p == NULL || p->flush == NULL || p->armed)
+		return;
+	p->armed = 1;
+	event_active(p->flush, EV_TIMEOUT, 1);
+}
+
+/* What a command's result (or cmd_txn_status()) says. */
+static void
+pass_note(struct server *srv, const struct cmd_result *res)
+{
+	srv->pass->writes = res->writes;
+	held_note(srv->held, res->moves);
+}
+
+void
+pass_after(struct server *srv, const struct cmd_result *res)
+{
+	struct pass		*p = srv->pass;
+	const struct config	*cfg = srv->cfg;
+	uint64_t		 t;
+
+	if (res != NULL)
+		pass_note(srv, res);
+	if (p->writes == 0 || p->ending)
+		return;
+	if (p->writes >= (size_t)cfg->batch_max_turns) {
+		pass_end(srv);
+		return;
+	}
+	t = now_us();
+	if (p->started_us == 0)
+		p->started_us = t;
+	else if (cfg->batch_max_usec > 0 &&
+	    t - p->started_us >= (uint64_t)cfg->batch_max_usec) {
+		pass_end(srv);
+		return;
+	}
+	pass_wake(srv);
+}
+
+void
+pass_reply(struct conn *c, const struct reply *r,
+    const struct cmd_result *res)
+{
+	pass_note(c->srv, res);
+	if (res->wait)
+		conn_hold(c, r, 1);
+	else
+		conn_reply(c, r);	/* behind c's held replies, if any */
+	pass_after(c->srv, NULL);
+}
+
+size_t
+pass_writes(const struct server *srv)
+{
+	return srv->pass != NULL ? srv->pass->writes : 0;
+}
+
+void
+pass_pump(struct conn *c)
+{
+	struct pass	*p = c->srv->pass;
+
+	if (p->writes == 0) {
+		watch_pump(c);
+		return;
+	}
+	/* Once per connection in a row; the resume skips repeats. */
+	if (p->npumps > 0 && p->pumps[p->npumps - 1] == c->id)
+		return;
+	if (p->npumps == p->cap) {
+		p->cap = p->cap == 0 ? 16 : p->cap * 2;
+		p->pumps = xrealloc(p->pumps, p->cap * sizeof(*p->pumps));
+	}
+	p->pumps[p->npumps++] = c->id;
+}
+
+static int
+id_cmp(const void *a, const void *b)
+{
+	uint64_t	 x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Step 3's backlogs, in the order of srv->conns.  That list is in the
+ * order of ids (conn_accept() numbers each new connection and appends
+ * it), so one walk of both finds them; an id whose connection is gone is
+ * passed over.
+ */
+static void
+pumps_resume(struct server *srv)
+{
+	struct pass	*p = srv->pass;
+	struct conn	*c;
+	size_t		 i = 0, n = p->npumps;
+
+	qsort(p->pumps, n, sizeof(*p->pumps), id_cmp);
+	p->npumps = 0;
+	TAILQ_FOREACH(c, &srv->conns, entry) {
+		while (i < n && p->pumps[i] < c->id)
+			i++;
+		if (i == n)
+			break;
+		if (p->pumps[i] == c->id)
+			watch_pump(c);
+	}
+}
+
+/* -STORE for a held reply whose COMMIT failed: the same in RESP2 and
+ * RESP3, a simple error. */
+static void
+failure_encode(struct resp_buf *eb, const char *failure)
+{
+	struct reply	 err = { 0 };
+
+	reply_error(&err, "STORE", "group commit failed: %s", failure);
+	resp_encode(eb, &err, 2);
+	reply_free(&err);
+}
+
+/*
+ * Step 2: the held replies in order (failure: NULL, or why the COMMIT
+ * failed), each followed by the events of the moves made before it.  (An
+ * event is written at once even to a connection with replies still held:
+ * held_behind() is 0 while the queue is taken.)
+ */
+static void
+release(struct server *srv, const char *failure)
+{
+	struct resp_buf	 eb = { NULL, 0, 0 };
+	struct held_out	 h;
+
+	while (held_next(srv->held, &h)) {
+		if (h.conn != NULL && (failure == NULL || !h.store))
+			conn_write(h.conn, h.data, h.len);
+		else if (h.conn != NULL) {
+			if (eb.len == 0)
+				failure_encode(&eb, failure);
+			conn_write(h.conn, eb.data, eb.len);
+		}
+		if (failure == NULL)
+			watch_flush_upto(srv, h.moves);
+	}
+	resp_buf_free(&eb);
+}
+
+void
+pass_end(struct server *srv)
+{
+	struct pass	*p = srv->pass;
+	const char	*failure = NULL;
+
+	if (p == NULL || p->ending)
+		return;
+	p->ending = 1;
+	if (cmd_txn_commit(&srv->env) == -1) {
+		failure = store_errmsg(srv->env.store);
+		log_warning("group commit of %zu turn(s) failed: %s",
+		    p->writes, failure);
+	}
+	p->writes = 0;
+	p->started_us = 0;
+	release(srv, failure);
+	watch_flush(srv);
+	if (p->npumps > 0)
+		pumps_resume(srv);
+	autoplay_pass_end(srv, failure == NULL);
+	p->ending = 0;
+}

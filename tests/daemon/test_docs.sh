@@ -1,0 +1,76 @@
+#!/bin/sh
+# The documents say what the programs do (TAP): ludusd(8) lists every
+# option that `ludusd --help` does and no other, the README names every
+# Debian package that bootstrap installs, and the COMMAND COUNT of
+# doc/protocol.md is the one a real ludusd answers.
+
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/daemon.sh"
+LUDUS=$top_builddir/src/ludus
+
+if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
+	echo "1..0 # SKIP ludusd or ludus not built"
+	exit 0
+fi
+
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-docs.XXXXXX") || exit 99
+PID=
+trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
+trap 'exit 1' HUP INT TERM
+
+# same NAME WHAT-A WHAT-B A B: A and B, lists of words, hold the same
+# words; the difference is printed both ways.
+same() {
+	printf '%s\n' $4 | sort -u >"$DIR/a"
+	printf '%s\n' $5 | sort -u >"$DIR/b"
+	if cmp -s "$DIR/a" "$DIR/b"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		comm -23 "$DIR/a" "$DIR/b" | sed "s/^/# only in $2: /"
+		comm -13 "$DIR/a" "$DIR/b" | sed "s/^/# only in $3: /"
+	fi
+}
+
+# ------------------------------------------------ ludusd(8) and --help
+# --key is the synopsis's placeholder, not an option.
+help_opts=$("$LUDUSD" --help | grep -o -- '--[a-z][a-z-]*' | grep -vx -- --key)
+# The tags of the OPTIONS section: the line after each .TP.
+man_opts=$(awk '/^\.SH /{ in_opts = ($2 == "OPTIONS") } in_opts && tag { print }
+    { tag = /^\.TP/ }' "$top_srcdir/doc/ludusd.8" | sed 's/\\-/-/g' |
+    grep -o -- '--[a-z][a-z-]*')
+same "ludusd(8) lists the options of ludusd --help" "--help" "ludusd.8" \
+    "$help_opts" "$man_opts"
+
+# ----------------------------------------------- README and bootstrap
+# Every word of bootstrap's package lists (NAME_PACKAGES="...").
+pkgs=$(sed -n '/^[A-Z_]*PACKAGES="/,/"/p' "$top_srcdir/bootstrap" |
+    sed 's/^[A-Z_]*PACKAGES="//; s/"//g')
+missing=
+for p in $pkgs; do
+	grep -q "\`$p\`" "$top_srcdir/README.md" || missing="$missing $p"
+done
+if [ -n "$pkgs" ] && [ -z "$missing" ]; then
+	ok "the README names every package bootstrap installs"
+else
+	not_ok "the README names every package bootstrap installs"
+	echo "# not in README.md:${missing:- (no package list in bootstrap)}"
+fi
+
+# ------------------------------------------ protocol.md's COMMAND COUNT
+documented=$(sed -n '/> COMMAND COUNT$/{n;s/.*(integer) \([0-9][0-9]*\).*/\1/p;}' \
+    "$top_srcdir/doc/protocol.md")
+if start_daemon "$DIR/port" "$DIR/log" --db "$DIR/docs.db"; then
+	answered=$("$LUDUS" -p "$PORT" COMMAND COUNT)
+	check "protocol.md's COMMAND COUNT is the server's" "$answered" \
+	    "$documented"
+	stop_daemon
+else
+	not_ok "protocol.md's COMMAND COUNT is the server's"
+	sed 's/^/# /' "$DIR/log"
+fi
+
+echo "1..$N"
+[ "$FAILED" -eq 0 ]
