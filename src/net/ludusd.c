@@ -115,6 +115,9 @@ log_start(const struct server *srv, const struct config *cfg)
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
 	    (long)getpid(), binds, srv->port, cfg->db,
 	    durability_name(cfg->durability), (long long)srv->maxclients);
+	if (http_port(srv) != 0)
+		log_notice("http on port %d: http://%s:%d/", http_port(srv),
+		    cfg->bind[0], http_port(srv));
 	free(binds);
 }
 
@@ -158,6 +161,8 @@ serve(const struct config *cfg)
 		write_file(cfg->pidfile, (long)getpid());
 	if (cfg->portfile[0] != '\0')
 		write_file(cfg->portfile, srv.port);
+	if (cfg->http_portfile[0] != '\0' && http_port(&srv) != 0)
+		write_file(cfg->http_portfile, http_port(&srv));
 	log_start(&srv, cfg);
 	rc = server_run(&srv);
 	server_free(&srv);
@@ -165,6 +170,8 @@ serve(const struct config *cfg)
 		unlink(cfg->pidfile);
 	if (cfg->portfile[0] != '\0')
 		unlink(cfg->portfile);
+	if (cfg->http_portfile[0] != '\0')
+		unlink(cfg->http_portfile);
 	log_notice("ludusd stopped");
 	log_close();
 	return rc;

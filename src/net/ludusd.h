@@ -17,9 +17,11 @@
 #include "net/config.h"
 #include "net/resp.h"
 
+struct addrinfo;
 struct autoplay;
 struct conn;
 struct held;
+struct http;
 struct reply;
 struct watch_registry;
 
@@ -64,6 +66,7 @@ struct server {
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct batch		  batch;	/* group commit */
+	struct http		 *http;		/* http.c; NULL: no HTTP */
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -80,6 +83,23 @@ int	server_listen(struct server *);
 int	server_run(struct server *);
 void	server_free(struct server *);
 void	server_conn_gone(struct server *);
+/* A listening socket on one address, for RESP and for HTTP: at *port, or
+ * at a port the kernel picks when *port is 0 (and *port gets it); where
+ * gets "addr:port".  The descriptor, or -1 with err set. */
+int	server_listen_fd(const struct addrinfo *, int *port, char *where,
+	    size_t wherelen, char *err, size_t errlen);
+/* The addresses a bind value names (freeaddrinfo them); 0 or -1. */
+int	server_resolve(const char *host, int port, struct addrinfo **,
+	    char *err, size_t errlen);
+
+/* http.c: the HTTP port (http-port), on the same addresses as RESP. */
+/* Listens when HTTP is on; 0, or -1 logged. */
+int	http_listen(struct server *);
+/* The HTTP port bound, 0 when none. */
+int	http_port(const struct server *);
+/* Stops accepting (on SIGTERM): /readyz answers 503 from now on. */
+void	http_stop(struct server *);
+void	http_free(struct server *);
 
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */

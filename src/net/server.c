@@ -110,22 +110,20 @@ bound_port(int fd)
 	return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
 }
 
-static int
-listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
-    size_t errlen)
+int
+server_listen_fd(const struct addrinfo *ai, int *port, char *where,
+    size_t wherelen, char *err, size_t errlen)
 {
-	struct evconnlistener	*l;
 	struct sockaddr_storage	 ss;
-	char			 where[INET6_ADDRSTRLEN + 16];
 	int			 fd, one = 1;
 
 	/* Every socket gets the port the first one was given. */
 	memcpy(&ss, ai->ai_addr, ai->ai_addrlen);
 	if (ss.ss_family == AF_INET)
-		((struct sockaddr_in *)&ss)->sin_port = htons(srv->port);
+		((struct sockaddr_in *)&ss)->sin_port = htons(*port);
 	else if (ss.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&ss)->sin6_port = htons(srv->port);
-	format_bound(ai, srv->port, where, sizeof where);
+		((struct sockaddr_in6 *)&ss)->sin6_port = htons(*port);
+	format_bound(ai, *port, where, wherelen);
 	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
 	    SOCK_CLOEXEC, ai->ai_protocol);
 	if (fd == -1)
@@ -138,19 +136,10 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	if (bind(fd, (struct sockaddr *)&ss, ai->ai_addrlen) == -1 ||
 	    listen(fd, LISTEN_BACKLOG) == -1)
 		goto fail;
-	if (srv->port == 0 && (srv->port = bound_port(fd)) == -1)
+	if (*port == 0 && (*port = bound_port(fd)) == -1)
 		goto fail;
-	l = evconnlistener_new(srv->base, accept_cb, srv,
-	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
-	if (l == NULL)
-		goto fail;
-	evconnlistener_set_error_cb(l, accept_error_cb);
-	srv->listeners = xrealloc(srv->listeners,
-	    (size_t)(srv->nlisteners + 1) * sizeof *srv->listeners);
-	srv->listeners[srv->nlisteners++] = l;
-	format_bound(ai, srv->port, where, sizeof where);
-	log_info("listening on %s", where);
-	return 0;
+	format_bound(ai, *port, where, wherelen);
+	return fd;
 fail:
 	snprintf(err, errlen, "cannot listen on %s: %s", where,
 	    strerror(errno));
@@ -159,23 +148,62 @@ fail:
 	return -1;
 }
 
-/* Listens on every address a bind value names ("localhost": both). */
 static int
-listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
+listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
+    size_t errlen)
 {
-	struct addrinfo	 hints, *res, *ai;
-	char		 port[16];
+	struct evconnlistener	*l;
+	char			 where[INET6_ADDRSTRLEN + 16];
+	int			 fd;
+
+	fd = server_listen_fd(ai, &srv->port, where, sizeof where, err,
+	    errlen);
+	if (fd == -1)
+		return -1;
+	l = evconnlistener_new(srv->base, accept_cb, srv,
+	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
+	if (l == NULL) {
+		snprintf(err, errlen, "cannot listen on %s: out of memory",
+		    where);
+		close(fd);
+		return -1;
+	}
+	evconnlistener_set_error_cb(l, accept_error_cb);
+	srv->listeners = xrealloc(srv->listeners,
+	    (size_t)(srv->nlisteners + 1) * sizeof *srv->listeners);
+	srv->listeners[srv->nlisteners++] = l;
+	log_info("listening on %s", where);
+	return 0;
+}
+
+int
+server_resolve(const char *host, int port, struct addrinfo **res, char *err,
+    size_t errlen)
+{
+	struct addrinfo	 hints;
+	char		 serv[16];
 	int		 rc;
 
 	memset(&hints, 0, sizeof hints);
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(port, sizeof port, "%d", srv->port);
-	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0) {
+	snprintf(serv, sizeof serv, "%d", port);
+	if ((rc = getaddrinfo(host, serv, &hints, res)) != 0) {
 		snprintf(err, errlen, "bind %s: %s", host, gai_strerror(rc));
 		return -1;
 	}
+	return 0;
+}
+
+/* Listens on every address a bind value names ("localhost": both). */
+static int
+listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
+{
+	struct addrinfo	 *res, *ai;
+
+	if (server_resolve(host, srv->port, &res, err, errlen) == -1)
+		return -1;
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		if (listen_addr(srv, ai, err, errlen) == -1) {
 			freeaddrinfo(res);
@@ -200,6 +228,11 @@ server_listen(struct server *srv)
 			listeners_free(srv);
 			return -1;
 		}
+	}
+	/* HTTP (http.c) on the same addresses. */
+	if (http_listen(srv) == -1) {
+		listeners_free(srv);
+		return -1;
 	}
 	return 0;
 }
@@ -239,6 +272,7 @@ server_stop(struct server *srv, const char *why)
 		    cmd_batch_turns(&srv->env));
 	batch_end(srv);
 	listeners_free(srv);
+	http_stop(srv);		/* HTTP (http.c) */
 	TAILQ_FOREACH(c, &srv->conns, entry)
 		conn_close_after_flush(c);
 	if (TAILQ_EMPTY(&srv->conns))
@@ -363,6 +397,7 @@ server_free(struct server *srv)
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
 	autoplay_free(srv);
+	http_free(srv);		/* HTTP (http.c) */
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;
 	if (srv->env.store != NULL) {

@@ -1,0 +1,428 @@
+/*
+ * What every HTTP request passes before a handler sees it, in order:
+ *
+ *  1. the connection is within http-maxclients (else 503 LIMIT, close);
+ *  2. one Host header, naming an address we listen on, localhost or an
+ *     http-host name (else 421 HOST): a page on a hostile name that
+ *     resolves to us (DNS rebinding) is refused;
+ *  3. an origin-form target ("/path?query"; a proxy's absolute form is
+ *     400);
+ *  4. GET and HEAD go to the routes; any other method is a write, which
+ *     must be application/json (a browser then sends a preflight that
+ *     gets no CORS answer) from our own origin when it has an Origin
+ *     (else 415 TYPE, 403 ORIGIN) and, since nothing is written over
+ *     HTTP yet, is refused with 405.
+ *
+ * Every reply of ours carries nosniff, a Content-Security-Policy that
+ * lets the pages load only their own scripts, styles and images and be
+ * framed by no one, no referrer, and no CORS header at all.
+ */
+#include <arpa/inet.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <event2/buffer.h>
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include "cmd/cmd.h"
+#include "net/http.h"
+#include "net/log.h"
+#include "util/util.h"
+#include "web/web.h"
+
+#define HTTP_CSP	"default-src 'none'; script-src 'self'; " \
+			"style-src 'self'; img-src 'self'; connect-src 'self'; " \
+			"base-uri 'none'; form-action 'self'; " \
+			"frame-ancestors 'none'"
+
+/* --------------------------------------------------------- replies */
+
+static const char *
+reason(int status)
+{
+	switch (status) {
+	case 200: return "OK";
+	case 304: return "Not Modified";
+	case 400: return "Bad Request";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 409: return "Conflict";
+	case 415: return "Unsupported Media Type";
+	case 421: return "Misdirected Request";
+	case 503: return "Service Unavailable";
+	default: return "Internal Server Error";
+	}
+}
+
+static const char *
+method_name(enum evhttp_cmd_type m)
+{
+	switch (m) {
+	case EVHTTP_REQ_GET: return "GET";
+	case EVHTTP_REQ_HEAD: return "HEAD";
+	case EVHTTP_REQ_POST: return "POST";
+	case EVHTTP_REQ_PUT: return "PUT";
+	case EVHTTP_REQ_DELETE: return "DELETE";
+	case EVHTTP_REQ_OPTIONS: return "OPTIONS";
+	case EVHTTP_REQ_PATCH: return "PATCH";
+	default: return "other";
+	}
+}
+
+static void
+add_security_headers(struct evkeyvalq *out)
+{
+	evhttp_add_header(out, "X-Content-Type-Options", "nosniff");
+	evhttp_add_header(out, "Content-Security-Policy", HTTP_CSP);
+	evhttp_add_header(out, "Referrer-Policy", "no-referrer");
+	evhttp_add_header(out, "X-Frame-Options", "DENY");
+}
+
+void
+http_reply(struct http_ctx *x, int status, const char *type,
+    const char *cache, const void *body, size_t len)
+{
+	struct evkeyvalq	*out = evhttp_request_get_output_headers(x->req);
+
+	if (type != NULL)
+		evhttp_add_header(out, "Content-Type", type);
+	if (cache != NULL)
+		evhttp_add_header(out, "Cache-Control", cache);
+	/* Stopping: no connection is kept for a next request. */
+	if (x->srv->http->stopping || status == 503)
+		evhttp_add_header(out, "Connection", "close");
+	if (len > 0)
+		evbuffer_add(evhttp_request_get_output_buffer(x->req), body,
+		    len);
+	log_debug("http: %s %.128s %d", method_name(
+	    evhttp_request_get_command(x->req)), x->path, status);
+	evhttp_send_reply(x->req, status, reason(status), NULL);
+}
+
+void
+http_json(struct http_ctx *x, int status, json_t *j)
+{
+	char	*text;
+	size_t	 len;
+
+	text = json_text(j, &len);
+	json_decref(j);
+	http_reply(x, status, "application/json", status == 200 ?
+	    "no-cache" : "no-store", text, len);
+	free(text);
+}
+
+void
+http_error(struct http_ctx *x, const char *code, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	 msg[512];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	http_json(x, web_error_status(code), json_error(code, "%s", msg));
+}
+
+void
+http_store_error(struct http_ctx *x)
+{
+	const char	*msg = store_errmsg(x->srv->env.store);
+
+	x->srv->env.store_errors++;
+	log_warning("http: store error in %s: %s", x->path, msg);
+	http_error(x, "STORE", "%s", msg);
+}
+
+/* ---------------------------------------------------------- queries */
+
+int
+http_query(struct http_ctx *x, const char *const *allowed,
+    struct evkeyvalq *q)
+{
+	struct evkeyval	*kv, *o;
+	size_t		 i;
+
+	TAILQ_INIT(q);
+	if (x->query == NULL)
+		return 0;
+	if (evhttp_parse_query_str(x->query, q) == -1) {
+		http_error(x, "BADARG", "malformed query string");
+		return -1;
+	}
+	TAILQ_FOREACH(kv, q, next) {
+		for (i = 0; allowed[i] != NULL; i++)
+			if (strcmp(kv->key, allowed[i]) == 0)
+				break;
+		if (allowed[i] == NULL) {
+			http_error(x, "BADARG", "unknown parameter '%.64s'",
+			    kv->key);
+			goto fail;
+		}
+		for (o = TAILQ_FIRST(q); o != kv; o = TAILQ_NEXT(o, next))
+			if (strcmp(o->key, kv->key) == 0) {
+				http_error(x, "BADARG", "parameter '%s' "
+				    "given twice", kv->key);
+				goto fail;
+			}
+	}
+	return 0;
+fail:
+	evhttp_clear_headers(q);
+	return -1;
+}
+
+int
+http_query_int(struct http_ctx *x, const struct evkeyvalq *q,
+    const char *name, int64_t min, int64_t max, int64_t def, int64_t *out)
+{
+	const char	*v, *errstr;
+
+	v = evhttp_find_header(q, name);
+	if (v == NULL) {
+		*out = def;
+		return 0;
+	}
+	if (parse_int64(v, min, max, out, &errstr) == -1) {
+		http_error(x, "BADARG", "%s must be an integer from %lld to "
+		    "%lld", name, (long long)min, (long long)max);
+		return -1;
+	}
+	return 0;
+}
+
+/* ----------------------------------------------------------- checks */
+
+/* The name of a Host value, without its port, lower case: 0, or -1 when
+ * it is malformed. */
+static int
+host_name(const char *host, char *name, size_t len)
+{
+	const char	*end, *port;
+	size_t		 n, i;
+
+	if (host[0] == '[') {
+		if ((end = strchr(host, ']')) == NULL)
+			return -1;
+		host++;
+		port = end + 1;
+	} else {
+		end = strchr(host, ':');
+		if (end == NULL)
+			end = host + strlen(host);
+		port = end;
+	}
+	if (*port != '\0' && (*port != ':' || port[1] == '\0' ||
+	    strspn(port + 1, "0123456789") != strlen(port + 1)))
+		return -1;
+	n = (size_t)(end - host);
+	if (n > 0 && host[n - 1] == '.')	/* "localhost." */
+		n--;
+	if (n == 0 || n >= len)
+		return -1;
+	for (i = 0; i < n; i++)
+		name[i] = (char)(host[i] >= 'A' && host[i] <= 'Z' ?
+		    host[i] + 'a' - 'A' : host[i]);
+	name[n] = '\0';
+	return 0;
+}
+
+static int
+is_address(const char *name)
+{
+	unsigned char	 buf[16];
+
+	return inet_pton(AF_INET, name, buf) == 1 ||
+	    inet_pton(AF_INET6, name, buf) == 1;
+}
+
+static int
+host_allowed(const struct http *h, const char *host)
+{
+	char	 name[256];
+	int	 i;
+
+	if (host_name(host, name, sizeof name) == -1)
+		return 0;
+	for (i = 0; i < h->nnames; i++)
+		if (strcmp(name, h->names[i]) == 0)
+			return 1;
+	return h->any_address && is_address(name);
+}
+
+/* The request's one Host header, NULL when there is none or several. */
+static const char *
+one_host(struct evhttp_request *req)
+{
+	struct evkeyval	*kv;
+	const char	*host = NULL;
+
+	TAILQ_FOREACH(kv, evhttp_request_get_input_headers(req), next)
+		if (strcaseeq(kv->key, "Host")) {
+			if (host != NULL)
+				return NULL;
+			host = kv->value;
+		}
+	return host;
+}
+
+/* A write must be JSON, so that a browser cannot send it cross-site
+ * without a preflight, and from our own origin when it names one. */
+static int
+write_allowed(struct http_ctx *x, const char *host)
+{
+	struct evkeyvalq	*in = evhttp_request_get_input_headers(x->req);
+	const char		*type, *origin;
+	size_t			 n = strlen("application/json");
+
+	type = evhttp_find_header(in, "Content-Type");
+	if (type == NULL || strncasecmp(type, "application/json", n) != 0 ||
+	    (type[n] != '\0' && type[n] != ';' && type[n] != ' ')) {
+		http_error(x, "TYPE", "a write must be application/json");
+		return 0;
+	}
+	origin = evhttp_find_header(in, "Origin");
+	if (origin != NULL && (strncmp(origin, "http://", 7) != 0 ||
+	    strcasecmp(origin + 7, host) != 0)) {
+		log_notice("http: refused a write from origin '%.64s' "
+		    "(cross-site request?)", origin);
+		http_error(x, "ORIGIN", "origin not allowed");
+		return 0;
+	}
+	return 1;
+}
+
+/* Passes the checks of every request; 0, or -1 with the reply sent. */
+static int
+request_allowed(struct http_ctx *x)
+{
+	struct http	*h = x->srv->http;
+	const char	*host = one_host(x->req);
+	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(x->req);
+
+	if (http_conn_begin(h, x->req)) {
+		http_error(x, "LIMIT", "max number of HTTP clients reached");
+		return -1;
+	}
+	if (host == NULL || !host_allowed(h, host)) {
+		log_notice("http: refused Host '%.64s' (DNS rebinding?)",
+		    host != NULL ? host : "(none or several)");
+		http_error(x, "HOST", "this server is not '%.64s'",
+		    host != NULL ? host : "");
+		return -1;
+	}
+	if (uri == NULL || evhttp_uri_get_host(uri) != NULL ||
+	    x->path[0] != '/') {
+		http_error(x, "ERR", "the target must be a path");
+		return -1;
+	}
+	switch (evhttp_request_get_command(x->req)) {
+	case EVHTTP_REQ_GET:
+	case EVHTTP_REQ_HEAD:
+		return 0;
+	default:
+		if (write_allowed(x, host)) {
+			evhttp_add_header(evhttp_request_get_output_headers(
+			    x->req), "Allow", "GET, HEAD");
+			http_error(x, "METHOD", "only GET and HEAD are served");
+		}
+		return -1;
+	}
+}
+
+/* ----------------------------------------------------------- routes */
+
+struct route {
+	const char	*prefix;
+	const char	*suffix;	/* NULL: the path is the prefix */
+	void		(*serve)(struct http_ctx *);
+};
+
+/* The first that matches serves; a game id sits between a prefix and a
+ * suffix. */
+static const struct route routes[] = {
+	{ "/", NULL, page_index },
+	{ "/healthz", NULL, api_healthz },
+	{ "/readyz", NULL, api_readyz },
+	{ "/api/games", NULL, api_games },
+	{ "/api/games/", "/history", api_history },
+	{ "/api/games/", "/replay", api_replay },
+	{ "/api/games/", "", api_game },
+	{ "/games/", ".svg", page_svg },
+	{ "/games/", "", page_game },
+};
+
+/* 1 when the route takes the path (x->id set); -1 when it would but the
+ * id is not one (BADARG sent); 0 when it does not. */
+static int
+route_match(struct http_ctx *x, const struct route *r)
+{
+	size_t		 plen = strlen(r->prefix), len = strlen(x->path), n;
+	const char	*id = x->path + plen;
+
+	if (r->suffix == NULL)
+		return strcmp(x->path, r->prefix) == 0;
+	if (len < plen + strlen(r->suffix) ||
+	    strncmp(x->path, r->prefix, plen) != 0 ||
+	    strcmp(x->path + len - strlen(r->suffix), r->suffix) != 0)
+		return 0;
+	n = len - plen - strlen(r->suffix);
+	if (memchr(id, '/', n) != NULL)
+		return 0;
+	if (n > GAME_ID_MAX || !valid_id(id, n)) {
+		http_error(x, "BADARG", "invalid game id");
+		return -1;
+	}
+	memcpy(x->id, id, n);
+	x->id[n] = '\0';
+	return 1;
+}
+
+static void
+route(struct http_ctx *x)
+{
+	size_t	 i;
+	int	 m;
+
+	if (strncmp(x->path, "/static/", 8) == 0) {
+		page_static(x);
+		return;
+	}
+	for (i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+		if ((m = route_match(x, &routes[i])) == -1)
+			return;
+		if (m == 1) {
+			routes[i].serve(x);
+			return;
+		}
+	}
+	http_error(x, "NOTFOUND", "no such page");
+}
+
+void
+http_request_cb(struct evhttp_request *req, void *arg)
+{
+	struct http		*h = arg;
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct http_ctx		 x;
+
+	memset(&x, 0, sizeof x);
+	x.srv = h->srv;
+	x.req = req;
+	x.path = uri != NULL && evhttp_uri_get_path(uri) != NULL ?
+	    evhttp_uri_get_path(uri) : "";
+	x.query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;
+	h->requests++;
+	add_security_headers(evhttp_request_get_output_headers(req));
+	if (request_allowed(&x) == -1) {
+		h->refused++;
+		return;
+	}
+	route(&x);
+}
