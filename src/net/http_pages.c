@@ -149,21 +149,41 @@ kinds_nav(struct svg *out, enum game_kind current)
 	}
 }
 
+/* The query of a page of the list: kind=K&amp;limit=N (only those
+ * given), then after=ID when after is set. */
 static void
-pager(struct svg *out, enum game_kind kind, const char *after,
+list_query(struct svg *out, enum game_kind kind, int64_t limit,
+    const char *after)
+{
+	const char	*sep = "?";
+
+	if (kind != KIND_NONE) {
+		svg_printf(out, "%skind=%s", sep, game_kind_name(kind));
+		sep = "&amp;";
+	}
+	if (limit != PAGE_GAMES) {
+		svg_printf(out, "%slimit=%lld", sep, (long long)limit);
+		sep = "&amp;";
+	}
+	if (after != NULL) {
+		svg_printf(out, "%safter=", sep);
+		svg_esc(out, after);
+	}
+}
+
+static void
+pager(struct svg *out, enum game_kind kind, int64_t limit, const char *after,
     const char *next)
 {
-	const char	*k = kind != KIND_NONE ? game_kind_name(kind) : NULL;
-
 	svg_add(out, "<p class=\"pager\">");
-	if (after != NULL)
-		svg_printf(out, "<a href=\"/%s%s\">First page</a> ",
-		    k != NULL ? "?kind=" : "", k != NULL ? k : "");
+	if (after != NULL) {
+		svg_add(out, "<a href=\"/");
+		list_query(out, kind, limit, NULL);
+		svg_add(out, "\">First page</a> ");
+	}
 	if (next[0] != '\0') {
-		svg_printf(out, "<a rel=\"next\" href=\"/?%s%safter=",
-		    k != NULL ? "kind=" : "", k != NULL ? k : "");
-		svg_printf(out, "%s", k != NULL ? "&amp;" : "");
-		svg_esc(out, next);
+		svg_add(out, "<a rel=\"next\" href=\"/");
+		list_query(out, kind, limit, next);
 		svg_add(out, "\">Next page</a>");
 	}
 	svg_add(out, "</p>");
@@ -172,7 +192,8 @@ pager(struct svg *out, enum game_kind kind, const char *after,
 void
 page_index(struct http_ctx *x)
 {
-	static const char *const params[] = { "kind", "after", NULL };
+	static const char *const params[] = { "kind", "after", "limit",
+	    NULL };
 	struct evkeyvalq q;
 	struct game	*games;
 	struct svg	 rows, nav, pg;
@@ -194,7 +215,7 @@ page_index(struct http_ctx *x)
 			svg_add(&rows, "<tr><td colspan=\"6\" class=\"empty\">"
 			    "No games yet.</td></tr>\n");
 		kinds_nav(&nav, kind);
-		pager(&pg, kind, after, next);
+		pager(&pg, kind, limit, after, next);
 		send_page(x, "index.html", (const struct slot[]){
 		    { "title", kind == KIND_NONE ? "Games" :
 		      web_kind_title(kind) },

@@ -373,7 +373,7 @@ route_match(struct http_ctx *x, const struct route *r)
 	    strcmp(x->path + len - strlen(r->suffix), r->suffix) != 0)
 		return 0;
 	n = len - plen - strlen(r->suffix);
-	if (memchr(id, '/', n) != NULL)
+	if (n == 0 || memchr(id, '/', n) != NULL)
 		return 0;
 	if (n > GAME_ID_MAX || !valid_id(id, n)) {
 		http_error(x, "BADARG", "invalid game id");
