@@ -145,40 +145,29 @@ draw_piece(struct svg *out, int i, int pos, struct pt p, double r)
 	svg_add(out, "</g>\n");
 }
 
-/* Those not yet on the board line up on the start strip, closer the
- * more there are. */
-static void
-draw_start(struct svg *out, const struct snl_state *st, int n)
-{
-	int		 i, noff = 0, k = 0;
-	double		 step;
-	struct pt	 p;
-
-	for (i = 0; i < n; i++)
-		noff += st->pos[i] == 0;
-	step = noff > 0 && (BOARD - 80.0) / noff < 28 ? (BOARD - 80.0) /
-	    noff : 28;
-	for (i = 0; i < n; i++) {
-		if (st->pos[i] != 0)
-			continue;
-		p.x = 18 + step * k++;
-		p.y = BOARD + START / 2.0;
-		draw_piece(out, i, 0, p, step * 0.45);
-	}
-}
-
-/* Pieces on one cell share it in a grid. */
+/*
+ * In seat order: a piece on a cell shares it with the others there, in a
+ * grid; one not yet on the board lines up on the start strip, closer
+ * the more there are.
+ */
 static void
 draw_pieces(struct svg *out, const struct snl_state *st, int n)
 {
-	int		 i, j, k, cnt, side;
-	double		 step;
+	int		 i, j, k, cnt, side, noff = 0, off = 0;
+	double		 step, gap;
 	struct pt	 p, c;
 
-	draw_start(out, st, n);
+	for (i = 0; i < n; i++)
+		noff += st->pos[i] == 0;
+	gap = noff > 0 && (BOARD - 80.0) / noff < 28 ? (BOARD - 80.0) / noff :
+	    28;
 	for (i = 0; i < n; i++) {
-		if (st->pos[i] == 0)
+		if (st->pos[i] == 0) {
+			p.x = 18 + gap * off++;
+			p.y = BOARD + START / 2.0;
+			draw_piece(out, i, 0, p, gap * 0.45);
 			continue;
+		}
 		for (j = cnt = k = 0; j < n; j++)
 			if (st->pos[j] == st->pos[i]) {
 				cnt++;
