@@ -17,13 +17,10 @@
  * lets the pages load only their own scripts, styles and images and be
  * framed by no one, no referrer, and no CORS header at all.
  */
-#include <arpa/inet.h>
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <event2/buffer.h>
 #include <event2/http.h>
@@ -31,6 +28,7 @@
 
 #include "cmd/cmd.h"
 #include "net/http.h"
+#include "net/http_check.h"
 #include "net/log.h"
 #include "util/util.h"
 #include "web/web.h"
@@ -199,63 +197,6 @@ http_query_int(struct http_ctx *x, const struct evkeyvalq *q,
 
 /* ----------------------------------------------------------- checks */
 
-/* The name of a Host value, without its port, lower case: 0, or -1 when
- * it is malformed. */
-static int
-host_name(const char *host, char *name, size_t len)
-{
-	const char	*end, *port;
-	size_t		 n, i;
-
-	if (host[0] == '[') {
-		if ((end = strchr(host, ']')) == NULL)
-			return -1;
-		host++;
-		port = end + 1;
-	} else {
-		end = strchr(host, ':');
-		if (end == NULL)
-			end = host + strlen(host);
-		port = end;
-	}
-	if (*port != '\0' && (*port != ':' || port[1] == '\0' ||
-	    strspn(port + 1, "0123456789") != strlen(port + 1)))
-		return -1;
-	n = (size_t)(end - host);
-	if (n > 0 && host[n - 1] == '.')	/* "localhost." */
-		n--;
-	if (n == 0 || n >= len)
-		return -1;
-	for (i = 0; i < n; i++)
-		name[i] = (char)(host[i] >= 'A' && host[i] <= 'Z' ?
-		    host[i] + 'a' - 'A' : host[i]);
-	name[n] = '\0';
-	return 0;
-}
-
-static int
-is_address(const char *name)
-{
-	unsigned char	 buf[16];
-
-	return inet_pton(AF_INET, name, buf) == 1 ||
-	    inet_pton(AF_INET6, name, buf) == 1;
-}
-
-static int
-host_allowed(const struct http *h, const char *host)
-{
-	char	 name[256];
-	int	 i;
-
-	if (host_name(host, name, sizeof name) == -1)
-		return 0;
-	for (i = 0; i < h->nnames; i++)
-		if (strcmp(name, h->names[i]) == 0)
-			return 1;
-	return h->any_address && is_address(name);
-}
-
 /* The request's one Host header, NULL when there is none or several. */
 static const char *
 one_host(struct evhttp_request *req)
@@ -279,17 +220,14 @@ write_allowed(struct http_ctx *x, const char *host)
 {
 	struct evkeyvalq	*in = evhttp_request_get_input_headers(x->req);
 	const char		*type, *origin;
-	size_t			 n = strlen("application/json");
 
 	type = evhttp_find_header(in, "Content-Type");
-	if (type == NULL || strncasecmp(type, "application/json", n) != 0 ||
-	    (type[n] != '\0' && type[n] != ';' && type[n] != ' ')) {
+	if (type == NULL || !http_type_is_json(type)) {
 		http_error(x, "TYPE", "a write must be application/json");
 		return 0;
 	}
 	origin = evhttp_find_header(in, "Origin");
-	if (origin != NULL && (strncmp(origin, "http://", 7) != 0 ||
-	    strcasecmp(origin + 7, host) != 0)) {
+	if (origin != NULL && !http_origin_ours(origin, host)) {
 		log_notice("http: refused a write from origin '%.64s' "
 		    "(cross-site request?)", origin);
 		http_error(x, "ORIGIN", "origin not allowed");
@@ -310,7 +248,8 @@ request_allowed(struct http_ctx *x)
 		http_error(x, "LIMIT", "max number of HTTP clients reached");
 		return -1;
 	}
-	if (host == NULL || !host_allowed(h, host)) {
+	if (host == NULL || !http_host_allowed(host, h->names, h->nnames,
+	    h->any_address)) {
 		log_notice("http: refused Host '%.64s' (DNS rebinding?)",
 		    host != NULL ? host : "(none or several)");
 		http_error(x, "HOST", "this server is not '%.64s'",
