@@ -172,8 +172,11 @@ request_done_cb(struct evhttp_request *req, void *arg)
 		evtimer_add(hc->deadline, &h->deadline);
 }
 
-int
-http_conn_begin(struct http *h, struct evhttp_request *req)
+/* A request has arrived on its connection: the connection's deadline
+ * stops until the reply is sent, when the next request's starts.  1 when
+ * the connection is one over http-maxclients. */
+static int
+conn_begin(struct http *h, struct evhttp_request *req)
 {
 	struct http_conn	*hc;
 
@@ -184,6 +187,14 @@ http_conn_begin(struct http *h, struct evhttp_request *req)
 		evtimer_del(hc->deadline);
 	evhttp_request_set_on_complete_cb(req, request_done_cb, h);
 	return hc->refused;
+}
+
+static void
+request_cb(struct evhttp_request *req, void *arg)
+{
+	struct http	*h = arg;
+
+	http_serve(h, req, conn_begin(h, req));
 }
 
 /* ------------------------------------------------------------ names */
@@ -225,22 +236,21 @@ names_init(struct http *h, const struct config *cfg)
 static int
 bind_all(struct http *h, const struct config *cfg)
 {
-	struct evhttp_bound_socket *b;
 	struct addrinfo		*res, *ai;
 	char			 where[128], err[512];
 	int			 i, fd;
 
 	for (i = 0; i < cfg->nbind; i++) {
-		if (server_resolve(cfg->bind[i], h->port, &res, err,
+		if (listen_resolve(cfg->bind[i], h->port, &res, err,
 		    sizeof err) == -1) {
 			log_warning("http: %s", err);
 			return -1;
 		}
 		for (ai = res; ai != NULL; ai = ai->ai_next) {
-			fd = server_listen_fd(ai, &h->port, where,
+			fd = listen_socket(ai, &h->port, where,
 			    sizeof where, err, sizeof err);
-			if (fd == -1 || (b = evhttp_accept_socket_with_handle(
-			    h->evh, fd)) == NULL) {
+			if (fd == -1 || evhttp_accept_socket_with_handle(h->evh,
+			    fd) == NULL) {
 				if (fd != -1)
 					close(fd);
 				log_warning("http: %s", fd == -1 ? err :
@@ -248,9 +258,6 @@ bind_all(struct http *h, const struct config *cfg)
 				freeaddrinfo(res);
 				return -1;
 			}
-			h->bound = xrealloc(h->bound, (size_t)(h->nbound + 1) *
-			    sizeof *h->bound);
-			h->bound[h->nbound++] = b;
 			log_info("http: listening on %s", where);
 		}
 		freeaddrinfo(res);
@@ -277,7 +284,7 @@ evhttp_setup(struct http *h, const struct config *cfg)
 	evhttp_set_timeout(h->evh, (int)cfg->http_timeout);
 	evhttp_set_default_content_type(h->evh, "text/plain; charset=utf-8");
 	evhttp_set_bevcb(h->evh, bev_cb, h);
-	evhttp_set_gencb(h->evh, http_request_cb, h);
+	evhttp_set_gencb(h->evh, request_cb, h);
 	h->deadline.tv_sec = (time_t)cfg->http_timeout;
 	return 0;
 }
@@ -312,20 +319,6 @@ http_port(const struct server *srv)
 }
 
 void
-http_stop(struct server *srv)
-{
-	struct http	*h = srv->http;
-	int		 i;
-
-	if (h == NULL || h->stopping)
-		return;
-	h->stopping = 1;
-	for (i = 0; i < h->nbound; i++)
-		evhttp_del_accept_socket(h->evh, h->bound[i]);
-	h->nbound = 0;
-}
-
-void
 http_free(struct server *srv)
 {
 	struct http	*h = srv->http;
@@ -347,7 +340,6 @@ http_free(struct server *srv)
 	for (i = 0; i < h->nnames; i++)
 		free(h->names[i]);
 	free(h->names);
-	free(h->bound);
 	free(h);
 	srv->http = NULL;
 }

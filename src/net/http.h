@@ -3,8 +3,12 @@
  * sharing its store.  The files, each with one job:
  *
  *	http.c		the server: listening, connections and their limits
- *	http_serve.c	what every request passes (Host, methods, the
- *			security headers), the routes, replies and queries
+ *	http_serve.c	what every request passes (Host, methods), the
+ *			routes
+ *	http_reply.c	replies with their security headers, JSON errors,
+ *			query parameters
+ *	http_check.c	the Host, Content-Type and Origin values (pure,
+ *			in libnet, fuzzed)
  *	http_api.c	the JSON API (/api/..., /healthz, /readyz)
  *	http_pages.c	the pages, the boards as SVG, the static files
  *
@@ -35,10 +39,7 @@ TAILQ_HEAD(http_conn_queue, http_conn);
 struct http {
 	struct server		*srv;
 	struct evhttp		*evh;
-	struct evhttp_bound_socket **bound;
-	int			 nbound;
 	int			 port;
-	int			 stopping;	/* no more accepting */
 	/* Connections, counted from their accept to their close. */
 	struct event		*adopt;		/* takes in the new ones */
 	struct http_conn_queue	 pending;	/* accepted, not yet taken */
@@ -63,16 +64,16 @@ struct http_ctx {
 	char			 id[GAME_ID_MAX + 1];	/* of the path */
 };
 
-/* http.c */
-/* A request has arrived on its connection: the connection's deadline
- * stops until the reply is sent, when the next request's starts.  1 when
- * the connection is one over http-maxclients (answer 503 and close). */
-int	http_conn_begin(struct http *, struct evhttp_request *);
-
 /* http_serve.c */
-void	http_request_cb(struct evhttp_request *, void *);
-/* The reply, with the security headers every reply carries; type and
- * cache are the Content-Type and Cache-Control values. */
+/* Checks a request and routes it to its handler; refused: its connection
+ * is one over http-maxclients (it gets 503 and a close). */
+void	http_serve(struct http *, struct evhttp_request *, int refused);
+
+/* http_reply.c */
+/* The headers every reply of ours carries. */
+void	http_secure_headers(struct evkeyvalq *);
+/* The reply; type and cache are the Content-Type and Cache-Control
+ * values. */
 void	http_reply(struct http_ctx *, int status, const char *type,
 	    const char *cache, const void *body, size_t len);
 /* A JSON reply; takes the reference. */

@@ -336,6 +336,7 @@ page_game(struct http_ctx *x)
 	if (game_page_make(x, &p, &g, seq, latest) == -1)
 		http_store_error(x);
 	else
+		/* An id is 1-50 of a-z 0-9 -: markup as it is. */
 		send_page(x, "game.html", (const struct slot[]){
 		    { "id", g.id }, { "kind", game_kind_name(g.kind) },
 		    { "kind_title", web_kind_title(g.kind) },

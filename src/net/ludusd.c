@@ -151,8 +151,10 @@ serve(const struct config *cfg)
 		return 1;
 	}
 	srv.maxclients = raise_nofile(cfg->maxclients);
-	if (server_listen(&srv) == -1) {
+	/* HTTP (http.c) on the same addresses as RESP. */
+	if (server_listen(&srv) == -1 || http_listen(&srv) == -1) {
 		start_failed(cfg, "cannot listen");
+		http_free(&srv);
 		server_free(&srv);
 		log_close();
 		return 1;
@@ -165,6 +167,7 @@ serve(const struct config *cfg)
 		write_file(cfg->http_portfile, http_port(&srv));
 	log_start(&srv, cfg);
 	rc = server_run(&srv);
+	http_free(&srv);	/* before the loop and the store go */
 	server_free(&srv);
 	if (cfg->pidfile[0] != '\0')
 		unlink(cfg->pidfile);

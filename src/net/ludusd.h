@@ -83,22 +83,24 @@ int	server_listen(struct server *);
 int	server_run(struct server *);
 void	server_free(struct server *);
 void	server_conn_gone(struct server *);
+
+/* listen.c */
 /* A listening socket on one address, for RESP and for HTTP: at *port, or
  * at a port the kernel picks when *port is 0 (and *port gets it); where
  * gets "addr:port".  The descriptor, or -1 with err set. */
-int	server_listen_fd(const struct addrinfo *, int *port, char *where,
+int	listen_socket(const struct addrinfo *, int *port, char *where,
 	    size_t wherelen, char *err, size_t errlen);
 /* The addresses a bind value names (freeaddrinfo them); 0 or -1. */
-int	server_resolve(const char *host, int port, struct addrinfo **,
+int	listen_resolve(const char *host, int port, struct addrinfo **,
 	    char *err, size_t errlen);
 
-/* http.c: the HTTP port (http-port), on the same addresses as RESP. */
+/* http.c: the HTTP port (http-port), on the same addresses as RESP;
+ * started and freed by main, around the server's life. */
 /* Listens when HTTP is on; 0, or -1 logged. */
 int	http_listen(struct server *);
 /* The HTTP port bound, 0 when none. */
 int	http_port(const struct server *);
-/* Stops accepting (on SIGTERM): /readyz answers 503 from now on. */
-void	http_stop(struct server *);
+/* Closes every HTTP connection and the listeners: before server_free. */
 void	http_free(struct server *);
 
 /* conncmd.c */

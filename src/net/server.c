@@ -29,7 +29,6 @@
 #include "store/sqlite.h"
 #include "util/util.h"
 
-#define LISTEN_BACKLOG	511
 #define ACCEPT_PAUSE_MS	100	/* out of descriptors: try again after */
 
 static void
@@ -84,70 +83,6 @@ listeners_free(struct server *srv)
 	srv->nlisteners = 0;
 }
 
-static void
-format_bound(const struct addrinfo *ai, int port, char *buf, size_t len)
-{
-	char	 host[INET6_ADDRSTRLEN];
-
-	if (getnameinfo(ai->ai_addr, ai->ai_addrlen, host, sizeof host, NULL,
-	    0, NI_NUMERICHOST) != 0)
-		snprintf(host, sizeof host, "?");
-	snprintf(buf, len, ai->ai_family == AF_INET6 ? "[%s]:%d" : "%s:%d",
-	    host, port);
-}
-
-/* The port the kernel gave when port 0 was asked for. */
-static int
-bound_port(int fd)
-{
-	struct sockaddr_storage	 ss;
-	socklen_t		 len = sizeof ss;
-
-	if (getsockname(fd, (struct sockaddr *)&ss, &len) == -1)
-		return -1;
-	if (ss.ss_family == AF_INET)
-		return ntohs(((struct sockaddr_in *)&ss)->sin_port);
-	return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
-}
-
-int
-server_listen_fd(const struct addrinfo *ai, int *port, char *where,
-    size_t wherelen, char *err, size_t errlen)
-{
-	struct sockaddr_storage	 ss;
-	int			 fd, one = 1;
-
-	/* Every socket gets the port the first one was given. */
-	memcpy(&ss, ai->ai_addr, ai->ai_addrlen);
-	if (ss.ss_family == AF_INET)
-		((struct sockaddr_in *)&ss)->sin_port = htons(*port);
-	else if (ss.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&ss)->sin6_port = htons(*port);
-	format_bound(ai, *port, where, wherelen);
-	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
-	    SOCK_CLOEXEC, ai->ai_protocol);
-	if (fd == -1)
-		goto fail;
-	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-	/* "::" must not take the IPv4 port that "0.0.0.0" may want. */
-	if (ai->ai_family == AF_INET6)
-		(void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
-		    sizeof one);
-	if (bind(fd, (struct sockaddr *)&ss, ai->ai_addrlen) == -1 ||
-	    listen(fd, LISTEN_BACKLOG) == -1)
-		goto fail;
-	if (*port == 0 && (*port = bound_port(fd)) == -1)
-		goto fail;
-	format_bound(ai, *port, where, wherelen);
-	return fd;
-fail:
-	snprintf(err, errlen, "cannot listen on %s: %s", where,
-	    strerror(errno));
-	if (fd != -1)
-		close(fd);
-	return -1;
-}
-
 static int
 listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
     size_t errlen)
@@ -156,7 +91,7 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	char			 where[INET6_ADDRSTRLEN + 16];
 	int			 fd;
 
-	fd = server_listen_fd(ai, &srv->port, where, sizeof where, err,
+	fd = listen_socket(ai, &srv->port, where, sizeof where, err,
 	    errlen);
 	if (fd == -1)
 		return -1;
@@ -176,33 +111,13 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	return 0;
 }
 
-int
-server_resolve(const char *host, int port, struct addrinfo **res, char *err,
-    size_t errlen)
-{
-	struct addrinfo	 hints;
-	char		 serv[16];
-	int		 rc;
-
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(serv, sizeof serv, "%d", port);
-	if ((rc = getaddrinfo(host, serv, &hints, res)) != 0) {
-		snprintf(err, errlen, "bind %s: %s", host, gai_strerror(rc));
-		return -1;
-	}
-	return 0;
-}
-
 /* Listens on every address a bind value names ("localhost": both). */
 static int
 listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
 {
 	struct addrinfo	 *res, *ai;
 
-	if (server_resolve(host, srv->port, &res, err, errlen) == -1)
+	if (listen_resolve(host, srv->port, &res, err, errlen) == -1)
 		return -1;
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		if (listen_addr(srv, ai, err, errlen) == -1) {
@@ -228,11 +143,6 @@ server_listen(struct server *srv)
 			listeners_free(srv);
 			return -1;
 		}
-	}
-	/* HTTP (http.c) on the same addresses. */
-	if (http_listen(srv) == -1) {
-		listeners_free(srv);
-		return -1;
 	}
 	return 0;
 }
@@ -272,7 +182,6 @@ server_stop(struct server *srv, const char *why)
 		    cmd_batch_turns(&srv->env));
 	batch_end(srv);
 	listeners_free(srv);
-	http_stop(srv);		/* HTTP (http.c) */
 	TAILQ_FOREACH(c, &srv->conns, entry)
 		conn_close_after_flush(c);
 	if (TAILQ_EMPTY(&srv->conns))
@@ -397,7 +306,6 @@ server_free(struct server *srv)
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
 	autoplay_free(srv);
-	http_free(srv);		/* HTTP (http.c) */
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;
 	if (srv->env.store != NULL) {

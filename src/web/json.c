@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/bot.h"
 #include "util/util.h"
 #include "web/web.h"
 
@@ -21,29 +20,6 @@ void
 web_json_init(void)
 {
 	json_set_alloc_funcs(xmalloc, free);
-}
-
-void
-web_seat_name(char *buf, size_t len, int i)
-{
-	snprintf(buf, len, "P%d", i + 1);
-}
-
-json_t *
-json_seat(const struct game *g, int i, const char *name)
-{
-	const char	*bot = NULL;
-
-	if (i >= 0 && i < GAME_MAX_PLAYERS && g->opts.bot[i] != 0)
-		bot = bot_strategy_name(g->opts.bot[i] - 1);
-	return json_pack("{s:s, s:o}", "name", name, "bot",
-	    bot != NULL ? json_string(bot) : json_null());
-}
-
-json_t *
-json_name_or_null(const char *name, int index)
-{
-	return index >= 0 && name != NULL ? json_string(name) : json_null();
 }
 
 /* The options GAME.INFO lists, always all of them: seats, dice, the turn

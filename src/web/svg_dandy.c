@@ -149,7 +149,9 @@ draw_pieces(struct svg *out, const struct dandy_state *st, int n)
 		    RING + sr + 14 + k * 26);
 		draw_piece(out, st, i, p, 12);
 	}
-	svg_text(out, MID, MID - 28, 14, "middle", "#555", "off the board");
+	if (noff > 0)
+		svg_text(out, MID, MID - 28, 14, "middle", "#555",
+		    "off the board");
 }
 
 /* ------------------------------------------------------------- legend */

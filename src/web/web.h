@@ -35,6 +35,17 @@ int	json_state_ludo(const struct game *, json_t *obj);
 int	json_state_snl(const struct game *, json_t *obj);
 int	json_state_dandy(const struct game *, json_t *obj);
 
+/* ------------------------------------------------------------ seat.c */
+
+/* One seat of the "players" array: {"name": name, "bot": its strategy
+ * or null}. */
+json_t	*json_seat(const struct game *, int i, const char *name);
+/* A player's name, or null for index -1 (no turn, no winner). */
+json_t	*json_name_or_null(const char *name, int index);
+/* "P<i+1>": the name of seat i of a Snake & Ladder or DandyLand game
+ * (game_player_name() in the game room replaces it). */
+void	 web_seat_name(char *buf, size_t len, int i);
+
 /* -------------------------------------------------------- web_kind.c */
 
 /* The kind's hooks, by g->kind; -1 for a kind without them. */
@@ -55,14 +66,6 @@ json_t	*json_game(const struct game *);
 json_t	*json_game_summary(const struct game *);
 /* One history row: seq, player, action, result, at, by. */
 json_t	*json_move(const struct move *);
-/* One seat of the "players" array: {"name": name, "bot": its strategy
- * or null}. */
-json_t	*json_seat(const struct game *, int i, const char *name);
-/* A player's name, or null for index -1 (no turn, no winner). */
-json_t	*json_name_or_null(const char *name, int index);
-/* "P<i+1>": the name of seat i of a Snake & Ladder or DandyLand game
- * (game_player_name() in the game room replaces it). */
-void	 web_seat_name(char *buf, size_t len, int i);
 /* {"error": code, "message": printf(fmt)} */
 json_t	*json_error(const char *code, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
