@@ -16,10 +16,8 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-LUDUSD=${LUDUSD:-$top_builddir/src/ludusd}
-JGET=${JGET:-$top_builddir/tests/web/jget}
-case $LUDUSD in /*) ;; *) LUDUSD=$(pwd)/$LUDUSD ;; esac
-case $JGET in /*) ;; *) JGET=$(pwd)/$JGET ;; esac
+. "$top_srcdir/tests/lib/tap.sh"
+. "$top_srcdir/tests/web/lib.sh"
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
 CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
 SHOTS=$top_builddir/tests/web
@@ -57,45 +55,13 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-. "$top_srcdir/tests/lib/tap.sh"
-
-check() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		not_ok "$1"
-		echo "# expected: $2"
-		echo "# got:      $3"
-	fi
-}
-
-# wait_file FILE PID: until FILE has something (10 s at most).
-wait_file() {
-	i=0
-	while [ ! -s "$1" ] && [ $i -lt 1000 ]; do
-		kill -0 "$2" 2>/dev/null || return 1
-		sleep 0.01
-		i=$((i + 1))
-	done
-	[ -s "$1" ]
-}
-
 # ------------------------------------------------------ the daemon
-(cd "$DIR" && exec "$LUDUSD" --port 0 --portfile "$DIR/port" \
-    --http-port any --http-portfile "$DIR/hport" --db "$DIR/g.db" \
-    >"$DIR/log" 2>&1) &
-PID=$!
-if ! wait_file "$DIR/hport" "$PID"; then
+if ! start_http_daemon; then
 	echo "1..1"
 	echo "not ok 1 - ludusd starts"
 	sed 's/^/# /' "$DIR/log"
 	exit 1
 fi
-PORT=$(cat "$DIR/port")
-BASE=http://127.0.0.1:$(cat "$DIR/hport")
-cli() {
-	redis-cli -p "$PORT" "$@"
-}
 
 # ------------------------------------------------------ WebDriver
 # chromedriver on a port the kernel picks (it says which), loopback only.

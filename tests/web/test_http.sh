@@ -12,10 +12,8 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-LUDUSD=${LUDUSD:-$top_builddir/src/ludusd}
-JGET=${JGET:-$top_builddir/tests/web/jget}
-case $LUDUSD in /*) ;; *) LUDUSD=$(pwd)/$LUDUSD ;; esac
-case $JGET in /*) ;; *) JGET=$(pwd)/$JGET ;; esac
+. "$top_srcdir/tests/lib/tap.sh"
+. "$top_srcdir/tests/web/lib.sh"
 RAW="perl $top_srcdir/tests/web/rawhttp.pl"
 CORPUS=$top_srcdir/tests/web/corpus
 
@@ -39,56 +37,12 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-. "$top_srcdir/tests/lib/tap.sh"
-
-# check NAME EXPECTED ACTUAL
-check() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		not_ok "$1"
-		echo "# expected: $2"
-		echo "# got:      $3"
-	fi
-}
-# contains NAME NEEDLE HAYSTACK
-contains() {
-	case $3 in
-	*"$2"*) ok "$1" ;;
-	*) not_ok "$1"; echo "# '$2' not in:"
-	   printf '%s\n' "$3" | head -20 | sed 's/^/#   /' ;;
-	esac
-}
-lacks() {
-	case $3 in
-	*"$2"*) not_ok "$1"; echo "# '$2' found" ;;
-	*) ok "$1" ;;
-	esac
-}
 
 start_daemon() {
-	rm -f "$DIR/port" "$DIR/hport"
-	(cd "$DIR" && exec "$LUDUSD" --port 0 --portfile "$DIR/port" \
-	    --http-port any --http-portfile "$DIR/hport" --db "$DIR/g.db" \
-	    --http-host games.example --http-maxclients 6 --http-timeout 2 \
-	    --http-max-header 4kb --http-max-body 1kb "$@" \
-	    >>"$DIR/log" 2>&1) &
-	PID=$!
-	i=0
-	while [ ! -s "$DIR/hport" ] && [ $i -lt 1000 ]; do
-		kill -0 "$PID" 2>/dev/null || break
-		sleep 0.01
-		i=$((i + 1))
-	done
-	PORT=$(cat "$DIR/port" 2>/dev/null)
-	HPORT=$(cat "$DIR/hport" 2>/dev/null)
-	BASE=http://127.0.0.1:$HPORT
-	[ -n "$HPORT" ]
+	start_http_daemon --http-host games.example --http-maxclients 6 \
+	    --http-timeout 2 --http-max-header 4kb --http-max-body 1kb "$@"
 }
 
-cli() {
-	redis-cli -p "$PORT" "$@"
-}
 # get PATH [curl args]: the body on stdout; the status and the type go to
 # a file (get often runs in a subshell), read by status and ctype.
 get() {
@@ -365,20 +319,19 @@ check "http-maxclients: the one too many gets 503" "200 200 200 200 200 200 503"
     "$($RAW hold "$HPORT" 6)"
 check "connections are counted down when they close" "200" \
     "$(get /healthz >/dev/null; echo "$(status)")"
-t=$($RAW slow "$HPORT" 8)
-case $t in
-[0-9]*) if [ "$t" -ge 1 ] && [ "$t" -le 4 ]; then
-	ok "a slow sender is closed at http-timeout ($t s)"
-	else not_ok "a slow sender is closed at http-timeout ($t s)"; fi ;;
-*) not_ok "a slow sender is closed at http-timeout ($t)" ;;
-esac
-t=$($RAW idle "$HPORT" 8)
-case $t in
-[0-9]*) if [ "$t" -ge 1 ] && [ "$t" -le 4 ]; then
-	ok "an idle connection is closed at http-timeout ($t s)"
-	else not_ok "an idle connection is closed ($t s)"; fi ;;
-*) not_ok "an idle connection is closed at http-timeout ($t)" ;;
-esac
+# closes_in NAME MODE: rawhttp's slow or idle connection is closed by
+# the server after http-timeout (2 s), give or take a second.
+closes_in() {
+	t=$($RAW "$2" "$HPORT" 8)
+	case $t in
+	[0-9]*) if [ "$t" -ge 1 ] && [ "$t" -le 4 ]; then
+		ok "$1 ($t s)"
+		else not_ok "$1 ($t s)"; fi ;;
+	*) not_ok "$1 ($t)" ;;
+	esac
+}
+closes_in "a slow sender is closed at http-timeout" slow
+closes_in "an idle connection is closed at http-timeout" idle
 
 # ---------------------------------------------------- malformed corpus
 for f in "$CORPUS"/*.req; do
