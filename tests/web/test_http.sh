@@ -37,7 +37,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-
 start_daemon() {
 	start_http_daemon --http-host games.example --http-maxclients 6 \
 	    --http-timeout 2 --http-max-header 4kb --http-max-body 1kb "$@"
