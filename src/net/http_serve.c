@@ -32,6 +32,19 @@
 
 /* ----------------------------------------------------------- checks */
 
+/* What a client sent, fit for a log line: 64 bytes at most, anything but
+ * printable ASCII as '?'. */
+static const char *
+printable(const char *s, char *buf, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; s[i] != '\0' && i < len - 1 && i < 64; i++)
+		buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	buf[i] = '\0';
+	return buf;
+}
+
 /* The request's one Host header, NULL when there is none or several. */
 static const char *
 one_host(struct evhttp_request *req)
@@ -55,6 +68,7 @@ write_allowed(struct http_ctx *x, const char *host)
 {
 	struct evkeyvalq	*in = evhttp_request_get_input_headers(x->req);
 	const char		*type, *origin;
+	char			 buf[72];
 
 	type = evhttp_find_header(in, "Content-Type");
 	if (type == NULL || !http_type_is_json(type)) {
@@ -63,8 +77,9 @@ write_allowed(struct http_ctx *x, const char *host)
 	}
 	origin = evhttp_find_header(in, "Origin");
 	if (origin != NULL && !http_origin_ours(origin, host)) {
-		log_notice("http: refused a write from origin '%.64s' "
-		    "(cross-site request?)", origin);
+		log_notice("http: refused a write from origin '%s' "
+		    "(cross-site request?)", printable(origin, buf,
+		    sizeof buf));
 		http_error(x, "ORIGIN", "origin not allowed");
 		return 0;
 	}
@@ -78,6 +93,7 @@ request_allowed(struct http_ctx *x, int refused)
 	struct http	*h = x->srv->http;
 	const char	*host = one_host(x->req);
 	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(x->req);
+	char		 buf[72];
 
 	if (refused) {
 		http_error(x, "LIMIT", "max number of HTTP clients reached");
@@ -85,8 +101,9 @@ request_allowed(struct http_ctx *x, int refused)
 	}
 	if (host == NULL || !http_host_allowed(host, h->names, h->nnames,
 	    h->any_address)) {
-		log_notice("http: refused Host '%.64s' (DNS rebinding?)",
-		    host != NULL ? host : "(none or several)");
+		log_notice("http: refused Host '%s' (DNS rebinding?)",
+		    host != NULL ? printable(host, buf, sizeof buf) :
+		    "(none or several)");
 		http_error(x, "HOST", "this server is not '%.64s'",
 		    host != NULL ? host : "");
 		return -1;
