@@ -29,6 +29,7 @@
 #include <event2/http.h>
 
 #include "net/http.h"
+#include "net/http_check.h"
 #include "net/log.h"
 #include "util/util.h"
 #include "web/web.h"
@@ -214,7 +215,8 @@ add_name(struct http *h, const char *name)
 }
 
 /* What a Host header may name: localhost, every bind value, every
- * http-host; any address literal when a bind is a wildcard. */
+ * http-host (and, once bound, every address listened on); any address
+ * literal when a bind is a wildcard. */
 static void
 names_init(struct http *h, const struct config *cfg)
 {
@@ -237,7 +239,7 @@ static int
 bind_all(struct http *h, const struct config *cfg)
 {
 	struct addrinfo		*res, *ai;
-	char			 where[128], err[512];
+	char			 where[128], err[512], name[128];
 	int			 i, fd;
 
 	for (i = 0; i < cfg->nbind; i++) {
@@ -258,6 +260,10 @@ bind_all(struct http *h, const struct config *cfg)
 				freeaddrinfo(res);
 				return -1;
 			}
+			/* The address itself names us too (a bind given as
+			 * a name listens on its addresses). */
+			if (http_host_name(where, name, sizeof name) == 0)
+				add_name(h, name);
 			log_info("http: listening on %s", where);
 		}
 		freeaddrinfo(res);

@@ -355,6 +355,16 @@ kill -TERM "$PID"
 wait "$PID"
 check "a clean stop" "0" "$?"
 PID=
+# A bind given as a name: the addresses it listens on name it too.
+if start_http_daemon --bind localhost; then
+	get /healthz -H "Host: 127.0.0.1:$HPORT" >/dev/null
+	check "bind localhost: a Host of its address" 200 "$(status)"
+	kill -TERM "$PID"
+	wait "$PID"
+else
+	not_ok "bind localhost: starts"
+fi
+PID=
 if start_daemon --http-port 0; then
 	check "http-port 0: no HTTP" "" "$HPORT"
 else
