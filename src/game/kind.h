@@ -5,8 +5,9 @@
  * kind_dandy.c) and registered in game_kinds[] (src/game/kind.c); the
  * layers above call through it and never ask which kind they hold.
  *
- * Every hook is pure: no I/O, no allocation, no globals.  A hook that
- * needs randomness (the server's automatic move) is given it.  A kind
+ * Every hook is pure: no I/O, no globals, and no allocation but the
+ * output of the web face (markup and JSON).  A hook that needs
+ * randomness (the server's automatic move) is given it.  A kind
  * fills the members it needs; the ones marked "NULL:" may be left out
  * and then mean what their comment says.
  *
@@ -29,11 +30,13 @@ enum game_kind {
 struct game;
 struct game_dec;
 struct game_enc;
+struct json_t;
 struct move;
 struct reply;
 struct row_cell;
 struct row_game;
 struct row_token;
+struct svg;
 
 /* The server's randomness, for the moves it makes by itself. */
 struct game_random {
@@ -128,7 +131,14 @@ struct game_kind_ops {
 	void	(*info)(const struct game *, struct reply *);
 	void	(*info_random)(const struct game *, struct reply *);
 
-	/* A web renderer (the board as SVG) belongs here. */
+	/* ------------------------------------------------- the web face */
+	/* The board: the whole <svg> element appended to out (util/svg.h),
+	 * the one picture of a game that the pages and GET /games/ID.svg
+	 * show.  0, or -1 (nothing added) for a game of another kind. */
+	int	(*render_svg)(const struct game *, struct svg *out);
+	/* The kind's members of a game's JSON object (jansson): "players"
+	 * (names, bots), "turn", "winner" and "state".  0, or -1. */
+	int	(*state_json)(const struct game *, struct json_t *obj);
 };
 
 /* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */

@@ -12,6 +12,7 @@
 #include "game/game.h"
 #include "game/kinds.h"
 #include "game/rows.h"
+#include "game/view.h"
 #include "util/reply.h"
 #include "util/util.h"
 
@@ -384,4 +385,6 @@ const struct game_kind_ops kind_dandy = {
 	.state_reply = dandy_state_reply,
 	.info = dandy_info,
 	.info_random = dandy_info_random,
+	.render_svg = render_svg_dandy,
+	.state_json = json_state_dandy,
 };

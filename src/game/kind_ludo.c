@@ -11,6 +11,7 @@
 #include "game/game.h"
 #include "game/kinds.h"
 #include "game/rows.h"
+#include "game/view.h"
 #include "util/reply.h"
 #include "util/util.h"
 
@@ -335,4 +336,6 @@ const struct game_kind_ops kind_ludo = {
 	.autoplay = ludo_autoplay,
 	.state_reply = ludo_state_reply,
 	.info_random = game_info_dice,
+	.render_svg = render_svg_ludo,
+	.state_json = json_state_ludo,
 };

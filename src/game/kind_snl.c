@@ -11,6 +11,7 @@
 #include "game/game.h"
 #include "game/kinds.h"
 #include "game/rows.h"
+#include "game/view.h"
 #include "util/reply.h"
 #include "util/util.h"
 
@@ -324,4 +325,6 @@ const struct game_kind_ops kind_snl = {
 	.autoplay = snl_autoplay,
 	.state_reply = snl_state_reply,
 	.info_random = game_info_dice,
+	.render_svg = render_svg_snl,
+	.state_json = json_state_snl,
 };

@@ -115,6 +115,9 @@ log_start(const struct server *srv, const struct config *cfg)
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
 	    (long)getpid(), binds, srv->port, cfg->db,
 	    durability_name(cfg->durability), (long long)srv->maxclients);
+	if (http_port(srv) != 0)
+		log_notice("http on port %d: http://%s:%d/", http_port(srv),
+		    cfg->bind[0], http_port(srv));
 	free(binds);
 }
 
@@ -148,8 +151,10 @@ serve(const struct config *cfg)
 		return 1;
 	}
 	srv.maxclients = raise_nofile(cfg->maxclients);
-	if (server_listen(&srv) == -1) {
+	/* HTTP (http.c) on the same addresses as RESP. */
+	if (server_listen(&srv) == -1 || http_listen(&srv) == -1) {
 		start_failed(cfg, "cannot listen");
+		http_free(&srv);
 		server_free(&srv);
 		log_close();
 		return 1;
@@ -158,13 +163,18 @@ serve(const struct config *cfg)
 		write_file(cfg->pidfile, (long)getpid());
 	if (cfg->portfile[0] != '\0')
 		write_file(cfg->portfile, srv.port);
+	if (cfg->http_portfile[0] != '\0' && http_port(&srv) != 0)
+		write_file(cfg->http_portfile, http_port(&srv));
 	log_start(&srv, cfg);
 	rc = server_run(&srv);
+	http_free(&srv);	/* before the loop and the store go */
 	server_free(&srv);
 	if (cfg->pidfile[0] != '\0')
 		unlink(cfg->pidfile);
 	if (cfg->portfile[0] != '\0')
 		unlink(cfg->portfile);
+	if (cfg->http_portfile[0] != '\0')
+		unlink(cfg->http_portfile);
 	log_notice("ludusd stopped");
 	log_close();
 	return rc;
