@@ -1,4 +1,5 @@
--- ludus schema, migration 2: multiplayer (issue 4).
+-- ludus schema, migration 2: multiplayer (seats, server dice, bots,
+-- turn deadlines).
 --
 -- Options of a game (seat keys, server dice, bots, turn deadlines), the
 -- pending server roll of a Ludo game, how each stored move was made, and

@@ -1,4 +1,4 @@
--- ludus schema, migration 3: CHECKs that cost a turn nothing (issue 6).
+-- ludus schema, migration 3: CHECKs that cost a turn nothing.
 --
 -- Two kinds of CHECK made every turn pay for work that protects nothing
 -- the turn changes:

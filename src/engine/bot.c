@@ -96,7 +96,7 @@ candidates(const struct ludo_state *st, int dice,
 	return n;
 }
 
-/* seed 001's aggressive score: a capture, then leaving the yard, then
+/* The aggressive bot's score: a capture, then leaving the yard, then
  * the furthest landing square. */
 static int
 aggressive_score(const struct candidate *c)

@@ -10,7 +10,7 @@
 
 enum bot_strategy {
 	BOT_FIRST = 0,		/* the lowest legal token */
-	BOT_AGGRESSIVE,		/* seed 001: capture, leave the yard, lead */
+	BOT_AGGRESSIVE,		/* capture, leave the yard, lead */
 	BOT_EXPERT		/* weighs progress against being captured */
 };
 #define BOT_STRATEGIES	3

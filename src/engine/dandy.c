@@ -1,5 +1,6 @@
 /*
- * DandyLand rules (seed 003).
+ * DandyLand rules: a ring board of lettered squares, cards that move a
+ * player to the next square of a letter, points for each lap.
  *
  * The board is a ring of squares named a-i.  A player earns a point each
  * time a forward move carries it from the last square to the first; a
@@ -13,7 +14,7 @@
 
 #include "engine/engine.h"
 
-#define DANDY_CARDS_MAX	50	/* seed 003's play() takes 0-50 cards */
+#define DANDY_CARDS_MAX	50	/* the stateless play() scores 0-50 cards */
 
 static int
 dandy_letter(int c)

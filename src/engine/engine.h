@@ -22,9 +22,9 @@
 #define LUDO_ENTRY_STEP		13	/* player i enters at 13 * i */
 
 enum ludo_preset {
-	LUDO_CLASSIC = 0,	/* seed 000: lane 52-57, finished 58 */
-	LUDO_INTERVIEW,		/* seed 001 interview: lane 52-56, finished 57 */
-	LUDO_EXTENDED		/* seed 001 extended: track 0-50, lane 51-55, home 56 */
+	LUDO_CLASSIC = 0,	/* lane 52-57, finished 58 */
+	LUDO_INTERVIEW,		/* lane 52-56, finished 57 */
+	LUDO_EXTENDED		/* track 0-50, lane 51-55, home 56 */
 };
 
 struct ludo_rules {
@@ -154,7 +154,8 @@ int	dandy_init(struct dandy_state *, int nplayers, const char *board,
 /* card 0 draws from the deck; a given card must be valid (else -1). */
 int	dandy_draw(const struct dandy_state *, int card,
 	    struct dandy_state *out, struct dandy_result *);
-/* Seed 003's play(): points per player; -1 on invalid input. */
+/* The stateless DandyLand game (DANDY.PLAY): points per player of the
+ * cards drawn in turn; -1 on invalid input. */
 int	dandy_play(int players, const char *cards, const char *board,
 	    int points[DANDY_MAX_PLAYERS]);
 

@@ -1,5 +1,6 @@
 /*
- * Ludo rules (seed 000 and the two versions of seed 001).
+ * Ludo rules, in three presets: classic, and the interview and extended
+ * variants (lane lengths, bonus turns, the third six).
  *
  * Positions are relative to each player's entry square: -1 is the yard,
  * 0..last_track the common track, then the private home lane, and

@@ -1,5 +1,5 @@
 /*
- * Snake & Ladder rules (seed 004).
+ * Snake & Ladder rules on a 10x10 board of 100 cells.
  *
  * Players start off the board at 0 and need exactly 100.  A jump (snake
  * or ladder) fires once, on the exact landing cell; the setup checks
