@@ -1,7 +1,8 @@
 /*
  * `ludus --snl-script`: the Snake & Ladder script driver.  The input is
- * Q, then the number of players, then Q commands (add_snake h t, add_ladder b t,
- * roll v), one per line; each roll prints its result on its own line.
+ * Q, then the number of players, then Q commands (add_snake h t,
+ * add_ladder b t, roll v), one per line; each roll prints its result on
+ * its own line.
  * Every command goes through the command layer on an in-memory store,
  * so the script exercises the same path as SNL.* commands do.
  */
