@@ -17,6 +17,11 @@
  * all is EV_WRITE turned on, and libevent writes the rest as the socket
  * drains (with the write timeout of a closing client); conn_write_cb
  * turns it off again once the output is empty.
+ *
+ * Until its first request has been read, a connection is sniffed
+ * (sniff.h): one that starts like a TLS handshake, or whose first
+ * request looks like HTTP (a web page's fetch() of the RESP port), is
+ * closed before anything it sent runs.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -38,6 +43,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "net/sniff.h"
 #include "util/util.h"
 
 #define CONN_BATCH	128		/* requests per turn of the loop */
@@ -455,6 +461,49 @@ conn_protocol_error(struct conn *c, const char *err)
 	conn_close_after_flush(c);
 }
 
+/* Something that is not a RESP client: logged and closed, nothing of
+ * what it sent is run. */
+static void
+conn_foreign(struct conn *c, enum sniff what)
+{
+	c->srv->foreign_closed++;
+	if (what == SNIFF_TLS)
+		log_warning("%s: TLS on a plain port? A TLS handshake on the "
+		    "RESP port: closed", c->addr);
+	else
+		log_warning("%s: possible cross-protocol attack: %s on the "
+		    "RESP port (a web page?): closed", c->addr,
+		    sniff_name(what));
+	conn_kill(c, NULL);
+}
+
+/* The input before the first request: 1 if it is foreign (closed). */
+static int
+conn_sniff_input(struct conn *c)
+{
+	struct evbuffer	*in = bufferevent_get_input(c->bev);
+	unsigned char	 b;
+
+	if (c->parser.in_multibulk || evbuffer_copyout(in, &b, 1) != 1 ||
+	    sniff_bytes(&b, 1) == SNIFF_RESP)
+		return 0;
+	conn_foreign(c, SNIFF_TLS);
+	return 1;
+}
+
+/* A request read: 1 if it is foreign (the connection is closed). */
+static int
+conn_sniff(struct conn *c, const struct resp_request *req)
+{
+	enum sniff	 what = sniff_request(req, !c->served);
+
+	c->served = 1;
+	if (what == SNIFF_RESP)
+		return 0;
+	conn_foreign(c, what);
+	return 1;
+}
+
 static void
 conn_pause(struct conn *c)
 {
@@ -476,6 +525,8 @@ conn_process(struct conn *c)
 	enum resp_status	 st;
 	int			 n;
 
+	if (!c->served && conn_sniff_input(c))
+		return;
 	for (n = 0; c->state == CONN_OPEN; n++) {
 		if (conn_pending(c) >= OUT_PAUSE) {
 			conn_pause(c);
@@ -495,6 +546,10 @@ conn_process(struct conn *c)
 		if (req.argc == 0) {
 			resp_request_free(&req);
 			continue;
+		}
+		if ((req.is_inline || !c->served) && conn_sniff(c, &req)) {
+			resp_request_free(&req);
+			return;
 		}
 		memset(&args, 0, sizeof args);
 		args.argc = req.argc;

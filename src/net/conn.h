@@ -50,6 +50,7 @@ struct conn {
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
 	struct held_conn	 held;		/* held.c's: its held replies */
+	int			 served;	/* a request was read (sniffing) */
 };
 
 /* Takes a new socket from a listener. */

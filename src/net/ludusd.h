@@ -58,6 +58,7 @@ struct server {
 	uint64_t		  bytes_in;
 	uint64_t		  bytes_out;
 	uint64_t		  proto_errors;
+	uint64_t		  foreign_closed;	/* HTTP, TLS on RESP */
 };
 
 /* server.c */
