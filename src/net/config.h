@@ -18,10 +18,18 @@
 #define LUDUSD_DEFAULT_BIND	"127.0.0.1"
 #define LUDUSD_DEFAULT_DB	"ludus.db"
 
+/* tls-auth-clients: whether a TLS client must show a certificate. */
+enum tls_auth {
+	TLS_AUTH_NO = 0,	/* none is asked for */
+	TLS_AUTH_OPTIONAL,	/* one is checked if shown */
+	TLS_AUTH_YES		/* one is required */
+};
+
 struct config {
 	char		**bind;		/* addresses (or names) to listen on */
 	int		  nbind;
-	int		  port;		/* 0: the kernel picks (see portfile) */
+	int		  port;		/* 0: the kernel picks (see portfile);
+					 * -1: off */
 	char		 *db;
 	enum durability	  durability;
 	char		 *logfile;	/* "": stderr */
@@ -38,6 +46,11 @@ struct config {
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
 	int64_t		  game_cache;	/* games kept in memory; 0 none */
 	struct resp_limits limits;
+	int		  tls_port;	/* -1: off; 0: the kernel picks */
+	char		 *tls_cert_file;	/* PEM chain; reread on SIGHUP */
+	char		 *tls_key_file;
+	char		 *tls_ca_cert_file;	/* "": none */
+	enum tls_auth	  tls_auth_clients;
 
 	int		  bind_fresh;	/* next bind replaces the list */
 };

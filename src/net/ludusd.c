@@ -35,7 +35,7 @@ usage(FILE *f)
 	    SYSCONFDIR);
 	config_usage(f);
 	fprintf(f, "\nSignals: TERM/INT stop cleanly, HUP reopens the log "
-	    "file.\n");
+	    "file and reloads\nthe TLS certificates.\n");
 }
 
 /*
@@ -75,9 +75,9 @@ raise_nofile(int64_t maxclients)
 	return maxclients;
 }
 
-/* Writes "value\n" to path atomically, so a reader never sees half. */
+/* Writes text to path atomically, so a reader never sees half. */
 static int
-write_file(const char *path, long value)
+write_file(const char *path, const char *text)
 {
 	char	*tmp;
 	FILE	*f;
@@ -89,7 +89,7 @@ write_file(const char *path, long value)
 		free(tmp);
 		return -1;
 	}
-	fprintf(f, "%ld\n", value);
+	fputs(text, f);
 	if (fclose(f) != 0 || rename(tmp, path) == -1) {
 		log_warning("cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
@@ -100,9 +100,37 @@ write_file(const char *path, long value)
 }
 
 static void
+write_pid(const char *path)
+{
+	char	*text;
+
+	xasprintf(&text, "%ld\n", (long)getpid());
+	write_file(path, text);
+	free(text);
+}
+
+/*
+ * The port file: the plain port on the first line (0 when it is off), as
+ * it always was, then each other port on a line of its own after its
+ * name ("tls 7443").
+ */
+static void
+write_ports(const struct server *srv, const char *path)
+{
+	char	*text;
+
+	if (srv->tls_port > 0)
+		xasprintf(&text, "%d\ntls %d\n", srv->port, srv->tls_port);
+	else
+		xasprintf(&text, "%d\n", srv->port);
+	write_file(path, text);
+	free(text);
+}
+
+static void
 log_start(const struct server *srv, const struct config *cfg)
 {
-	char	*binds = xstrdup(""), *tmp;
+	char	*binds = xstrdup(""), *tmp, tls[32] = "";
 	int	 i;
 
 	for (i = 0; i < cfg->nbind; i++) {
@@ -111,9 +139,11 @@ log_start(const struct server *srv, const struct config *cfg)
 		free(binds);
 		binds = tmp;
 	}
-	log_notice("ludusd %s started: pid %ld, listening on %s port %d, "
+	if (srv->tls_port > 0)
+		snprintf(tls, sizeof tls, " tls-port %d", srv->tls_port);
+	log_notice("ludusd %s started: pid %ld, listening on %s port %d%s, "
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
-	    (long)getpid(), binds, srv->port, cfg->db,
+	    (long)getpid(), binds, srv->port, tls, cfg->db,
 	    durability_name(cfg->durability), (long long)srv->maxclients);
 	free(binds);
 }
@@ -155,9 +185,9 @@ serve(const struct config *cfg)
 		return 1;
 	}
 	if (cfg->pidfile[0] != '\0')
-		write_file(cfg->pidfile, (long)getpid());
+		write_pid(cfg->pidfile);
 	if (cfg->portfile[0] != '\0')
-		write_file(cfg->portfile, srv.port);
+		write_ports(&srv, cfg->portfile);
 	log_start(&srv, cfg);
 	rc = server_run(&srv);
 	server_free(&srv);

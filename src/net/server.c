@@ -1,6 +1,6 @@
 /*
- * The server: listening sockets, the signals, the store shared by every
- * connection, and the orderly stop.  On SIGTERM or SIGINT it stops
+ * The server: listening sockets (the plain port and the TLS one), the
+ * signals, the store shared by every connection, and the orderly stop.  On SIGTERM or SIGINT it stops
  * accepting, lets every connection flush the replies it owes (a move is
  * committed before its reply is queued, so nothing in flight is lost),
  * waits at most shutdown-timeout seconds for slow readers, then returns
@@ -37,8 +37,24 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
     int socklen, void *arg)
 {
 	(void)l;
-	conn_accept(arg, fd, sa, socklen);
+	conn_accept(arg, fd, sa, socklen, CONN_PLAIN);
 }
+
+static void
+accept_tls_cb(struct evconnlistener *l, evutil_socket_t fd,
+    struct sockaddr *sa, int socklen, void *arg)
+{
+	(void)l;
+	conn_accept(arg, fd, sa, socklen, CONN_TLS);
+}
+
+/* What a listener is for: its port (the one bound once known) and how
+ * its clients talk. */
+struct listen_kind {
+	int			*port;
+	evconnlistener_cb	 cb;
+	const char		*what;		/* for the log: "", " (TLS)" */
+};
 
 static void
 accept_resume_cb(evutil_socket_t fd, short what, void *arg)
@@ -111,8 +127,8 @@ bound_port(int fd)
 }
 
 static int
-listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
-    size_t errlen)
+listen_addr(struct server *srv, const struct addrinfo *ai,
+    const struct listen_kind *k, char *err, size_t errlen)
 {
 	struct evconnlistener	*l;
 	struct sockaddr_storage	 ss;
@@ -122,10 +138,10 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	/* Every socket gets the port the first one was given. */
 	memcpy(&ss, ai->ai_addr, ai->ai_addrlen);
 	if (ss.ss_family == AF_INET)
-		((struct sockaddr_in *)&ss)->sin_port = htons(srv->port);
+		((struct sockaddr_in *)&ss)->sin_port = htons(*k->port);
 	else if (ss.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&ss)->sin6_port = htons(srv->port);
-	format_bound(ai, srv->port, where, sizeof where);
+		((struct sockaddr_in6 *)&ss)->sin6_port = htons(*k->port);
+	format_bound(ai, *k->port, where, sizeof where);
 	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
 	    SOCK_CLOEXEC, ai->ai_protocol);
 	if (fd == -1)
@@ -138,9 +154,9 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	if (bind(fd, (struct sockaddr *)&ss, ai->ai_addrlen) == -1 ||
 	    listen(fd, LISTEN_BACKLOG) == -1)
 		goto fail;
-	if (srv->port == 0 && (srv->port = bound_port(fd)) == -1)
+	if (*k->port == 0 && (*k->port = bound_port(fd)) == -1)
 		goto fail;
-	l = evconnlistener_new(srv->base, accept_cb, srv,
+	l = evconnlistener_new(srv->base, k->cb, srv,
 	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
 	if (l == NULL)
 		goto fail;
@@ -148,8 +164,8 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	srv->listeners = xrealloc(srv->listeners,
 	    (size_t)(srv->nlisteners + 1) * sizeof *srv->listeners);
 	srv->listeners[srv->nlisteners++] = l;
-	format_bound(ai, srv->port, where, sizeof where);
-	log_info("listening on %s", where);
+	format_bound(ai, *k->port, where, sizeof where);
+	log_info("listening on %s%s", where, k->what);
 	return 0;
 fail:
 	snprintf(err, errlen, "cannot listen on %s: %s", where,
@@ -161,7 +177,8 @@ fail:
 
 /* Listens on every address a bind value names ("localhost": both). */
 static int
-listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
+listen_bind(struct server *srv, const char *host,
+    const struct listen_kind *k, char *err, size_t errlen)
 {
 	struct addrinfo	 hints, *res, *ai;
 	char		 port[16];
@@ -171,13 +188,13 @@ listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(port, sizeof port, "%d", srv->port);
+	snprintf(port, sizeof port, "%d", *k->port);
 	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0) {
 		snprintf(err, errlen, "bind %s: %s", host, gai_strerror(rc));
 		return -1;
 	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		if (listen_addr(srv, ai, err, errlen) == -1) {
+		if (listen_addr(srv, ai, k, err, errlen) == -1) {
 			freeaddrinfo(res);
 			return -1;
 		}
@@ -186,20 +203,36 @@ listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
 	return 0;
 }
 
-int
-server_listen(struct server *srv)
+/* The addresses of bind on one port; a port off (-1) is left at 0. */
+static int
+listen_port(struct server *srv, int want, const struct listen_kind *k)
 {
 	char	 err[512];
 	int	 i;
 
-	srv->port = srv->cfg->port;
-	for (i = 0; i < srv->cfg->nbind; i++) {
-		if (listen_bind(srv, srv->cfg->bind[i], err, sizeof err) ==
+	*k->port = want < 0 ? 0 : want;
+	for (i = 0; want >= 0 && i < srv->cfg->nbind; i++) {
+		if (listen_bind(srv, srv->cfg->bind[i], k, err, sizeof err) ==
 		    -1) {
 			log_warning("%s", err);
-			listeners_free(srv);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+int
+server_listen(struct server *srv)
+{
+	const struct listen_kind plain = { &srv->port, accept_cb, "" };
+	const struct listen_kind tls = { &srv->tls_port, accept_tls_cb,
+	    " (TLS)" };
+
+	if (listen_port(srv, srv->cfg->port, &plain) == -1 ||
+	    listen_port(srv, srv->tls != NULL ? srv->cfg->tls_port : -1,
+	    &tls) == -1) {
+		listeners_free(srv);
+		return -1;
 	}
 	return 0;
 }
@@ -264,6 +297,7 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	case SIGHUP:
 		if (log_reopen() == 0)
 			log_notice("SIGHUP: log file reopened");
+		tls_reload(srv);
 		break;
 	case SIGINT:
 		server_stop(srv, "SIGINT");
@@ -327,7 +361,7 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot set up signal handling");
 		return -1;
 	}
-	if (autoplay_init(srv) == -1)
+	if (autoplay_init(srv) == -1 || tls_init(srv) == -1)
 		return -1;
 	return 0;
 }
@@ -376,6 +410,7 @@ server_free(struct server *srv)
 	event_drop(&srv->sig_hup);
 	event_drop(&srv->stop_timer);
 	event_drop(&srv->accept_timer);
+	tls_free(srv);
 	resp_buf_free(&srv->enc);
 	if (srv->base != NULL)
 		event_base_free(srv->base);
