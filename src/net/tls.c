@@ -41,20 +41,32 @@ struct tls {
 	uint64_t	 reloads;	/* contexts made after the first */
 };
 
+/* The words of one OpenSSL error: its reason, or the system's. */
+static const char *
+err_text(unsigned long e, char *buf, size_t len)
+{
+	const char	*r;
+
+	if (ERR_SYSTEM_ERROR(e))
+		snprintf(buf, len, "%s", strerror(ERR_GET_REASON(e)));
+	else if ((r = ERR_reason_error_string(e)) != NULL)
+		snprintf(buf, len, "%s", r);
+	else
+		ERR_error_string_n(e, buf, len);
+	return buf;
+}
+
 /* The reason of the first error OpenSSL queued (the cause), and an empty
  * queue after. */
 static const char *
 ssl_why(char *buf, size_t len)
 {
 	unsigned long	 e = ERR_get_error();
-	const char	*r;
 
 	if (e == 0)
 		snprintf(buf, len, "%s", strerror(errno));
-	else if ((r = ERR_reason_error_string(e)) != NULL)
-		snprintf(buf, len, "%s", r);
 	else
-		ERR_error_string_n(e, buf, len);
+		err_text(e, buf, len);
 	ERR_clear_error();
 	return buf;
 }
@@ -260,11 +272,25 @@ drain(evutil_socket_t fd)
 	(void)shutdown(fd, SHUT_WR);
 }
 
+/* Why a client's certificate was refused, after OpenSSL's reason. */
+static const char *
+verify_why(struct bufferevent *bev, unsigned long e)
+{
+	SSL	*ssl = bufferevent_openssl_get_ssl(bev);
+	long	 v;
+
+	if (ERR_GET_LIB(e) != ERR_LIB_SSL ||
+	    ERR_GET_REASON(e) != SSL_R_CERTIFICATE_VERIFY_FAILED ||
+	    ssl == NULL || (v = SSL_get_verify_result(ssl)) == X509_V_OK)
+		return "";
+	return X509_verify_cert_error_string(v);
+}
+
 void
 tls_failed(struct bufferevent *bev, const char *addr, int handshake)
 {
 	unsigned long	 e, first = 0;
-	const char	*why;
+	const char	*more;
 	char		 buf[256];
 
 	/*
@@ -279,13 +305,11 @@ tls_failed(struct bufferevent *bev, const char *addr, int handshake)
 		log_debug("%s: %s", addr, evutil_socket_error_to_string(
 		    EVUTIL_SOCKET_ERROR()));
 	} else {
-		why = ERR_reason_error_string(first);
-		if (why == NULL) {
-			ERR_error_string_n(first, buf, sizeof buf);
-			why = buf;
-		}
-		log_info("%s: TLS %s: %s%s", addr, handshake ? "handshake "
-		    "failed" : "error", why, handshake && not_tls(first) ?
+		more = verify_why(bev, first);
+		log_info("%s: TLS %s: %s%s%s%s", addr, handshake ?
+		    "handshake failed" : "error", err_text(first, buf,
+		    sizeof buf), *more != '\0' ? ": " : "", more,
+		    handshake && not_tls(first) ?
 		    " (a plain client on the TLS port?)" : "");
 	}
 	ERR_clear_error();
