@@ -85,7 +85,8 @@ export class Daemon {
 			const text = existsSync(this.portfile) ?
 			    readFileSync(this.portfile, 'utf8').trim() : '';
 			if (text !== '') {
-				this.port = Number(text);
+				// The plain port; a "tls PORT" line may follow.
+				this.port = Number(text.split('\n')[0]);
 				return this;
 			}
 			await sleep(10);
