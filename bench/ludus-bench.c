@@ -3,18 +3,25 @@
  *
  *	ludus-bench [-h host] [-p port] [-c connections] [-g games]
  *	    [-n turns] [-t seconds] [-k ludo|snl|dandy|mix] [-P pipeline]
- *	    [--seed S] [--prefix P]
+ *	    [--seed S] [--prefix P] [--players N] [--deck N] [--random]
+ *	    [--redis] [--create-only] [--create-option KEY=VALUE]
+ *	    [--store-stats] [--walk]
  *
  * It opens c connections, creates g games and plays random legal moves on
  * them from one libevent loop.  Each game is driven by exactly one
  * connection, so its moves reach the server in order; with -P > 1 a
  * connection keeps up to P commands in flight across its games.
  *
- * The program keeps its own engine copy of every game: the copy chooses a
- * legal move and predicts the server's reply, and every reply is checked
- * against the prediction.  A wrong reply under load is a failure, not a
- * figure: any mismatch or error reply is counted, the first few are
- * printed, and the exit status is 1.
+ * The program keeps its own engine copy of every game (bgame.c): the copy
+ * chooses a legal move and predicts the server's reply, and every reply
+ * is checked against the prediction.  A wrong reply under load is a
+ * failure, not a figure: any mismatch or error reply is counted, the
+ * first few are printed, and the exit status is 1.
+ *
+ * --redis sends the same moves to a redis-server holding the Redis
+ * Functions of bench/redis/ludus.lua (FCALL ludo_play ... instead of
+ * LUDO.PLAY ...), which must give the same replies: the same client and
+ * the same checks on both sides of the same-work comparison.
  *
  * A game that ends is replaced by a new one (the creation is a request but
  * not a turn).  DandyLand games without a deck never end, so they are
@@ -30,7 +37,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,62 +49,25 @@
 #include <event2/event.h>
 #include <event2/util.h>
 
-#include "engine/engine.h"
+#include "bclient.h"
+#include "bgame.h"
+#include "hist.h"
 #include "net/resp.h"
 #include "util/util.h"
 
-#define ID_LEN		51	/* 50 characters, as the server allows */
-#define PREFIX_MAX	30	/* leaves room for "l123456-4294967295" */
-#define WANT_LEN	64	/* the longest status a move can return */
-#define CMD_TEXT_LEN	96	/* the command, as printed in an error */
-#define CMD_ARGS_MAX	8
-#define CMD_BUF_LEN	512
 #define ERRORS_SHOWN	10
 #define SETUP_WINDOW	64	/* creations in flight per connection */
 #define STALL_SECONDS	30	/* no reply for this long: the server hangs */
-#define DANDY_MOVES	200	/* draws before a DandyLand game is replaced */
-#define MOVES_MAX	20000	/* a Ludo/S&L game this long is abandoned */
-#define SNL_JUMP_TRIES	20
-
-enum kind { K_LUDO = 0, K_SNL, K_DANDY, K_MIX };
-
-static const char *kind_names[] = { "ludo", "snl", "dandy", "mix" };
-
-/* What a game sends next. */
-enum gphase { G_CREATE = 0, G_SETUP, G_PLAY };
-
-struct bgame {
-	enum kind	 kind;
-	int		 slot;
-	unsigned	 gen;		/* games played in this slot so far */
-	char		 id[ID_LEN];
-	enum gphase	 phase;
-	int		 setup_left;	/* Snake & Ladder jumps to send */
-	int		 moves;		/* moves sent in the current game */
-	uint64_t	 rng;
-	union {
-		struct ludo_state	ludo;
-		struct snl_state	snl;
-		struct dandy_state	dandy;
-	} st;
-};
+#define GAMES_MAX	10000000
 
 /* One command in flight and the reply it must get. */
 struct expect {
 	struct bgame	*game;
 	uint64_t	 sent_ns;
 	int		 is_turn;
+	int		 is_create;
 	char		 want[WANT_LEN];
 	char		 text[CMD_TEXT_LEN];
-};
-
-/* A command being built: its words and the reply predicted. */
-struct cmd {
-	int		 argc;
-	const char	*argv[CMD_ARGS_MAX];
-	char		 store[CMD_ARGS_MAX][ID_LEN + 8];
-	int		 is_turn;
-	char		 want[WANT_LEN];
 };
 
 struct bench;
@@ -111,24 +80,12 @@ struct bconn {
 	struct bgame		**games;
 	int			 ngames;
 	int			 next;		/* round robin over games */
+	uint64_t		 rng;		/* --random */
 	struct expect		*ring;		/* window entries */
 	int			 window;
 	int			 head;
 	int			 count;
 	int			 setup_done;
-};
-
-/*
- * A latency histogram in nanoseconds with 64 sub-buckets per power of
- * two (under 1.6% error): fixed size, so recording allocates nothing.
- */
-#define HIST_LINEAR	128
-#define HIST_SUB	64
-#define HIST_BUCKETS	(HIST_LINEAR + (64 - 7) * HIST_SUB)
-
-struct hist {
-	uint64_t	count;
-	uint64_t	b[HIST_BUCKETS];
 };
 
 struct opts {
@@ -141,7 +98,18 @@ struct opts {
 	enum kind	 kind;
 	int		 pipeline;
 	uint64_t	 seed;
-	char		 prefix[PREFIX_MAX + 1];
+	int		 random;	/* each turn on a random game */
+	int		 create_only;
+	int		 store_stats;
+	int		 walk;
+	struct bopts	 g;
+};
+
+/* What INFO says of the store at one moment (--store-stats). */
+struct store_stats {
+	int64_t		size;
+	int64_t		games;
+	int64_t		turns;
 };
 
 enum bphase { B_SETUP = 0, B_RUN, B_DONE };
@@ -161,11 +129,14 @@ struct bench {
 	uint64_t		 turns_sent;
 	uint64_t		 turns_done;
 	uint64_t		 requests_done;
+	uint64_t		 creates_done;	/* while setting up */
 	uint64_t		 errors;
+	uint64_t		 t_setup;	/* connecting began */
 	uint64_t		 t_start;
 	uint64_t		 t_end;
 	uint64_t		 t_progress;	/* last reply, for the watchdog */
 	struct hist		 lat;
+	struct store_stats	 ss[3];		/* before, created, at the end */
 };
 
 /* ------------------------------------------------------------- helpers */
@@ -179,348 +150,27 @@ now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-/* xorshift64*: small, fast, and reproducible from --seed. */
-static uint64_t
-rnd(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 2685821657736338717ULL;
-}
-
+/* --store-stats: INFO read on a connection of its own; -1 on failure. */
 static int
-rnd_int(uint64_t *s, int n)
+store_stats_read(const struct bench *b, struct store_stats *s)
 {
-	return (int)((rnd(s) >> 33) % (uint64_t)n);
-}
+	struct bclient	c;
 
-static int
-hist_bucket(uint64_t v)
-{
-	int	e;
-
-	if (v < HIST_LINEAR)
-		return (int)v;
-	e = 63 - __builtin_clzll(v);	/* >= 7 */
-	return HIST_LINEAR + (e - 7) * HIST_SUB +
-	    (int)((v >> (e - 6)) & (HIST_SUB - 1));
-}
-
-/* The middle of a bucket, in nanoseconds. */
-static double
-hist_value(int i)
-{
-	int	e, sub;
-
-	if (i < HIST_LINEAR)
-		return i;
-	e = 7 + (i - HIST_LINEAR) / HIST_SUB;
-	sub = (i - HIST_LINEAR) % HIST_SUB;
-	return ((double)(HIST_SUB + sub) + 0.5) * (double)(1ULL << (e - 6));
-}
-
-static void
-hist_add(struct hist *h, uint64_t v)
-{
-	h->b[hist_bucket(v)]++;
-	h->count++;
-}
-
-/* The q-quantile (0 < q <= 1) in milliseconds; 0 when empty. */
-static double
-hist_quantile_ms(const struct hist *h, double q)
-{
-	uint64_t	want, seen = 0;
-	int		i;
-
-	if (h->count == 0)
-		return 0;
-	want = (uint64_t)(q * (double)h->count + 0.999999);
-	if (want < 1)
-		want = 1;
-	for (i = 0; i < HIST_BUCKETS; i++) {
-		seen += h->b[i];
-		if (seen >= want)
-			return hist_value(i) / 1e6;
-	}
-	return hist_value(HIST_BUCKETS - 1) / 1e6;
-}
-
-/* ---------------------------------------------------------- commands */
-
-static void
-cmd_start(struct cmd *c, const char *name)
-{
-	c->argc = 1;
-	c->argv[0] = name;
-	c->is_turn = 0;
-	snprintf(c->want, sizeof(c->want), "OK");
-}
-
-static void
-cmd_arg(struct cmd *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-cmd_arg(struct cmd *c, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	vsnprintf(c->store[c->argc], sizeof(c->store[c->argc]), fmt, ap);
-	va_end(ap);
-	c->argv[c->argc] = c->store[c->argc];
-	c->argc++;
-}
-
-/* A fresh id for the game in this slot, then its creation. */
-static void
-game_new_id(struct bench *b, struct bgame *g)
-{
-	static const char letter[] = { 'l', 's', 'd' };
-
-	snprintf(g->id, sizeof(g->id), "%s%c%d-%u", b->o.prefix,
-	    letter[g->kind], g->slot, g->gen);
-	g->gen++;
-	g->moves = 0;
-}
-
-static void
-ludo_create(struct bench *b, struct bgame *g, struct cmd *c)
-{
-	static const char *presets[] = { "classic", "interview", "extended" };
-	struct ludo_rules	 rules;
-	const char		*preset = presets[rnd_int(&g->rng, 3)];
-	int			 i, n = 2 + rnd_int(&g->rng, 3);
-
-	game_new_id(b, g);
-	cmd_start(c, "LUDO.CREATE");
-	cmd_arg(c, "%s", g->id);
-	for (i = 0; i < n; i++)
-		cmd_arg(c, "p%d", i + 1);
-	cmd_arg(c, "rules=%s", preset);
-	if (ludo_rules_preset(&rules, preset) == -1 ||
-	    ludo_init(&g->st.ludo, &rules, n) == -1)
-		abort();	/* the presets above exist */
-	g->phase = G_PLAY;
-}
-
-static void
-ludo_move(struct bgame *g, struct cmd *c)
-{
-	struct ludo_state	 next;
-	int			 tokens[LUDO_TOKENS];
-	int			 dice, n, token, player = g->st.ludo.turn;
-	enum ludo_result	 res;
-	const char		*s;
-
-	dice = 1 + rnd_int(&g->rng, 6);
-	n = ludo_legal(&g->st.ludo, dice, tokens);
-	token = n > 0 ? tokens[rnd_int(&g->rng, n)] : 0;
-	res = ludo_play(&g->st.ludo, player, dice, token, &next);
-	s = ludo_result_str(res);
-	cmd_start(c, "LUDO.PLAY");
-	cmd_arg(c, "%s", g->id);
-	cmd_arg(c, "p%d", player + 1);
-	cmd_arg(c, "%d", dice);
-	cmd_arg(c, "%d", token);
-	c->is_turn = 1;
-	snprintf(c->want, sizeof(c->want), "%s", s != NULL ? s : "?");
-	g->st.ludo = next;
-	if (next.winner >= 0 || !ludo_result_stored(res))
-		g->phase = G_CREATE;	/* over (or confused): a new game */
-}
-
-static void
-snl_create(struct bench *b, struct bgame *g, struct cmd *c)
-{
-	int	n = 2 + rnd_int(&g->rng, 5);
-
-	game_new_id(b, g);
-	cmd_start(c, "SNL.CREATE");
-	cmd_arg(c, "%s", g->id);
-	cmd_arg(c, "%d", n);
-	if (snl_init(&g->st.snl, n) == -1)
-		abort();
-	g->setup_left = 3 + rnd_int(&g->rng, 6);
-	g->phase = G_SETUP;
-}
-
-/*
- * One snake or ladder the engine accepts on the current board (so the
- * server must answer OK); 0 when none was found in a few tries.
- */
-static int
-snl_jump(struct bgame *g, struct cmd *c)
-{
-	struct snl_state	 tmp;
-	const char		*why;
-	int			 i, lo, hi, snake, rc;
-
-	for (i = 0; i < SNL_JUMP_TRIES; i++) {
-		lo = 2 + rnd_int(&g->rng, SNL_CELLS - 2);
-		hi = lo + 1 + rnd_int(&g->rng, SNL_CELLS - lo);
-		snake = rnd_int(&g->rng, 2);
-		tmp = g->st.snl;
-		rc = snake ? snl_add_snake(&tmp, hi, lo, &why) :
-		    snl_add_ladder(&tmp, lo, hi, &why);
-		if (rc == -1)
-			continue;
-		cmd_start(c, snake ? "SNL.SNAKE" : "SNL.LADDER");
-		cmd_arg(c, "%s", g->id);
-		cmd_arg(c, "%d", snake ? hi : lo);
-		cmd_arg(c, "%d", snake ? lo : hi);
-		g->st.snl = tmp;
-		return 1;
+	if (bclient_connect(&c, b->o.host, b->o.port) == -1)
+		return -1;
+	s->size = bclient_info_field(&c, "store_size");
+	s->games = bclient_info_field(&c, "games_total");
+	s->turns = bclient_info_field(&c, "turns_committed");
+	bclient_close(&c);
+	if (s->size < 0 || s->games < 0 || s->turns < 0) {
+		fprintf(stderr, "ludus-bench: INFO has no store_size, "
+		    "games_total or turns_committed\n");
+		return -1;
 	}
 	return 0;
 }
 
-static void
-snl_move(struct bgame *g, struct cmd *c)
-{
-	struct snl_state	next;
-	struct snl_result	r;
-	int			v = 1 + rnd_int(&g->rng, 6);
-
-	cmd_start(c, "SNL.ROLL");
-	cmd_arg(c, "%s", g->id);
-	cmd_arg(c, "%d", v);
-	c->is_turn = 1;
-	if (snl_roll(&g->st.snl, v, &next, &r) == -1 ||
-	    r.outcome == SNL_GAME_OVER) {
-		snprintf(c->want, sizeof(c->want), "GAME_OVER");
-		g->phase = G_CREATE;
-		return;
-	}
-	if (r.outcome == SNL_WON) {
-		snprintf(c->want, sizeof(c->want), "P%d WINS", r.player + 1);
-		g->phase = G_CREATE;
-	} else
-		snprintf(c->want, sizeof(c->want), "P%d %d", r.player + 1,
-		    r.pos);
-	g->st.snl = next;
-}
-
-static void
-dandy_create(struct bench *b, struct bgame *g, struct cmd *c)
-{
-	char		 board[DANDY_BOARD_MAX + 1];
-	const char	*why;
-	int		 i, len = 5 + rnd_int(&g->rng, DANDY_BOARD_MAX - 4);
-	int		 n = 2 + rnd_int(&g->rng, 3);
-
-	for (i = 0; i < len; i++)
-		board[i] = (char)('a' + rnd_int(&g->rng, 9));
-	board[len] = '\0';
-	game_new_id(b, g);
-	cmd_start(c, "DANDY.CREATE");
-	cmd_arg(c, "%s", g->id);
-	cmd_arg(c, "%d", n);
-	cmd_arg(c, "%s", board);
-	if (dandy_init(&g->st.dandy, n, board, NULL, &why) == -1)
-		abort();	/* a valid board and player count */
-	g->phase = G_PLAY;
-}
-
-static void
-dandy_move(struct bgame *g, struct cmd *c)
-{
-	static const char	 cards[] = "abcdefghi123456789";
-	struct dandy_state	 next;
-	struct dandy_result	 r;
-	int			 card;
-
-	card = cards[rnd_int(&g->rng, (int)sizeof(cards) - 1)];
-	cmd_start(c, "DANDY.DRAW");
-	cmd_arg(c, "%s", g->id);
-	cmd_arg(c, "%c", card);
-	c->is_turn = 1;
-	if (dandy_draw(&g->st.dandy, card, &next, &r) == -1 || r.game_over) {
-		snprintf(c->want, sizeof(c->want), "GAME_OVER");
-		g->phase = G_CREATE;
-		return;
-	}
-	if (r.pos == DANDY_OFF)
-		snprintf(c->want, sizeof(c->want), "P%d OFF %d",
-		    r.player + 1, r.points);
-	else
-		snprintf(c->want, sizeof(c->want), "P%d %d %d", r.player + 1,
-		    r.pos + 1, r.points);
-	g->st.dandy = next;
-	if (g->moves + 1 >= DANDY_MOVES)
-		g->phase = G_CREATE;
-}
-
-/*
- * The next command of a game, predicted reply included; 0 when it has
- * nothing to send (a game whose setup just ended: its first move waits
- * for the next call, so the setup phase never sends a move).
- */
-static int
-game_next(struct bench *b, struct bgame *g, struct cmd *c)
-{
-	if (g->phase == G_CREATE) {
-		if (g->kind == K_LUDO)
-			ludo_create(b, g, c);
-		else if (g->kind == K_SNL)
-			snl_create(b, g, c);
-		else
-			dandy_create(b, g, c);
-		return 1;
-	}
-	if (g->phase == G_SETUP) {
-		if (g->setup_left > 0) {
-			g->setup_left--;
-			if (snl_jump(g, c))
-				return 1;
-		}
-		g->setup_left = 0;
-		g->phase = G_PLAY;
-		return 0;
-	}
-	if (g->kind == K_LUDO)
-		ludo_move(g, c);
-	else if (g->kind == K_SNL)
-		snl_move(g, c);
-	else
-		dandy_move(g, c);
-	if (++g->moves >= MOVES_MAX)
-		g->phase = G_CREATE;
-	return 1;
-}
-
 /* ---------------------------------------------------------- transport */
-
-/* Encodes the command as a RESP array of bulk strings into buf. */
-static size_t
-cmd_encode(const struct cmd *c, char *buf, size_t len)
-{
-	size_t	off;
-	int	i, n;
-
-	n = snprintf(buf, len, "*%d\r\n", c->argc);
-	off = (size_t)n;
-	for (i = 0; i < c->argc && off < len; i++) {
-		n = snprintf(buf + off, len - off, "$%zu\r\n%s\r\n",
-		    strlen(c->argv[i]), c->argv[i]);
-		off += (size_t)n;
-	}
-	return off < len ? off : len;
-}
-
-static void
-cmd_text(const struct cmd *c, char *buf, size_t len)
-{
-	size_t	off = 0;
-	int	i;
-
-	buf[0] = '\0';
-	for (i = 0; i < c->argc && off < len; i++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s",
-		    i > 0 ? " " : "", c->argv[i]);
-}
 
 static void
 conn_send(struct bconn *cn, struct bgame *g, const struct cmd *c)
@@ -529,13 +179,16 @@ conn_send(struct bconn *cn, struct bgame *g, const struct cmd *c)
 	char		 buf[CMD_BUF_LEN];
 	size_t		 len;
 
+	len = cmd_encode(&cn->b->o.g, c, buf, sizeof(buf));
+	if (len == 0)
+		abort();	/* the options refuse what cannot be encoded */
 	e = &cn->ring[(cn->head + cn->count) % cn->window];
 	cn->count++;
 	e->game = g;
 	e->is_turn = c->is_turn;
+	e->is_create = c->is_create;
 	memcpy(e->want, c->want, sizeof(e->want));
 	cmd_text(c, e->text, sizeof(e->text));
-	len = cmd_encode(c, buf, sizeof(buf));
 	e->sent_ns = now_ns();
 	evbuffer_add(bufferevent_get_output(cn->bev), buf, len);
 }
@@ -557,6 +210,19 @@ conn_setup_game(struct bconn *cn)
 	return NULL;
 }
 
+/* The game of the next turn: round robin, or at random (--random). */
+static struct bgame *
+conn_play_game(struct bconn *cn)
+{
+	struct bgame	*g;
+
+	if (cn->b->o.random)
+		return cn->games[rnd_int(&cn->rng, cn->ngames)];
+	g = cn->games[cn->next];
+	cn->next = (cn->next + 1) % cn->ngames;
+	return g;
+}
+
 static void	bench_start_run(struct bench *);
 static void	bench_check_done(struct bench *);
 static void	bench_set_windows(struct bench *);
@@ -575,11 +241,9 @@ conn_fill(struct bconn *cn)
 		if (b->phase == B_SETUP) {
 			if ((g = conn_setup_game(cn)) == NULL)
 				break;
-		} else {
-			g = cn->games[cn->next];
-			cn->next = (cn->next + 1) % cn->ngames;
-		}
-		if (!game_next(b, g, &c))
+		} else
+			g = conn_play_game(cn);
+		if (!game_next(&b->o.g, g, &c))
 			continue;
 		conn_send(cn, g, &c);
 		if (c.is_turn && ++b->turns_sent >= (uint64_t)b->o.turns &&
@@ -626,7 +290,8 @@ conn_reply(struct bconn *cn, const struct reply *r, uint64_t now)
 		b->requests_done++;
 		if (e->is_turn)
 			b->turns_done++;
-	}
+	} else if (e->is_create)
+		b->creates_done++;
 	if (r->type == REPLY_STATUS && strcmp(r->str, e->want) == 0)
 		return;
 	if (r->type == REPLY_STATUS)
@@ -719,9 +384,19 @@ bench_start_run(struct bench *b)
 {
 	int	i;
 
+	b->t_start = b->t_progress = now_ns();
+	if (b->o.store_stats && store_stats_read(b, &b->ss[1]) == -1) {
+		conn_fail(&b->conns[0], "INFO failed");
+		return;
+	}
+	if (b->o.create_only) {
+		b->phase = B_DONE;
+		b->t_end = b->t_start;
+		event_base_loopbreak(b->base);
+		return;
+	}
 	b->phase = B_RUN;
 	bench_set_windows(b);
-	b->t_start = b->t_progress = now_ns();
 	if (b->o.seconds > 0) {
 		struct timeval tv = { b->o.seconds, 0 };
 
@@ -826,6 +501,7 @@ bench_setup(struct bench *b)
 		cn->games = xcalloc((size_t)per, sizeof(*cn->games));
 		cn->ring = xcalloc((size_t)window, sizeof(*cn->ring));
 		cn->window = window;
+		cn->rng = ~b->o.seed * 0x9e3779b97f4a7c15ULL + (uint64_t)i + 1;
 	}
 	for (i = 0; i < b->o.games; i++) {
 		struct bconn *cn = &b->conns[i % b->o.conns];
@@ -843,6 +519,7 @@ bench_connect(struct bench *b)
 {
 	int	i;
 
+	b->t_setup = now_ns();
 	for (i = 0; i < b->o.conns; i++) {
 		struct bconn *cn = &b->conns[i];
 
@@ -879,30 +556,117 @@ bench_set_windows(struct bench *b)
 }
 
 static void
+bench_free(struct bench *b)
+{
+	int	i;
+
+	for (i = 0; i < b->o.games; i++)
+		game_free(&b->games[i]);
+	for (i = 0; i < b->o.conns; i++) {
+		if (b->conns[i].bev != NULL)
+			bufferevent_free(b->conns[i].bev);
+		free(b->conns[i].games);
+		free(b->conns[i].ring);
+	}
+	free(b->conns);
+	free(b->games);
+	if (b->tick != NULL)
+		event_free(b->tick);
+	if (b->deadline != NULL)
+		event_free(b->deadline);
+	if (b->ai != NULL)
+		freeaddrinfo(b->ai);
+	event_base_free(b->base);
+}
+
+/* ------------------------------------------------------------- report */
+
+/*
+ * Bytes of store per game created and per stored move played; a move's
+ * share leaves out the games the run created to replace finished ones.
+ */
+static void
+report_store(const struct bench *b, double *per_game, double *per_move)
+{
+	const struct store_stats *s = b->ss;
+	int64_t			  games = s[1].games - s[0].games;
+	int64_t			  moves = s[2].turns - s[1].turns;
+	double			  rest;
+
+	*per_game = games > 0 ? (double)(s[1].size - s[0].size) /
+	    (double)games : 0;
+	rest = (double)(s[2].size - s[1].size) -
+	    (double)(s[2].games - s[1].games) * *per_game;
+	*per_move = moves > 0 ? rest / (double)moves : 0;
+	printf("store        %" PRId64 " bytes before, %" PRId64 " after "
+	    "%" PRId64 " games (%.1f per game), %" PRId64 " after %" PRId64
+	    " moves (%.1f per move)\n", s[0].size, s[1].size, games,
+	    *per_game, s[2].size, moves, *per_move);
+}
+
+static void
 bench_report(const struct bench *b)
 {
-	double	secs, tps, p50, p99, p999;
+	double	secs, tps, p50, p99, p999, csecs, cps, pg = 0, pm = 0;
 
 	/* A run that failed while creating its games never started. */
 	secs = b->t_start > 0 && b->t_end > b->t_start ?
 	    (double)(b->t_end - b->t_start) / 1e9 : 0;
 	tps = secs > 0 ? (double)b->turns_done / secs : 0;
+	csecs = b->t_start > b->t_setup ?
+	    (double)(b->t_start - b->t_setup) / 1e9 : 0;
+	cps = csecs > 0 ? (double)b->creates_done / csecs : 0;
 	p50 = hist_quantile_ms(&b->lat, 0.50);
 	p99 = hist_quantile_ms(&b->lat, 0.99);
 	p999 = hist_quantile_ms(&b->lat, 0.999);
-	printf("kind         %s\n", kind_names[b->o.kind]);
+	printf("kind         %s%s\n", kind_names[b->o.kind],
+	    b->o.g.dialect == D_FCALL ? " (Redis Functions)" : "");
 	printf("connections  %d (pipeline %d)\n", b->o.conns, b->o.pipeline);
-	printf("games        %d\n", b->o.games);
+	printf("games        %d%s\n", b->o.games, b->o.random ?
+	    " (turns at random)" : "");
+	printf("creates      %" PRIu64 " in %.3f s (%.1f/s)\n",
+	    b->creates_done, csecs, cps);
 	printf("turns        %" PRIu64 "\n", b->turns_done);
 	printf("requests     %" PRIu64 "\n", b->requests_done);
 	printf("seconds      %.3f\n", secs);
 	printf("turns/s      %.1f\n", tps);
 	printf("latency ms   p50 %.3f  p99 %.3f  p99.9 %.3f\n", p50, p99, p999);
 	printf("errors       %" PRIu64 "\n", b->errors);
+	if (b->o.store_stats && !b->failed)
+		report_store(b, &pg, &pm);
 	printf("ludus-bench turns=%" PRIu64 " secs=%.3f turns_per_s=%.1f "
-	    "p50_ms=%.3f p99_ms=%.3f p999_ms=%.3f errors=%" PRIu64 "\n",
-	    b->turns_done, secs, tps, p50, p99, p999, b->errors);
+	    "p50_ms=%.3f p99_ms=%.3f p999_ms=%.3f errors=%" PRIu64
+	    " creates=%" PRIu64 " create_secs=%.3f creates_per_s=%.1f",
+	    b->turns_done, secs, tps, p50, p99, p999, b->errors,
+	    b->creates_done, csecs, cps);
+	if (b->o.store_stats)
+		printf(" store_bytes=%" PRId64 " bytes_per_game=%.1f "
+		    "bytes_per_move=%.1f", b->ss[2].size, pg, pm);
+	printf("\n");
 	fflush(stdout);
+}
+
+/* ---------------------------------------------------------- --walk */
+
+static int
+walk_games(const struct opts *o)
+{
+	struct bclient	 c;
+	uint64_t	 t0, ids;
+	int		 pages, rc;
+	double		 s;
+
+	if (bclient_connect(&c, o->host, o->port) == -1)
+		return 2;
+	t0 = now_ns();
+	rc = bclient_walk_games(&c, &ids, &pages);
+	s = (double)(now_ns() - t0) / 1e9;
+	bclient_close(&c);
+	if (rc == -1)
+		return 1;
+	printf("ludus-bench walk ids=%" PRIu64 " pages=%d secs=%.3f "
+	    "ids_per_s=%.0f\n", ids, pages, s, s > 0 ? (double)ids / s : 0);
+	return 0;
 }
 
 /* ------------------------------------------------------------ options */
@@ -915,7 +679,11 @@ usage(FILE *f)
 	    "[-g games]\n"
 	    "           [-n turns] [-t seconds] [-k ludo|snl|dandy|mix] "
 	    "[-P pipeline]\n"
-	    "           [--seed S] [--prefix P]\n"
+	    "           [--seed S] [--prefix P] [--players N] [--deck N] "
+	    "[--random]\n"
+	    "           [--redis] [--create-only] [--create-option K=V] "
+	    "[--store-stats]\n"
+	    "           [--walk]\n"
 	    "\n"
 	    "Plays random legal moves against ludusd and checks every reply\n"
 	    "against its own engine copy of each game.\n"
@@ -933,6 +701,21 @@ usage(FILE *f)
 	    "  --seed S       random seed (1); the same seed plays the same "
 	    "games\n"
 	    "  --prefix P     game id prefix (random per run)\n"
+	    "  --players N    players of every game (2 to 4 at random)\n"
+	    "  --deck N       DandyLand games get a deck of N random cards\n"
+	    "                 (1-1024) and draw from it; a game whose deck is\n"
+	    "                 used up is replaced\n"
+	    "  --random       each turn on a random game of its connection\n"
+	    "                 (default: round robin)\n"
+	    "  --redis        talk to redis-server with the Redis Functions\n"
+	    "                 of bench/redis/ludus.lua (FCALL); ludo and dandy\n"
+	    "  --create-only  create the games, report creates/s and stop\n"
+	    "  --create-option K=V\n"
+	    "                 add K=V to every create (turn-timeout=600)\n"
+	    "  --store-stats  read INFO before and after creating and at the\n"
+	    "                 end: bytes of store per game and per move\n"
+	    "  --walk         page through every game id with GAMES and time "
+	    "it\n"
 	    "\n"
 	    "Exit status: 0, or 1 when any reply was wrong or an error.\n");
 }
@@ -962,7 +745,7 @@ opt_prefix(struct opts *o, const char *arg)
 		if (!((arg[i] >= 'a' && arg[i] <= 'z') ||
 		    (arg[i] >= '0' && arg[i] <= '9') || arg[i] == '-'))
 			goto bad;
-	memcpy(o->prefix, arg, len + 1);
+	memcpy(o->g.prefix, arg, len + 1);
 	return 0;
 bad:
 	fprintf(stderr, "ludus-bench: prefix: at most %d of a-z 0-9 -\n",
@@ -984,7 +767,32 @@ opt_kind(struct opts *o, const char *arg)
 	return -1;
 }
 
-/* One short option; -1 on a bad value. */
+/* An option that takes a number into an int. */
+static int
+opt_num(const char *arg, int64_t min, int64_t max, const char *what,
+    int *out)
+{
+	int64_t	v;
+
+	if (opt_int(arg, min, max, what, &v) == -1)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+static int
+opt_create_option(struct opts *o, const char *arg)
+{
+	if (strchr(arg, '=') == NULL || strlen(arg) > ID_LEN) {
+		fprintf(stderr, "ludus-bench: --create-option takes "
+		    "key=value\n");
+		return -1;
+	}
+	o->g.create_option = arg;
+	return 0;
+}
+
+/* One option; -1 on a bad value. */
 static int
 opt_one(struct opts *o, int ch, const char *arg)
 {
@@ -1000,26 +808,17 @@ opt_one(struct opts *o, int ch, const char *arg)
 		o->port = arg;
 		return 0;
 	case 'c':
+		return opt_num(arg, 1, 100000, "connections", &o->conns);
 	case 'g':
-		if (opt_int(arg, 1, 100000, ch == 'c' ? "connections" :
-		    "games", &v) == -1)
-			return -1;
-		*(ch == 'c' ? &o->conns : &o->games) = (int)v;
-		return 0;
+		return opt_num(arg, 1, GAMES_MAX, "games", &o->games);
 	case 'n':
 		return opt_int(arg, 1, INT64_MAX / 2, "turns", &o->turns);
 	case 't':
-		if (opt_int(arg, 1, 86400, "seconds", &v) == -1)
-			return -1;
-		o->seconds = (int)v;
-		return 0;
+		return opt_num(arg, 1, 86400, "seconds", &o->seconds);
 	case 'k':
 		return opt_kind(o, arg);
 	case 'P':
-		if (opt_int(arg, 1, 10000, "pipeline", &v) == -1)
-			return -1;
-		o->pipeline = (int)v;
-		return 0;
+		return opt_num(arg, 1, 10000, "pipeline", &o->pipeline);
 	case 'S':
 		if (opt_int(arg, 0, INT64_MAX, "seed", &v) == -1)
 			return -1;
@@ -1027,45 +826,74 @@ opt_one(struct opts *o, int ch, const char *arg)
 		return 0;
 	case 'X':
 		return opt_prefix(o, arg);
+	case 'N':
+		return opt_num(arg, 1, SNL_MAX_PLAYERS, "players",
+		    &o->g.players);
+	case 'D':
+		return opt_num(arg, 1, DANDY_DECK_MAX, "deck", &o->g.deck);
+	case 'O':
+		return opt_create_option(o, arg);
 	}
 	return -1;
 }
 
+/* The flags without a value; 0 if ch is none of them. */
 static int
-parse_opts(struct opts *o, int argc, char **argv)
+opt_flag(struct opts *o, int ch)
 {
-	static const struct option longopts[] = {
-		{ "seed", required_argument, NULL, 'S' },
-		{ "prefix", required_argument, NULL, 'X' },
-		{ "help", no_argument, NULL, 'H' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int	ch;
+	switch (ch) {
+	case 'R':
+		o->g.dialect = D_FCALL;
+		return 1;
+	case 'r':
+		o->random = 1;
+		return 1;
+	case 'C':
+		o->create_only = 1;
+		return 1;
+	case 'I':
+		o->store_stats = 1;
+		return 1;
+	case 'W':
+		o->walk = 1;
+		return 1;
+	}
+	return 0;
+}
 
+static void
+opts_defaults(struct opts *o)
+{
+	memset(o, 0, sizeof(*o));
 	o->host = "127.0.0.1";
 	o->port = "7420";
 	o->conns = 50;
-	o->games = 0;
 	o->turns = -1;		/* not given */
 	o->kind = K_LUDO;
 	o->pipeline = 1;
 	o->seed = 1;
-	snprintf(o->prefix, sizeof(o->prefix), "b%06x-",
+	snprintf(o->g.prefix, sizeof(o->g.prefix), "b%06x-",
 	    (unsigned)(((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 12)) &
 	    0xffffff));
-	while ((ch = getopt_long(argc, argv, "h:p:c:g:n:t:k:P:", longopts,
-	    NULL)) != -1) {
-		if (ch == 'H') {
-			usage(stdout);
-			exit(0);
-		}
-		if (ch == '?' || opt_one(o, ch, optarg) == -1) {
-			usage(stderr);
-			return -1;
-		}
+}
+
+/* What the options cannot do together; 0 or -1 with a message. */
+static int
+opts_check(struct opts *o)
+{
+	int	lo = o->kind == K_SNL ? 1 : o->kind == K_DANDY ? 1 : 2;
+	int	hi = o->kind == K_SNL ? SNL_MAX_PLAYERS :
+		    o->kind == K_DANDY ? DANDY_MAX_PLAYERS : LUDO_MAX_PLAYERS;
+
+	if (o->g.players != 0 && (o->g.players < lo || o->g.players > hi)) {
+		fprintf(stderr, "ludus-bench: --players: %s games take %d to "
+		    "%d\n", kind_names[o->kind], lo, hi);
+		return -1;
 	}
-	if (optind != argc) {
-		usage(stderr);
+	if (o->g.dialect == D_FCALL && (o->kind == K_SNL ||
+	    o->kind == K_MIX || o->store_stats || o->walk)) {
+		fprintf(stderr, "ludus-bench: --redis plays ludo or dandy, "
+		    "without --store-stats or --walk\n");
 		return -1;
 	}
 	if (o->turns == -1)
@@ -1080,26 +908,76 @@ parse_opts(struct opts *o, int argc, char **argv)
 	return 0;
 }
 
+static int
+parse_opts(struct opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "seed", required_argument, NULL, 'S' },
+		{ "prefix", required_argument, NULL, 'X' },
+		{ "players", required_argument, NULL, 'N' },
+		{ "deck", required_argument, NULL, 'D' },
+		{ "create-option", required_argument, NULL, 'O' },
+		{ "redis", no_argument, NULL, 'R' },
+		{ "random", no_argument, NULL, 'r' },
+		{ "create-only", no_argument, NULL, 'C' },
+		{ "store-stats", no_argument, NULL, 'I' },
+		{ "walk", no_argument, NULL, 'W' },
+		{ "help", no_argument, NULL, 'H' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int	ch;
+
+	opts_defaults(o);
+	while ((ch = getopt_long(argc, argv, "h:p:c:g:n:t:k:P:", longopts,
+	    NULL)) != -1) {
+		if (ch == 'H') {
+			usage(stdout);
+			exit(0);
+		}
+		if (opt_flag(o, ch))
+			continue;
+		if (ch == '?' || opt_one(o, ch, optarg) == -1) {
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		return -1;
+	}
+	return opts_check(o);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct bench	b;
+	int		rc;
 
 	memset(&b, 0, sizeof(b));
 	if (parse_opts(&b.o, argc, argv) == -1)
 		return 2;
+	if (b.o.walk)
+		return walk_games(&b.o);
 	if (bench_resolve(&b) == -1)
 		return 2;
 	if ((b.base = event_base_new()) == NULL) {
 		fprintf(stderr, "ludus-bench: event_base_new failed\n");
 		return 2;
 	}
+	if (b.o.store_stats && store_stats_read(&b, &b.ss[0]) == -1)
+		return 2;
 	bench_setup(&b);
 	if (bench_connect(&b) == -1)
 		return 2;
 	event_base_dispatch(b.base);
 	if (b.failed && b.phase != B_DONE)
 		b.t_end = now_ns();
+	if (b.o.store_stats && !b.failed &&
+	    store_stats_read(&b, &b.ss[2]) == -1)
+		b.failed = 1;
 	bench_report(&b);
-	return b.errors > 0 || b.failed ? 1 : 0;
+	rc = b.errors > 0 || b.failed ? 1 : 0;
+	bench_free(&b);
+	return rc;
 }

@@ -1,6 +1,6 @@
 /*
- * bench/probe: the raw SQLite probe (issue 6), the store's ceiling on
- * this machine.  The rows a Ludo turn writes -- the games row (turn,
+ * bench/probe: the raw SQLite probe, the store's ceiling on this
+ * machine.  The rows a Ludo turn writes -- the games row (turn,
  * winner, aux, moves, updated, and the deadline and pending roll the
  * store writes with them), one token row and one history row -- are
  * written by a bare C loop of the store's statements on a plain
@@ -47,7 +47,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/store.h"
 #include "util/util.h"
 

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 
 struct backend {
 	/* Runs one command; out must be REPLY_NONE.  Returns 0 with the

@@ -17,7 +17,7 @@
 #ifndef LUDUS_CLI_FRAMES_H
 #define LUDUS_CLI_FRAMES_H
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 
 enum frame_kind {
 	FRAME_REPLY,		/* (part of) the reply to the command sent */

@@ -1,13 +1,13 @@
 /*
  * The ludus CLI's own pieces: rendering reply values the way redis-cli
- * does, and the Snake & Ladder script driver of seed 004.
+ * does, and the Snake & Ladder script driver (--snl-script).
  */
 #ifndef LUDUS_CLI_OUTPUT_H
 #define LUDUS_CLI_OUTPUT_H
 
 #include <stdio.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 
 enum output_mode {
 	OUTPUT_RAW = 0,		/* stdout is not a terminal: bare text */
@@ -31,7 +31,7 @@ void	output_reply(FILE *, const struct reply *, enum output_mode);
 void	output_event(FILE *, const struct reply *);
 
 /*
- * Plays seed 004's script format (Q, numPlayers, then Q commands) from in
+ * Plays the --snl-script format (Q, numPlayers, then Q commands) from in
  * through the command layer on an in-memory store and prints one line per
  * roll to out.  Returns 0, or 1 after a message on err for malformed
  * input or a refused command.

@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cmd/reply.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/store.h"
+#include "util/reply.h"
 
 /* Called after a move has committed, once per stored move, in order. */
 typedef void (*cmd_move_hook)(void *arg, const char *game,

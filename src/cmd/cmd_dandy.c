@@ -1,7 +1,7 @@
 /*
- * DandyLand commands: DANDY.CREATE, DANDY.DRAW, DANDY.SCORES, DANDY.STATE,
- * DANDY.PLAY (seed 003's play(), stateless) and the DandyLand side of
- * REPLAY/AUDIT.  A game either carries its deck (DRAW takes no card) or
+ * DandyLand commands: DANDY.CREATE, DANDY.DRAW, DANDY.SCORES, DANDY.STATE
+ * and DANDY.PLAY, which scores a whole game given at once and stores
+ * nothing (the rest is its kind, src/game/kind_dandy.c).  A game either carries its deck (DRAW takes no card) or
  * has none (every DRAW names its card).  deck=shuffled[:N] has the server
  * deal the deck (N cards, 50 by default, each of the 18 kinds alike); it
  * is stored like a given deck and never shown, only drawn.
@@ -11,9 +11,10 @@
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
+#include "game/kinds.h"
 #include "util/util.h"
 
-/* Seed 003's play() takes at most 50 cards; a stored deck may hold more. */
+/* DANDY.PLAY scores at most 50 cards; a stored deck may hold more. */
 #define PLAY_CARDS_MAX	50
 
 #define DECK_PREFIX	"deck="
@@ -102,7 +103,7 @@ deck_option(struct reply *out, const char *v, size_t len, char *deck,
 /* The options after the board: key=value only (another word is one
  * argument too many, as before options existed). */
 static int
-dandy_create_options(struct reply *out, const struct cmd_args *args,
+create_options(struct reply *out, const struct cmd_args *args,
     char *deck, const char **deckp, int *shuffled, struct create_opts *mo)
 {
 	const char	*a;
@@ -121,7 +122,7 @@ dandy_create_options(struct reply *out, const struct cmd_args *args,
 				return -1;
 			continue;
 		}
-		if ((rc = create_option(out, mo, a)) == -1)
+		if ((rc = cmd_create_option(out, mo, a)) == -1)
 			return -1;
 		if (rc == 0) {
 			cmd_reply_syntax(out);
@@ -132,7 +133,7 @@ dandy_create_options(struct reply *out, const struct cmd_args *args,
 }
 
 void
-dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_create(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game		*g;
@@ -148,8 +149,8 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 		return;
 	g = xcalloc(1, sizeof(*g));
 	deckbuf = xmalloc(DANDY_DECK_MAX + 1);
-	create_opts_init(&mo);
-	if (dandy_create_options(out, args, deckbuf, &deck, &shuffled,
+	cmd_create_opts_init(&mo);
+	if (create_options(out, args, deckbuf, &deck, &shuffled,
 	    &mo) == -1)
 		goto done;
 	if (dandy_init(&g->s.dandy, (int)n, args->argv[3], deck, &why) == -1) {
@@ -159,7 +160,7 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 	}
 	memcpy(g->id, args->argv[1], args->argl[1] + 1);
 	g->kind = KIND_DANDY;
-	if (create_apply(env, out, &mo, g) == -1)
+	if (cmd_create_apply(env, out, &mo, g) == -1)
 		goto done;
 	g->opts.server_dice = shuffled != 0;
 	cmd_create_game(env, out, g);
@@ -168,55 +169,16 @@ done:
 	free(g);
 }
 
-/* The reply text of a draw: "P<i> <pos|OFF> <points>", pos 1-based. */
-static void
-dandy_result_text(const struct dandy_result *r, char *buf, size_t len)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addc(&b, 'P');
-	strbuf_addint(&b, r->player + 1);
-	if (r->pos == DANDY_OFF)
-		strbuf_add(&b, " OFF");
-	else {
-		strbuf_addc(&b, ' ');
-		strbuf_addint(&b, r->pos + 1);
-	}
-	strbuf_addc(&b, ' ');
-	strbuf_addint(&b, r->points);
-}
-
-int
-dandy_apply_draw(const struct game *old, struct game *new, int card,
-    struct move *mv)
-{
-	const struct dandy_state *st = &old->s.dandy;
-	struct dandy_result	 r;
-	int			 c = card;
-
-	if (st->has_deck && st->drawn >= 0 && st->drawn < st->deck_len &&
-	    st->drawn < DANDY_DECK_MAX)
-		c = (unsigned char)st->deck[st->drawn];
-	if (dandy_draw(st, card, &new->s.dandy, &r) == -1 || r.game_over)
-		return -1;
-	cmd_seat_name(mv->player, sizeof(mv->player), r.player);
-	mv->action[0] = (char)c;
-	mv->action[1] = '\0';
-	dandy_result_text(&r, mv->result, sizeof(mv->result));
-	return 0;
-}
-
-struct dandy_draw_arg {
+struct draw_arg {
 	const char		 *card;	/* NULL: from the deck */
 	const struct cmd_session *session;
 };
 
 static enum turn_outcome
-dandy_draw_step(void *arg, const struct game *old, struct game *new,
+draw_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct dandy_draw_arg	*da = arg;
+	struct draw_arg	*da = arg;
 	const struct dandy_state *st = &old->s.dandy;
 	int			 turn = game_turn(old);
 
@@ -236,7 +198,7 @@ dandy_draw_step(void *arg, const struct game *old, struct game *new,
 	}
 	if (cmd_move_allowed(da->session, old, turn, out) == -1)
 		return TURN_NONE;
-	if (dandy_apply_draw(old, new, da->card != NULL ?
+	if (kind_dandy_draw(old, new, da->card != NULL ?
 	    (unsigned char)da->card[0] : 0, mv) == -1) {
 		reply_error(out, "BADARG", "invalid card");
 		return TURN_NONE;
@@ -245,10 +207,10 @@ dandy_draw_step(void *arg, const struct game *old, struct game *new,
 }
 
 void
-dandy_draw_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_draw(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct dandy_draw_arg	 da;
+	struct draw_arg	 da;
 	struct turn_req		 req;
 	const char		*card = NULL;
 	int			 argc;
@@ -270,39 +232,18 @@ dandy_draw_cmd(struct cmd_env *env, const struct cmd_args *args,
 	da.card = card;
 	da.session = args->session;
 	cmd_transact(env, out, args->argv[1], KIND_DANDY, &req,
-	    dandy_draw_step, &da);
+	    draw_step, &da);
 }
 
 void
-dandy_state_reply(const struct game *g, struct reply *out)
-{
-	const struct dandy_state *st = &g->s.dandy;
-	char			 buf[64];
-	int			 i;
-
-	reply_array(out);
-	cmd_add_pair(out, "turn", cmd_player_name(g, st->turn, buf,
-	    sizeof buf));
-	for (i = 0; i < st->nplayers && i < DANDY_MAX_PLAYERS; i++) {
-		if (st->pos[i] == DANDY_OFF)
-			snprintf(buf, sizeof(buf), "P%d,OFF,%d", i + 1,
-			    st->points[i]);
-		else
-			snprintf(buf, sizeof(buf), "P%d,%d,%d", i + 1,
-			    st->pos[i] + 1, st->points[i]);
-		reply_status(reply_add(out), buf);
-	}
-}
-
-void
-dandy_state_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_state(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	cmd_state_of(env, args, out, KIND_DANDY);
 }
 
 void
-dandy_scores_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_scores(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;
@@ -317,7 +258,7 @@ dandy_scores_cmd(struct cmd_env *env, const struct cmd_args *args,
 }
 
 void
-dandy_play_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_play(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	int	points[DANDY_MAX_PLAYERS];
@@ -340,87 +281,4 @@ dandy_play_cmd(struct cmd_env *env, const struct cmd_args *args,
 	reply_array(out);
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), points[i]);
-}
-
-/* ------------------------------------------------------------ replay */
-
-int
-dandy_replay_init(const struct game *g, struct game *out)
-{
-	const struct dandy_state *st = &g->s.dandy;
-	char			 board[DANDY_BOARD_MAX + 1];
-	char			 deck[DANDY_DECK_MAX + 1];
-	const char		*why;
-
-	if (st->board_len < 1 || st->board_len > DANDY_BOARD_MAX ||
-	    st->deck_len < 0 || st->deck_len > DANDY_DECK_MAX)
-		return -1;
-	memcpy(board, st->board, (size_t)st->board_len);
-	board[st->board_len] = '\0';
-	memcpy(deck, st->deck, (size_t)st->deck_len);
-	deck[st->deck_len] = '\0';
-	return dandy_init(&out->s.dandy, st->nplayers, board,
-	    st->has_deck ? deck : NULL, &why);
-}
-
-int
-dandy_replay_move(struct game *g, const struct move *mv, char *why,
-    size_t len)
-{
-	const struct dandy_state *st = &g->s.dandy;
-	struct dandy_state	 next;
-	struct dandy_result	 r;
-	char			 player[16], result[RESULT_MAX + 1];
-	int			 card;
-
-	if (strlen(mv->action) != 1) {
-		snprintf(why, len, "bad action '%s'", mv->action);
-		return -1;
-	}
-	card = (unsigned char)mv->action[0];
-	if (st->has_deck) {
-		if (st->drawn < 0 || st->drawn >= st->deck_len ||
-		    st->deck[st->drawn] != card) {
-			snprintf(why, len, "card '%s' is not the next in "
-			    "the deck", mv->action);
-			return -1;
-		}
-		card = 0;
-	}
-	if (dandy_draw(st, card, &next, &r) == -1 || r.game_over) {
-		snprintf(why, len, "draw of '%s' refused", mv->action);
-		return -1;
-	}
-	cmd_seat_name(player, sizeof(player), r.player);
-	dandy_result_text(&r, result, sizeof(result));
-	if (strcmp(player, mv->player) != 0 ||
-	    strcmp(result, mv->result) != 0) {
-		snprintf(why, len, "%s drew %s: %s, stored %s %s", player,
-		    mv->action, result, mv->player, mv->result);
-		return -1;
-	}
-	g->s.dandy = next;
-	return 0;
-}
-
-int
-dandy_differs(const struct game *a, const struct game *b)
-{
-	const struct dandy_state *x = &a->s.dandy, *y = &b->s.dandy;
-	int			 i;
-
-	if (x->nplayers != y->nplayers || x->board_len != y->board_len ||
-	    x->has_deck != y->has_deck || x->deck_len != y->deck_len ||
-	    x->drawn != y->drawn || x->turn != y->turn ||
-	    x->nplayers < 0 || x->nplayers > DANDY_MAX_PLAYERS ||
-	    x->board_len < 0 || x->board_len > DANDY_BOARD_MAX ||
-	    x->deck_len < 0 || x->deck_len > DANDY_DECK_MAX)
-		return 1;
-	if (memcmp(x->board, y->board, (size_t)x->board_len) != 0 ||
-	    memcmp(x->deck, y->deck, (size_t)x->deck_len) != 0)
-		return 1;
-	for (i = 0; i < x->nplayers; i++)
-		if (x->pos[i] != y->pos[i] || x->points[i] != y->points[i])
-			return 1;
-	return 0;
 }

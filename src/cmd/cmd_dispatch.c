@@ -19,48 +19,48 @@
  * search in cmd_lookup(); a test checks the order.
  */
 static const struct cmd_def cmd_table[] = {
-	{ "AUDIT", audit_cmd, -1, CMD_READONLY, "AUDIT [id]" },
-	{ "DANDY.CREATE", dandy_create_cmd, -4, CMD_WRITE,
+	{ "AUDIT", cmd_audit, -1, CMD_READONLY, "AUDIT [id]" },
+	{ "DANDY.CREATE", cmd_dandy_create, -4, CMD_WRITE,
 	    "DANDY.CREATE id players board [deck=<cards>|shuffled[:N]]"
 	    " [seats=secure|open] [bots=P<i>:<strategy>,...]"
 	    " [turn-timeout=<seconds>]" },
-	{ "DANDY.DRAW", dandy_draw_cmd, -2, CMD_WRITE,
+	{ "DANDY.DRAW", cmd_dandy_draw, -2, CMD_WRITE,
 	    "DANDY.DRAW id [card] [AT seq]" },
-	{ "DANDY.PLAY", dandy_play_cmd, 4, CMD_READONLY,
+	{ "DANDY.PLAY", cmd_dandy_play, 4, CMD_READONLY,
 	    "DANDY.PLAY players cards board" },
-	{ "DANDY.SCORES", dandy_scores_cmd, 2, CMD_READONLY,
+	{ "DANDY.SCORES", cmd_dandy_scores, 2, CMD_READONLY,
 	    "DANDY.SCORES id" },
-	{ "DANDY.STATE", dandy_state_cmd, 2, CMD_READONLY,
+	{ "DANDY.STATE", cmd_dandy_state, 2, CMD_READONLY,
 	    "DANDY.STATE id" },
-	{ "GAME.INFO", game_info_cmd, 2, CMD_READONLY, "GAME.INFO id" },
-	{ "GAMES", games_cmd, -1, CMD_READONLY,
+	{ "GAME.INFO", cmd_game_info, 2, CMD_READONLY, "GAME.INFO id" },
+	{ "GAMES", cmd_games, -1, CMD_READONLY,
 	    "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
-	{ "HISTORY", history_cmd, -2, CMD_READONLY,
+	{ "HISTORY", cmd_history, -2, CMD_READONLY,
 	    "HISTORY id [from [count]]" },
-	{ "LUDO.CREATE", ludo_create_cmd, -4, CMD_WRITE,
+	{ "LUDO.CREATE", cmd_ludo_create, -4, CMD_WRITE,
 	    "LUDO.CREATE id p1 p2 [p3 [p4]] [rules=classic|interview|extended]"
 	    " [six-bonus=on|off] [capture-bonus=on|off] [three-sixes=on|off]"
 	    " [seats=secure|open] [dice=server|manual]"
 	    " [bots=<player>:first|aggressive|expert,...]"
 	    " [turn-timeout=<seconds>]" },
-	{ "LUDO.LEGAL", ludo_legal_cmd, 3, CMD_READONLY,
+	{ "LUDO.LEGAL", cmd_ludo_legal, 3, CMD_READONLY,
 	    "LUDO.LEGAL id dice" },
-	{ "LUDO.PLAY", ludo_play_cmd, -5, CMD_WRITE,
+	{ "LUDO.PLAY", cmd_ludo_play, -5, CMD_WRITE,
 	    "LUDO.PLAY id player dice token [AT seq]" },
-	{ "LUDO.ROLL", ludo_roll_cmd, 3, CMD_WRITE, "LUDO.ROLL id player" },
-	{ "LUDO.STATE", ludo_state_cmd, 2, CMD_READONLY, "LUDO.STATE id" },
-	{ "REPLAY", replay_cmd, -2, CMD_READONLY, "REPLAY id [seq]" },
-	{ "SEAT", seat_cmd, 4, CMD_READONLY, "SEAT id player key" },
-	{ "SNL.CREATE", snl_create_cmd, -3, CMD_WRITE,
+	{ "LUDO.ROLL", cmd_ludo_roll, 3, CMD_WRITE, "LUDO.ROLL id player" },
+	{ "LUDO.STATE", cmd_ludo_state, 2, CMD_READONLY, "LUDO.STATE id" },
+	{ "REPLAY", cmd_replay, -2, CMD_READONLY, "REPLAY id [seq]" },
+	{ "SEAT", cmd_seat, 4, CMD_READONLY, "SEAT id player key" },
+	{ "SNL.CREATE", cmd_snl_create, -3, CMD_WRITE,
 	    "SNL.CREATE id players [seats=secure|open] [dice=server|manual]"
 	    " [bots=P<i>:<strategy>,...] [turn-timeout=<seconds>]"
 	    " [snakes=<head>:<tail>,...] [ladders=<bottom>:<top>,...]" },
-	{ "SNL.LADDER", snl_ladder_cmd, 4, CMD_WRITE,
+	{ "SNL.LADDER", cmd_snl_ladder, 4, CMD_WRITE,
 	    "SNL.LADDER id bottom top" },
-	{ "SNL.ROLL", snl_roll_cmd, -2, CMD_WRITE,
+	{ "SNL.ROLL", cmd_snl_roll, -2, CMD_WRITE,
 	    "SNL.ROLL id [value] [AT seq]" },
-	{ "SNL.SNAKE", snl_snake_cmd, 4, CMD_WRITE, "SNL.SNAKE id head tail" },
-	{ "SNL.STATE", snl_state_cmd, 2, CMD_READONLY, "SNL.STATE id" },
+	{ "SNL.SNAKE", cmd_snl_snake, 4, CMD_WRITE, "SNL.SNAKE id head tail" },
+	{ "SNL.STATE", cmd_snl_state, 2, CMD_READONLY, "SNL.STATE id" },
 };
 #define CMD_COUNT	(sizeof(cmd_table) / sizeof(cmd_table[0]))
 

@@ -28,28 +28,19 @@ replay_one(void *arg, const struct move *mv)
 {
 	struct replay_ctx	*rc = arg;
 	struct game		*g = rc->g;
+	const struct game_kind_ops	*k = game_kind_of(g);
 	char			 why[128];
-	int			 r;
+	int			 r = -1;
 
 	if (mv->seq != g->moves + 1) {
 		snprintf(rc->why, rc->len, "move %lld follows move %lld",
 		    (long long)mv->seq, (long long)g->moves);
 		return 1;
 	}
-	switch (g->kind) {
-	case KIND_LUDO:
-		r = ludo_replay_move(g, mv, why, sizeof(why));
-		break;
-	case KIND_SNL:
-		r = snl_replay_move(g, mv, why, sizeof(why));
-		break;
-	case KIND_DANDY:
-		r = dandy_replay_move(g, mv, why, sizeof(why));
-		break;
-	default:
+	if (k != NULL)
+		r = k->replay_step(g, mv, why, sizeof(why));
+	else
 		snprintf(why, sizeof(why), "unknown kind");
-		r = -1;
-	}
 	if (r == -1) {
 		snprintf(rc->why, rc->len, "move %lld: %s", (long long)mv->seq,
 		    why);
@@ -63,25 +54,18 @@ replay_one(void *arg, const struct move *mv)
 static int
 replay_init(const struct game *g, struct game *out)
 {
+	const struct game_kind_ops	*k = game_kind_of(g);
+
 	memset(out, 0, sizeof(*out));
 	memcpy(out->id, g->id, sizeof(out->id));
 	memcpy(out->players, g->players, sizeof(out->players));
 	out->kind = g->kind;
 	out->created = out->updated = g->created;
-	switch (g->kind) {
-	case KIND_LUDO:
-		return ludo_replay_init(g, out);
-	case KIND_SNL:
-		return snl_replay_init(g, out);
-	case KIND_DANDY:
-		return dandy_replay_init(g, out);
-	default:
-		return -1;
-	}
+	return k != NULL ? k->replay_init(g, out) : -1;
 }
 
 int
-game_replay(struct store *st, const struct game *g, int64_t upto,
+cmd_replay_game(struct store *st, const struct game *g, int64_t upto,
     struct game *out, char *why, size_t len)
 {
 	struct replay_ctx	ctx = { out, why, len };
@@ -110,36 +94,25 @@ game_replay(struct store *st, const struct game *g, int64_t upto,
 
 /* Non-zero when the stored game is not what its history replays to. */
 static int
-game_differs(const struct game *a, const struct game *b)
+replay_differs(const struct game *a, const struct game *b)
 {
-	if (a->kind != b->kind || a->moves != b->moves)
+	const struct game_kind_ops	*k = game_kind_of(a);
+
+	if (k == NULL || a->kind != b->kind || a->moves != b->moves)
 		return 1;
-	switch (a->kind) {
-	case KIND_LUDO:
-		return ludo_differs(a, b);
-	case KIND_SNL:
-		return snl_differs(a, b);
-	case KIND_DANDY:
-		return dandy_differs(a, b);
-	default:
-		return 1;
-	}
+	return k->differs(a, b);
 }
 
+/* A game of no kind cannot be loaded, so it has no state to show. */
 static void
 state_reply(const struct game *g, struct reply *out)
 {
-	switch (g->kind) {
-	case KIND_LUDO:
-		ludo_state_reply(g, out);
-		break;
-	case KIND_SNL:
-		snl_state_reply(g, out);
-		break;
-	default:
-		dandy_state_reply(g, out);
-		break;
-	}
+	const struct game_kind_ops	*k = game_kind_of(g);
+
+	if (k != NULL)
+		k->state_reply(g, out);
+	else
+		reply_error(out, "ERR", "game '%s' is of no known kind", g->id);
 }
 
 /* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind. */
@@ -170,7 +143,7 @@ static int
 games_args(struct reply *out, const struct cmd_args *args,
     enum game_kind *kind, const char **after, int64_t *limit)
 {
-	char	 name[8];
+	char	 name[8], kinds[64];
 	size_t	 i;
 	int	 a = 1;
 
@@ -187,8 +160,8 @@ games_args(struct reply *out, const struct cmd_args *args,
 		if (args->argl[a] >= sizeof(name) ||
 		    strlen(args->argv[a]) != args->argl[a] ||
 		    (*kind = game_kind_parse(name)) == KIND_NONE) {
-			reply_error(out, "BADARG",
-			    "kind must be ludo, snl or dandy");
+			reply_error(out, "BADARG", "kind must be %s",
+			    game_kind_list(kinds, sizeof(kinds)));
 			return -1;
 		}
 		a++;
@@ -215,7 +188,7 @@ games_args(struct reply *out, const struct cmd_args *args,
 }
 
 void
-games_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_games(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	enum game_kind	 kind;
@@ -233,62 +206,29 @@ games_cmd(struct cmd_env *env, const struct cmd_args *args,
 /* --------------------------------------------------------- GAME.INFO */
 
 void
-cmd_add_pair(struct reply *out, const char *key, const char *val)
-{
-	char	buf[GAME_ID_MAX + 32];
-
-	snprintf(buf, sizeof(buf), "%s,%s", key, val);
-	reply_status(reply_add(out), buf);
-}
-
-static void
-add_pair_int(struct reply *out, const char *key, int64_t v)
-{
-	char	buf[32];
-
-	snprintf(buf, sizeof(buf), "%lld", (long long)v);
-	cmd_add_pair(out, key, buf);
-}
-
-void
-game_info_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_game_info(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct game	 g;
-	char		 buf[PLAYER_NAME_MAX];
-	int		 turn = -1, winner = -1;
+	const struct game_kind_ops	*k;
+	struct game		 g;
+	char			 buf[PLAYER_NAME_MAX];
 
 	if (arg_id(out, args, 1, "game") == -1 ||
 	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
 		return;
-	switch (g.kind) {
-	case KIND_LUDO:
-		turn = g.s.ludo.turn;
-		winner = g.s.ludo.winner;
-		break;
-	case KIND_SNL:
-		turn = g.s.snl.turn;
-		winner = g.s.snl.winner;
-		break;
-	case KIND_DANDY:
-		turn = g.s.dandy.turn;	/* DandyLand scores, no winner */
-		break;
-	default:
-		break;
-	}
 	reply_array(out);
-	cmd_add_pair(out, "kind", game_kind_name(g.kind));
-	add_pair_int(out, "players", game_nplayers(&g));
-	add_pair_int(out, "moves", g.moves);
-	cmd_add_pair(out, "turn", cmd_player_name(&g, turn, buf, sizeof buf));
-	cmd_add_pair(out, "winner",
-	    cmd_player_name(&g, winner, buf, sizeof buf));
-	add_pair_int(out, "created", g.created);
-	add_pair_int(out, "updated", g.updated);
-	/* The board is public (the deck is not): clients draw it. */
-	if (g.kind == KIND_DANDY)
-		cmd_add_pair(out, "board", g.s.dandy.board);
-	game_info_opts(&g, out);
+	reply_add_pair(out, "kind", "%s", game_kind_name(g.kind));
+	reply_add_pair(out, "players", "%d", game_nplayers(&g));
+	reply_add_pair(out, "moves", "%lld", (long long)g.moves);
+	reply_add_pair(out, "turn", "%s", game_player_name(&g, game_turn(&g),
+	    buf, sizeof buf));
+	reply_add_pair(out, "winner", "%s", game_player_name(&g,
+	    game_winner(&g), buf, sizeof buf));
+	reply_add_pair(out, "created", "%lld", (long long)g.created);
+	reply_add_pair(out, "updated", "%lld", (long long)g.updated);
+	if ((k = game_kind_of(&g)) != NULL && k->info != NULL)
+		k->info(&g, out);
+	cmd_info_opts(&g, out);
 }
 
 /* ----------------------------------------------------------- HISTORY */
@@ -307,7 +247,7 @@ add_move(void *arg, const struct move *mv)
 }
 
 void
-history_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_history(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;
@@ -333,7 +273,7 @@ history_cmd(struct cmd_env *env, const struct cmd_args *args,
 /* ------------------------------------------------------------ REPLAY */
 
 void
-replay_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_replay(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g, r;
@@ -354,7 +294,7 @@ replay_cmd(struct cmd_env *env, const struct cmd_args *args,
 		    g.id, (long long)g.moves);
 		return;
 	}
-	switch (game_replay(env->store, &g, upto, &r, why, sizeof(why))) {
+	switch (cmd_replay_game(env->store, &g, upto, &r, why, sizeof(why))) {
 	case REPLAY_OK:
 		state_reply(&r, out);
 		break;
@@ -378,9 +318,9 @@ audit_game(struct store *st, const struct game *g)
 	struct game	r;
 	char		why[256];
 
-	switch (game_replay(st, g, -1, &r, why, sizeof(why))) {
+	switch (cmd_replay_game(st, g, -1, &r, why, sizeof(why))) {
 	case REPLAY_OK:
-		return game_differs(g, &r);
+		return replay_differs(g, &r);
 	case REPLAY_STORE:
 		return -1;
 	default:
@@ -463,7 +403,7 @@ fail:
 }
 
 void
-audit_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_audit(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	g;

@@ -1,9 +1,8 @@
 /*
  * What the command files share and nobody else needs: argument checks
  * (cmd.c), the one transaction wrapper every state-changing command goes
- * through (cmd_txn.c),
- * the per-kind STATE renderers (used by the kind's STATE command and by
- * REPLAY) and the replay that REPLAY and AUDIT both run.
+ * through (cmd_txn.c), the create options, seats and server randomness,
+ * and the replay that REPLAY and AUDIT both run.
  */
 #ifndef LUDUS_CMD_IMPL_H
 #define LUDUS_CMD_IMPL_H
@@ -118,17 +117,7 @@ enum turn_outcome cmd_transact_at(struct cmd_env *, struct reply *,
 
 #define SEAT_KEY_BYTES	16			/* 128 random bits */
 #define SEAT_KEY_HEX	(2 * SEAT_KEY_BYTES)	/* as shown, in hex */
-#define PLAYER_NAME_MAX	(GAME_ID_MAX + 1)
 
-/* A player's index from its name (a Ludo id, or P<i>); -1 if none. */
-int	cmd_player_index(const struct game *, const char *name);
-/* Appends the status string "key,val". */
-void	cmd_add_pair(struct reply *, const char *key, const char *val);
-/* The name of player i ("P3" or the Ludo id; "NONE" when out of range). */
-const char *cmd_player_name(const struct game *, int i, char *buf,
-	    size_t len);
-/* "P<i+1>", the name of seat i of a Snake & Ladder or DandyLand game. */
-void	cmd_seat_name(char *buf, size_t len, int i);
 /* May this session move for player i of g?  0, or -1 with -STATE (the
  * server plays that bot) or -NOSEAT (a secure seat not held) set. */
 int	cmd_move_allowed(const struct cmd_session *, const struct game *,
@@ -136,14 +125,23 @@ int	cmd_move_allowed(const struct cmd_session *, const struct game *,
 /* Makes one seat key per player of a secure game, in hex, and puts their
  * keyed hashes in g->opts.seat; run inside the create's transaction
  * (the hash key is the store's).  0, or -1 when the store failed. */
-int	seat_keys_make(struct store *, struct game *,
+int	cmd_seat_keys(struct store *, struct game *,
 	    char keys[][SEAT_KEY_HEX + 1]);
-/* Server randomness (libsodium, from the OS's generator). */
+
+/* ---------------------------------------------------- cmd_random.c */
+
+/* Server randomness (libsodium, from the OS's generator).  cmd_random_init
+ * starts libsodium (once; the others call it), and aborts if the OS has
+ * no randomness to give. */
+void	cmd_random_init(void);
+void	cmd_random_bytes(void *, size_t);
 int	cmd_random_die(void);			/* 1-6 */
 int	cmd_random_card(void);			/* one of a-i, 1-9 */
 void	cmd_random_deck(char *deck, int n);	/* n cards, NUL-ended */
+/* The same, as the kinds' automatic moves take it (game/kind.h). */
+extern const struct game_random cmd_randomness;
 
-/* ----------------------------------------------------- cmd_multi.c */
+/* ------------------------------------------------------ cmd_opts.c */
 
 /* The multiplayer options of a create command, as given. */
 struct create_opts {
@@ -153,59 +151,24 @@ struct create_opts {
 	const char	*bots;		/* "name:strategy,...", NULL none */
 };
 
-void	create_opts_init(struct create_opts *);
+void	cmd_create_opts_init(struct create_opts *);
 /* One "key=value" argument: 1 when it was a multiplayer option (taken),
  * 0 when the key is not one, -1 with an error reply. */
-int	create_option(struct reply *, struct create_opts *, const char *arg);
+int	cmd_create_option(struct reply *, struct create_opts *,
+	    const char *arg);
 /* Puts the options into a game whose kind, players and (DandyLand) deck
  * are set; server_dice of a DandyLand game is set by its caller when it
  * dealt a shuffled deck.  0, or -1 with an error reply. */
-int	create_apply(struct cmd_env *, struct reply *,
+int	cmd_create_apply(struct cmd_env *, struct reply *,
 	    const struct create_opts *, struct game *);
 /* The extra GAME.INFO pairs of a game with options. */
-void	game_info_opts(const struct game *, struct reply *);
-
-/* ------------------------------------------------------- per kind */
-
-/*
- * One move of each kind applied to new (a copy of old) with its history
- * row filled in, shared by the commands and cmd_autoplay().  Ludo returns
- * the engine's result (only a stored one fills mv); Snake & Ladder and
- * DandyLand return 0, or -1 when the value or card is refused or the game
- * is over.  A DandyLand card of 0 draws from the deck.
- */
-enum ludo_result ludo_apply_play(const struct game *old, struct game *new,
-	    int player, int dice, int token, struct move *mv);
-int	snl_apply_roll(const struct game *old, struct game *new, int value,
-	    struct move *mv);
-int	dandy_apply_draw(const struct game *old, struct game *new, int card,
-	    struct move *mv);
-
-/* The kind's STATE array, appended to an empty array reply. */
-void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
-	    struct reply *, enum game_kind);
-void	ludo_state_reply(const struct game *, struct reply *);
-void	snl_state_reply(const struct game *, struct reply *);
-void	dandy_state_reply(const struct game *, struct reply *);
-
-/*
- * Replay helpers: reset the snapshot to the start of the same game (same
- * rules, players, board, deck, jumps), and apply one stored move checking
- * its player and result.  0, or -1 with a message in why.
- */
-int	ludo_replay_init(const struct game *, struct game *);
-int	ludo_replay_move(struct game *, const struct move *, char *, size_t);
-int	snl_replay_init(const struct game *, struct game *);
-int	snl_replay_move(struct game *, const struct move *, char *, size_t);
-int	dandy_replay_init(const struct game *, struct game *);
-int	dandy_replay_move(struct game *, const struct move *, char *,
-	    size_t);
-/* Non-zero when two snapshots of the kind differ in a stored field. */
-int	ludo_differs(const struct game *, const struct game *);
-int	snl_differs(const struct game *, const struct game *);
-int	dandy_differs(const struct game *, const struct game *);
+void	cmd_info_opts(const struct game *, struct reply *);
 
 /* ------------------------------------------------------ cmd_game.c */
+
+/* The kind's STATE array (LUDO.STATE, SNL.STATE, DANDY.STATE). */
+void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
+	    struct reply *, enum game_kind);
 
 #define REPLAY_OK	0
 #define REPLAY_BAD	(-1)	/* the history does not replay: see why */
@@ -216,33 +179,33 @@ int	dandy_differs(const struct game *, const struct game *);
  * first upto moves (upto < 0: all of them, which must be g->moves).  out
  * gets the result (id, kind, players and created copied from g).
  */
-int	game_replay(struct store *, const struct game *, int64_t upto,
+int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 	    struct game *out, char *why, size_t);
 
 /* Handlers, one per table entry. */
 #define CMD_PROTO(f)	void f(struct cmd_env *, const struct cmd_args *, \
 			    struct reply *)
-CMD_PROTO(ludo_create_cmd);
-CMD_PROTO(ludo_play_cmd);
-CMD_PROTO(ludo_state_cmd);
-CMD_PROTO(ludo_legal_cmd);
-CMD_PROTO(ludo_roll_cmd);
-CMD_PROTO(seat_cmd);
-CMD_PROTO(snl_create_cmd);
-CMD_PROTO(snl_snake_cmd);
-CMD_PROTO(snl_ladder_cmd);
-CMD_PROTO(snl_roll_cmd);
-CMD_PROTO(snl_state_cmd);
-CMD_PROTO(dandy_create_cmd);
-CMD_PROTO(dandy_draw_cmd);
-CMD_PROTO(dandy_scores_cmd);
-CMD_PROTO(dandy_state_cmd);
-CMD_PROTO(dandy_play_cmd);
-CMD_PROTO(games_cmd);
-CMD_PROTO(game_info_cmd);
-CMD_PROTO(history_cmd);
-CMD_PROTO(replay_cmd);
-CMD_PROTO(audit_cmd);
+CMD_PROTO(cmd_ludo_create);
+CMD_PROTO(cmd_ludo_play);
+CMD_PROTO(cmd_ludo_state);
+CMD_PROTO(cmd_ludo_legal);
+CMD_PROTO(cmd_ludo_roll);
+CMD_PROTO(cmd_seat);
+CMD_PROTO(cmd_snl_create);
+CMD_PROTO(cmd_snl_snake);
+CMD_PROTO(cmd_snl_ladder);
+CMD_PROTO(cmd_snl_roll);
+CMD_PROTO(cmd_snl_state);
+CMD_PROTO(cmd_dandy_create);
+CMD_PROTO(cmd_dandy_draw);
+CMD_PROTO(cmd_dandy_scores);
+CMD_PROTO(cmd_dandy_state);
+CMD_PROTO(cmd_dandy_play);
+CMD_PROTO(cmd_games);
+CMD_PROTO(cmd_game_info);
+CMD_PROTO(cmd_history);
+CMD_PROTO(cmd_replay);
+CMD_PROTO(cmd_audit);
 #undef CMD_PROTO
 
 #endif /* LUDUS_CMD_IMPL_H */

@@ -1,15 +1,14 @@
 /*
- * Seats and server randomness (issue 4): sessions and the SEAT command,
- * the seat keys of a secure game, the check every move of a secure game
- * goes through, and the dice, cards and decks the server draws.
+ * Seats: sessions and the SEAT command, the seat keys of a secure game,
+ * and the check every move of a secure game goes through.
  *
  * A seat key is 128 random bits shown once, in hex, by the create.  The
  * store keeps only a keyed BLAKE2b hash of it (crypto_generichash) whose
  * key is a 32-byte secret made once per database and kept in its meta
  * table (store_secret): the hashes of one database are useless against
  * another, and a key is never written anywhere.  Keys are checked by
- * comparing hashes in constant time (crypto_verify_32).  All randomness
- * comes from libsodium's randombytes, that is from the OS's generator.
+ * comparing hashes in constant time (crypto_verify_32).  The random
+ * bytes come from cmd_random.c.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -21,29 +20,8 @@
 
 #define SESSION_MAX_SEATS	1024	/* far more than anyone plays */
 
-/* The 18 DandyLand cards, each as likely as the others. */
-static const char dandy_cards[] = "abcdefghi123456789";
-#define NCARDS	(sizeof(dandy_cards) - 1)
-
 /* Domain separation: these hashes are seat hashes and nothing else. */
 static const char seat_context[] = "ludus seat key v1";
-
-/* libsodium must be initialised once before use; sodium_init() is
- * idempotent and thread-safe, and can only fail if the OS has no
- * randomness to give, in which case nothing here can work. */
-static void
-sodium_ready(void)
-{
-	static int	 ready;
-
-	if (!ready) {
-		if (sodium_init() < 0) {
-			fprintf(stderr, "ludus: libsodium cannot start\n");
-			abort();
-		}
-		ready = 1;
-	}
-}
 
 /* ---------------------------------------------------------- sessions */
 
@@ -95,51 +73,6 @@ session_add(struct cmd_session *s, const char *game, int player)
 	return 0;
 }
 
-/* ----------------------------------------------------------- players */
-
-int
-cmd_player_index(const struct game *g, const char *name)
-{
-	int64_t		 i;
-	const char	*errstr;
-	int		 n = game_nplayers(g);
-
-	if (g->kind == KIND_LUDO) {
-		for (i = 0; i < n && i < LUDO_MAX_PLAYERS; i++)
-			if (strcmp(g->players[i], name) == 0)
-				return (int)i;
-		return -1;
-	}
-	/* P1..Pn, without leading zeros or signs. */
-	if (name[0] != 'P' || name[1] < '1' || name[1] > '9' ||
-	    parse_int64(name + 1, 1, n, &i, &errstr) != 0)
-		return -1;
-	return (int)i - 1;
-}
-
-const char *
-cmd_player_name(const struct game *g, int i, char *buf, size_t len)
-{
-	if (i < 0 || i >= game_nplayers(g) ||
-	    (g->kind == KIND_LUDO && i >= LUDO_MAX_PLAYERS))
-		str_copy(buf, len, "NONE");
-	else if (g->kind == KIND_LUDO)
-		str_copy(buf, len, g->players[i]);
-	else
-		cmd_seat_name(buf, len, i);
-	return buf;
-}
-
-void
-cmd_seat_name(char *buf, size_t len, int i)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addc(&b, 'P');
-	strbuf_addint(&b, (int64_t)i + 1);
-}
-
 /* ------------------------------------------------------------- seats */
 
 /* The keyed hash of one seat's key: bound to the game and the seat, so
@@ -174,15 +107,14 @@ seat_secret(struct store *st, uint8_t secret[STORE_SECRET_LEN])
 	uint8_t	 fresh[STORE_SECRET_LEN];
 	int	 rc;
 
-	sodium_ready();
-	randombytes_buf(fresh, sizeof(fresh));
+	cmd_random_bytes(fresh, sizeof(fresh));
 	rc = store_secret(st, fresh, secret);
 	sodium_memzero(fresh, sizeof(fresh));
 	return rc == STORE_OK ? 0 : -1;
 }
 
 int
-seat_keys_make(struct store *st, struct game *g,
+cmd_seat_keys(struct store *st, struct game *g,
     char keys[][SEAT_KEY_HEX + 1])
 {
 	uint8_t	 secret[STORE_SECRET_LEN], raw[SEAT_KEY_BYTES];
@@ -191,7 +123,7 @@ seat_keys_make(struct store *st, struct game *g,
 	if (seat_secret(st, secret) != 0)
 		return -1;
 	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++) {
-		randombytes_buf(raw, sizeof(raw));
+		cmd_random_bytes(raw, sizeof(raw));
 		sodium_bin2hex(keys[i], SEAT_KEY_HEX + 1, raw, sizeof(raw));
 		if (seat_hash(secret, g, i, keys[i], SEAT_KEY_HEX,
 		    g->opts.seat[i]) != 0) {
@@ -214,13 +146,13 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 		return 0;	/* the engine refuses it */
 	if (g->opts.bot[player] != 0) {
 		reply_error(out, "STATE", "%s is a bot: the server plays it",
-		    cmd_player_name(g, player, name, sizeof(name)));
+		    game_player_name(g, player, name, sizeof(name)));
 		return -1;
 	}
 	if (g->opts.secure && !cmd_session_holds(s, g->id, player)) {
 		reply_error(out, "NOSEAT", "this connection does not hold the "
 		    "seat of %s in game '%s' (SEAT id player key)",
-		    cmd_player_name(g, player, name, sizeof(name)), g->id);
+		    game_player_name(g, player, name, sizeof(name)), g->id);
 		return -1;
 	}
 	return 0;
@@ -228,7 +160,7 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 
 /* SEAT id player key */
 void
-seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
+cmd_seat(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 {
 	struct game	 g;
 	uint8_t		 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
@@ -238,7 +170,7 @@ seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
 		return;
 	if (strlen(args->argv[2]) != args->argl[2] ||
-	    (player = cmd_player_index(&g, args->argv[2])) == -1) {
+	    (player = game_player_index(&g, args->argv[2])) == -1) {
 		reply_error(out, "BADARG", "no player '%.50s' in game '%s'",
 		    args->argv[2], g.id);
 		return;
@@ -271,30 +203,4 @@ seat_cmd(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 		return;
 	}
 	reply_status(out, "OK");
-}
-
-/* -------------------------------------------------------- randomness */
-
-int
-cmd_random_die(void)
-{
-	sodium_ready();
-	return (int)randombytes_uniform(6) + 1;
-}
-
-int
-cmd_random_card(void)
-{
-	sodium_ready();
-	return (unsigned char)dandy_cards[randombytes_uniform(NCARDS)];
-}
-
-void
-cmd_random_deck(char *deck, int n)
-{
-	int	 i;
-
-	for (i = 0; i < n; i++)
-		deck[i] = (char)cmd_random_card();
-	deck[n > 0 ? n : 0] = '\0';
 }

@@ -1,6 +1,6 @@
 /*
- * Snake & Ladder commands: SNL.CREATE, SNL.SNAKE, SNL.LADDER, SNL.ROLL,
- * SNL.STATE, and the Snake & Ladder side of REPLAY/AUDIT.  Players are
+ * Snake & Ladder commands: SNL.CREATE, SNL.SNAKE, SNL.LADDER, SNL.ROLL
+ * and SNL.STATE (the rest is its kind, src/game/kind_snl.c).  Players are
  * named P1..Pn; a jump is setup (no history row), a roll is a move.
  * A dice=server game rolls with SNL.ROLL id and no value.  Snakes and
  * ladders may also come with the create (snakes=99:2,... ladders=4:98,...),
@@ -12,11 +12,12 @@
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
+#include "game/kinds.h"
 #include "util/util.h"
 
 /* One "from:to" pair of snakes= or ladders=; 0, or -1 with a reply. */
 static int
-snl_jump_pair(struct reply *out, struct snl_state *st, int snake,
+jump_pair(struct reply *out, struct snl_state *st, int snake,
     const char *p, size_t len)
 {
 	char		 buf[16], *colon;
@@ -51,7 +52,7 @@ bad:
 }
 
 static int
-snl_jumps_option(struct reply *out, struct snl_state *st, int snake,
+jumps_option(struct reply *out, struct snl_state *st, int snake,
     const char *v)
 {
 	const char	*comma;
@@ -60,7 +61,7 @@ snl_jumps_option(struct reply *out, struct snl_state *st, int snake,
 	for (;;) {
 		comma = strchr(v, ',');
 		len = comma != NULL ? (size_t)(comma - v) : strlen(v);
-		if (snl_jump_pair(out, st, snake, v, len) == -1)
+		if (jump_pair(out, st, snake, v, len) == -1)
 			return -1;
 		if (comma == NULL)
 			return 0;
@@ -70,7 +71,7 @@ snl_jumps_option(struct reply *out, struct snl_state *st, int snake,
 
 /* The options of SNL.CREATE, after the players: key=value only. */
 static int
-snl_create_options(struct reply *out, const struct cmd_args *args,
+create_options(struct reply *out, const struct cmd_args *args,
     struct snl_state *st, struct create_opts *mo)
 {
 	const char	*a;
@@ -82,14 +83,14 @@ snl_create_options(struct reply *out, const struct cmd_args *args,
 			cmd_reply_arity(out, args);
 			return -1;
 		}
-		if ((rc = create_option(out, mo, a)) == -1)
+		if ((rc = cmd_create_option(out, mo, a)) == -1)
 			return -1;
 		if (rc == 1)
 			continue;
 		if (strncmp(a, "snakes=", 7) == 0)
-			rc = snl_jumps_option(out, st, 1, a + 7);
+			rc = jumps_option(out, st, 1, a + 7);
 		else if (strncmp(a, "ladders=", 8) == 0)
-			rc = snl_jumps_option(out, st, 0, a + 8);
+			rc = jumps_option(out, st, 0, a + 8);
 		else {
 			cmd_reply_option(out, a);
 			return -1;
@@ -101,7 +102,7 @@ snl_create_options(struct reply *out, const struct cmd_args *args,
 }
 
 void
-snl_create_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_create(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game		g;
@@ -116,17 +117,17 @@ snl_create_cmd(struct cmd_env *env, const struct cmd_args *args,
 		reply_error(out, "BADARG", "invalid number of players");
 		return;
 	}
-	create_opts_init(&mo);
-	if (snl_create_options(out, args, &g.s.snl, &mo) == -1)
+	cmd_create_opts_init(&mo);
+	if (create_options(out, args, &g.s.snl, &mo) == -1)
 		return;
 	memcpy(g.id, args->argv[1], args->argl[1] + 1);
 	g.kind = KIND_SNL;
-	if (create_apply(env, out, &mo, &g) == -1)
+	if (cmd_create_apply(env, out, &mo, &g) == -1)
 		return;
 	cmd_create_game(env, out, &g);
 }
 
-struct snl_jump_arg {
+struct jump_arg {
 	int			  snake;	/* 1 snake, 0 ladder */
 	int			  from;
 	int			  to;
@@ -134,10 +135,10 @@ struct snl_jump_arg {
 };
 
 static enum turn_outcome
-snl_jump_step(void *arg, const struct game *old, struct game *new,
+jump_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct snl_jump_arg	*ja = arg;
+	struct jump_arg	*ja = arg;
 	const char		*why = NULL;
 	int			 rc;
 
@@ -166,10 +167,10 @@ snl_jump_step(void *arg, const struct game *old, struct game *new,
 }
 
 static void
-snl_jump_cmd(struct cmd_env *env, const struct cmd_args *args,
+jump_cmd(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out, int snake)
 {
-	struct snl_jump_arg	 ja;
+	struct jump_arg	 ja;
 	int64_t			 from, to;
 
 	if (arg_id(out, args, 1, "game") == -1 ||
@@ -182,76 +183,34 @@ snl_jump_cmd(struct cmd_env *env, const struct cmd_args *args,
 	ja.from = (int)from;
 	ja.to = (int)to;
 	ja.session = args->session;
-	cmd_transact(env, out, args->argv[1], KIND_SNL, NULL, snl_jump_step,
+	cmd_transact(env, out, args->argv[1], KIND_SNL, NULL, jump_step,
 	    &ja);
 }
 
 void
-snl_snake_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_snake(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	snl_jump_cmd(env, args, out, 1);
+	jump_cmd(env, args, out, 1);
 }
 
 void
-snl_ladder_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_ladder(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	snl_jump_cmd(env, args, out, 0);
+	jump_cmd(env, args, out, 0);
 }
 
-/* The reply text of a roll: "P<i> <pos>" or "P<i> WINS". */
-static void
-snl_result_text(const struct snl_result *r, char *buf, size_t len)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addc(&b, 'P');
-	strbuf_addint(&b, r->player + 1);
-	if (r->outcome == SNL_WON)
-		strbuf_add(&b, " WINS");
-	else {
-		strbuf_addc(&b, ' ');
-		strbuf_addint(&b, r->pos);
-	}
-}
-
-/* The action of a roll as stored: the value. */
-static void
-snl_action(char *buf, size_t len, int value)
-{
-	struct strbuf	 b;
-
-	strbuf_init(&b, buf, len);
-	strbuf_addint(&b, value);
-}
-
-int
-snl_apply_roll(const struct game *old, struct game *new, int value,
-    struct move *mv)
-{
-	struct snl_result	 r;
-
-	if (snl_roll(&old->s.snl, value, &new->s.snl, &r) == -1 ||
-	    r.outcome == SNL_GAME_OVER)
-		return -1;
-	cmd_seat_name(mv->player, sizeof(mv->player), r.player);
-	snl_action(mv->action, sizeof(mv->action), value);
-	snl_result_text(&r, mv->result, sizeof(mv->result));
-	return 0;
-}
-
-struct snl_roll_arg {
+struct roll_arg {
 	int			  value;	/* 0: the server rolls */
 	const struct cmd_session *session;
 };
 
 static enum turn_outcome
-snl_roll_step(void *arg, const struct game *old, struct game *new,
+roll_step(void *arg, const struct game *old, struct game *new,
     struct move *mv, struct reply *out)
 {
-	struct snl_roll_arg	*ra = arg;
+	struct roll_arg	*ra = arg;
 	int			 turn = game_turn(old);
 
 	if (old->opts.server_dice && ra->value != 0) {
@@ -261,7 +220,7 @@ snl_roll_step(void *arg, const struct game *old, struct game *new,
 	}
 	if (turn >= 0 && cmd_move_allowed(ra->session, old, turn, out) == -1)
 		return TURN_NONE;
-	if (snl_apply_roll(old, new, ra->value != 0 ? ra->value :
+	if (kind_snl_roll(old, new, ra->value != 0 ? ra->value :
 	    cmd_random_die(), mv) == -1) {
 		reply_status(out, "GAME_OVER");
 		return TURN_NONE;
@@ -273,7 +232,7 @@ snl_roll_step(void *arg, const struct game *old, struct game *new,
  * none) it is a wrong number of arguments, as it always was.  The dice
  * mode never changes, so reading it outside the turn is safe. */
 static int
-snl_roll_server_only(struct cmd_env *env, const struct cmd_args *args,
+roll_server_only(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	struct game	*g = xmalloc(sizeof(*g));
@@ -294,10 +253,10 @@ snl_roll_server_only(struct cmd_env *env, const struct cmd_args *args,
 }
 
 void
-snl_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_roll(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
-	struct snl_roll_arg	 ra;
+	struct roll_arg	 ra;
 	struct turn_req		 req;
 	char			 action[ACTION_MAX + 1];
 	int64_t			 value = 0;
@@ -306,99 +265,20 @@ snl_roll_cmd(struct cmd_env *env, const struct cmd_args *args,
 	if (arg_at(out, args, 2, 3, &argc, &req.at) == -1 ||
 	    arg_id(out, args, 1, "game") == -1 ||
 	    (argc == 3 && arg_int(out, args, 2, 1, 6, "value", &value) == -1) ||
-	    (argc == 2 && snl_roll_server_only(env, args, out) == -1))
+	    (argc == 2 && roll_server_only(env, args, out) == -1))
 		return;
-	snl_action(action, sizeof(action), (int)value);
+	kind_snl_action(action, sizeof(action), (int)value);
 	ra.value = (int)value;
 	ra.session = args->session;
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = value != 0 ? action : NULL;	/* a server roll */
-	cmd_transact(env, out, args->argv[1], KIND_SNL, &req, snl_roll_step,
+	cmd_transact(env, out, args->argv[1], KIND_SNL, &req, roll_step,
 	    &ra);
 }
 
 void
-snl_state_reply(const struct game *g, struct reply *out)
-{
-	const struct snl_state	*st = &g->s.snl;
-	char			 buf[64];
-	int			 i;
-
-	reply_array(out);
-	cmd_add_pair(out, "turn", cmd_player_name(g, st->turn, buf,
-	    sizeof buf));
-	cmd_add_pair(out, "winner", cmd_player_name(g, st->winner, buf,
-	    sizeof buf));
-	for (i = 0; i < st->nplayers && i < SNL_MAX_PLAYERS; i++) {
-		snprintf(buf, sizeof(buf), "P%d,%d", i + 1, st->pos[i]);
-		reply_status(reply_add(out), buf);
-	}
-	for (i = 1; i <= SNL_CELLS; i++) {
-		if (st->jump[i] == 0)
-			continue;
-		snprintf(buf, sizeof(buf), "%s,%d,%d",
-		    st->jump[i] < i ? "snake" : "ladder", i, st->jump[i]);
-		reply_status(reply_add(out), buf);
-	}
-}
-
-void
-snl_state_cmd(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_state(struct cmd_env *env, const struct cmd_args *args,
     struct reply *out)
 {
 	cmd_state_of(env, args, out, KIND_SNL);
-}
-
-/* ------------------------------------------------------------ replay */
-
-int
-snl_replay_init(const struct game *g, struct game *out)
-{
-	if (snl_init(&out->s.snl, g->s.snl.nplayers) == -1)
-		return -1;
-	memcpy(out->s.snl.jump, g->s.snl.jump, sizeof(out->s.snl.jump));
-	return 0;
-}
-
-int
-snl_replay_move(struct game *g, const struct move *mv, char *why,
-    size_t len)
-{
-	struct snl_state	next;
-	struct snl_result	r;
-	char			player[16], result[RESULT_MAX + 1];
-	const char		*a = mv->action;
-
-	if (strlen(a) != 1 || a[0] < '1' || a[0] > '6') {
-		snprintf(why, len, "bad action '%s'", a);
-		return -1;
-	}
-	if (snl_roll(&g->s.snl, a[0] - '0', &next, &r) == -1 ||
-	    r.outcome == SNL_GAME_OVER) {
-		snprintf(why, len, "roll after the end of the game");
-		return -1;
-	}
-	cmd_seat_name(player, sizeof(player), r.player);
-	snl_result_text(&r, result, sizeof(result));
-	if (strcmp(player, mv->player) != 0 ||
-	    strcmp(result, mv->result) != 0) {
-		snprintf(why, len, "%s rolled %s: %s, stored %s %s", player,
-		    a, result, mv->player, mv->result);
-		return -1;
-	}
-	g->s.snl = next;
-	return 0;
-}
-
-int
-snl_differs(const struct game *a, const struct game *b)
-{
-	const struct snl_state	*x = &a->s.snl, *y = &b->s.snl;
-
-	if (x->nplayers != y->nplayers || x->turn != y->turn ||
-	    x->winner != y->winner || x->started != y->started ||
-	    x->nplayers < 0 || x->nplayers > SNL_MAX_PLAYERS)
-		return 1;
-	return memcmp(x->pos, y->pos, (size_t)x->nplayers) != 0 ||
-	    memcmp(x->jump, y->jump, sizeof(x->jump)) != 0;
 }

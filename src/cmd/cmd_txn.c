@@ -227,7 +227,7 @@ reply_seat_keys(const struct game *g, char keys[][SEAT_KEY_HEX + 1],
 		if (g->opts.bot[i] != 0)
 			continue;
 		snprintf(buf, sizeof(buf), "%s,%s",
-		    cmd_player_name(g, i, name, sizeof(name)), keys[i]);
+		    game_player_name(g, i, name, sizeof(name)), keys[i]);
 		reply_bulk(reply_add(out), buf, strlen(buf));
 	}
 }
@@ -248,7 +248,7 @@ cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 	}
 	if (g->opts.secure) {
 		keys = xcalloc(GAME_MAX_PLAYERS, sizeof(*keys));
-		if (seat_keys_make(env->store, g, keys) != 0) {
+		if (cmd_seat_keys(env->store, g, keys) != 0) {
 			free(keys);
 			cmd_reply_store(env, out);
 			write_abort(env);

@@ -127,28 +127,38 @@ k_game_cache(struct config *cfg, int argc, char **argv, const char **why)
 	    why);
 }
 
+/*
+ * A key of several values (bind, http-host): the first of the file, or
+ * of the flags, replaces the list; later ones add to it.
+ */
 static int
-k_bind(struct config *cfg, int argc, char **argv, const char **why)
+set_list(char ***list, int *n, int *fresh, int argc, char **argv,
+    const char *empty, const char **why)
 {
 	int	 i;
 
 	for (i = 0; i < argc; i++)
 		if (argv[i][0] == '\0') {
-			*why = "empty address";
+			*why = empty;
 			return -1;
 		}
-	/* The first bind of the file, or of the flags, replaces the list. */
-	if (cfg->bind_fresh) {
-		for (i = 0; i < cfg->nbind; i++)
-			free(cfg->bind[i]);
-		cfg->nbind = 0;
-		cfg->bind_fresh = 0;
+	if (*fresh) {
+		for (i = 0; i < *n; i++)
+			free((*list)[i]);
+		*n = 0;
+		*fresh = 0;
 	}
-	cfg->bind = xrealloc(cfg->bind, (size_t)(cfg->nbind + argc) *
-	    sizeof *cfg->bind);
+	*list = xrealloc(*list, (size_t)(*n + argc) * sizeof **list);
 	for (i = 0; i < argc; i++)
-		cfg->bind[cfg->nbind++] = xstrdup(argv[i]);
+		(*list)[(*n)++] = xstrdup(argv[i]);
 	return 0;
+}
+
+static int
+k_bind(struct config *cfg, int argc, char **argv, const char **why)
+{
+	return set_list(&cfg->bind, &cfg->nbind, &cfg->bind_fresh, argc, argv,
+	    "empty address", why);
 }
 
 static int
@@ -182,6 +192,69 @@ k_durability(struct config *cfg, int argc, char **argv, const char **why)
 	}
 	cfg->durability = (enum durability)d;
 	return 0;
+}
+
+/* ------------------------------------------------ HTTP (net/http.c) */
+
+static int
+k_http_host(struct config *cfg, int argc, char **argv, const char **why)
+{
+	return set_list(&cfg->http_host, &cfg->nhttp_host,
+	    &cfg->http_host_fresh, argc, argv, "empty name", why);
+}
+
+static int
+k_http_max_body(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_bytes(argv[0], 0, 1LL << 30, &cfg->http_max_body, why);
+}
+
+static int
+k_http_max_header(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bytes(argv[0], 256, 1LL << 24, &cfg->http_max_header, why);
+}
+
+static int
+k_http_maxclients(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 1, 1000000, &cfg->http_maxclients, why);
+}
+
+static int
+k_http_port(struct config *cfg, int argc, char **argv, const char **why)
+{
+	int64_t	 v;
+
+	(void)argc;
+	if (strcmp(argv[0], "any") == 0) {
+		cfg->http_port = HTTP_PORT_ANY;
+		return 0;
+	}
+	if (get_int(argv[0], 0, 65535, &v, why) == -1)
+		return -1;
+	cfg->http_port = (int)v;
+	return 0;
+}
+
+static int
+k_http_portfile(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->http_portfile, argv[0]);
+}
+
+static int
+k_http_timeout(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 1, 3600, &cfg->http_timeout, why);
 }
 
 static int
@@ -381,6 +454,20 @@ static const struct config_key keys[] = {
 	  "full, normal or off: fsync policy of commits (full)" },
 	{ "game-cache", k_game_cache, 0, "N",
 	  "games kept in memory, 512 bytes each (16384; 0 = none)" },
+	{ "http-host", k_http_host, 1, "NAME...",
+	  "names the HTTP Host header may give besides ours (none)" },
+	{ "http-max-body", k_http_max_body, 0, "BYTES",
+	  "length of an HTTP request body (64kb)" },
+	{ "http-max-header", k_http_max_header, 0, "BYTES",
+	  "length of an HTTP request's headers (16kb)" },
+	{ "http-maxclients", k_http_maxclients, 0, "N",
+	  "HTTP connections served at once (1024)" },
+	{ "http-port", k_http_port, 0, "PORT",
+	  "HTTP port (7421; 0 = no HTTP, any = any free port)" },
+	{ "http-portfile", k_http_portfile, 0, "FILE",
+	  "write the HTTP port listened on here once ready" },
+	{ "http-timeout", k_http_timeout, 0, "SECONDS",
+	  "time for an HTTP request to arrive, and for each I/O (10)" },
 	{ "logfile", k_logfile, 0, "FILE",
 	  "log file, reopened on SIGHUP (\"\" = stderr)" },
 	{ "loglevel", k_loglevel, 0, "LEVEL",
@@ -461,11 +548,26 @@ config_init(struct config *cfg)
 	cfg->limits.max_inline = RESP_DEFAULT_MAX_INLINE;
 	cfg->limits.max_args = RESP_DEFAULT_MAX_ARGS;
 	cfg->limits.max_bulk = RESP_DEFAULT_MAX_BULK;
+	cfg->http_port = HTTP_PORT_UNSET;
+	cfg->http_portfile = xstrdup("");
+	cfg->http_maxclients = 1024;
+	cfg->http_timeout = 10;
+	cfg->http_max_header = 16 * 1024;
+	cfg->http_max_body = 64 * 1024;
+	cfg->http_host_fresh = 1;
 	cfg->tls_port = -1;
 	cfg->tls_cert_file = xstrdup("");
 	cfg->tls_key_file = xstrdup("");
 	cfg->tls_ca_cert_file = xstrdup("");
 	cfg->tls_auth_clients = TLS_AUTH_NO;
+}
+
+int
+config_http_port(const struct config *cfg)
+{
+	if (cfg->http_port != HTTP_PORT_UNSET)
+		return cfg->http_port;
+	return cfg->port == 0 ? HTTP_PORT_ANY : LUDUSD_DEFAULT_HTTP_PORT;
 }
 
 void
@@ -483,6 +585,10 @@ config_free(struct config *cfg)
 	free(cfg->tls_cert_file);
 	free(cfg->tls_key_file);
 	free(cfg->tls_ca_cert_file);
+	for (i = 0; i < cfg->nhttp_host; i++)
+		free(cfg->http_host[i]);
+	free(cfg->http_host);
+	free(cfg->http_portfile);
 	memset(cfg, 0, sizeof *cfg);
 }
 
@@ -519,7 +625,7 @@ config_load_file(struct config *cfg, const char *path, char *err,
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	cfg->bind_fresh = 1;
+	cfg->bind_fresh = cfg->http_host_fresh = 1;
 	while (rv == 0 && (n = getline(&line, &cap, f)) != -1) {
 		lineno++;
 		if (line[strspn(line, " \t\r\n")] == '#')
@@ -658,7 +764,7 @@ config_from_args(struct config *cfg, int argc, char **argv,
 		return 0;
 	if (file != NULL && config_load_file(cfg, file, err, errlen) == -1)
 		return -1;
-	cfg->bind_fresh = 1;
+	cfg->bind_fresh = cfg->http_host_fresh = 1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--config") == 0) {
 			i++;

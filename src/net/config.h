@@ -17,6 +17,11 @@
 #define LUDUSD_DEFAULT_PORT	7420
 #define LUDUSD_DEFAULT_BIND	"127.0.0.1"
 #define LUDUSD_DEFAULT_DB	"ludus.db"
+/* HTTP (http.c): the port, and its two special values. */
+#define LUDUSD_DEFAULT_HTTP_PORT	7421
+#define HTTP_PORT_OFF		0	/* no HTTP */
+#define HTTP_PORT_ANY		(-1)	/* any free port, see http-portfile */
+#define HTTP_PORT_UNSET		(-2)	/* 7421, or any when port is 0 */
 
 /* tls-auth-clients: whether a TLS client must show a certificate. */
 enum tls_auth {
@@ -52,7 +57,18 @@ struct config {
 	char		 *tls_ca_cert_file;	/* "": none */
 	enum tls_auth	  tls_auth_clients;
 
+	/* HTTP (http.c); http_port as config_http_port() resolves it. */
+	int		  http_port;
+	char		**http_host;	/* names a Host header may also give */
+	int		  nhttp_host;
+	char		 *http_portfile;	/* "": none */
+	int64_t		  http_maxclients;
+	int64_t		  http_timeout;	/* seconds for a request, an I/O */
+	int64_t		  http_max_header;	/* bytes of request headers */
+	int64_t		  http_max_body;	/* bytes of a request body */
+
 	int		  bind_fresh;	/* next bind replaces the list */
+	int		  http_host_fresh;	/* next http-host too */
 };
 
 enum config_action {
@@ -78,6 +94,10 @@ int	config_load_file(struct config *, const char *path, char *err,
 /* Sets one key from its values; -1 with *why set on error. */
 int	config_set(struct config *, const char *key, int argc, char **argv,
 	    const char **why);
+/* The HTTP port to listen on: http-port, else 7421, or any free port
+ * when port is 0 (a daemon started on a free port, as the tests start
+ * one, takes a free one for HTTP too); HTTP_PORT_OFF for none. */
+int	config_http_port(const struct config *);
 /* The keys with their meanings, for --help. */
 void	config_usage(FILE *);
 

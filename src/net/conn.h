@@ -16,10 +16,10 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
-#include "cmd/reply.h"
 #include "net/held.h"
 #include "net/ludusd.h"
 #include "net/resp.h"
+#include "util/reply.h"
 
 enum conn_state {
 	CONN_OPEN = 0,		/* reading and serving requests */

@@ -364,7 +364,7 @@ info_persistence(struct conn *c, struct text *t)
 static void
 info_games(struct conn *c, struct text *t)
 {
-	int64_t	 n[KIND_COUNT];
+	int64_t	 n[KIND_COUNT], total = 0;
 	int	 k;
 
 	memset(n, 0, sizeof n);
@@ -374,11 +374,12 @@ info_games(struct conn *c, struct text *t)
 		    store_errmsg(c->srv->env.store));
 		return;
 	}
-	for (k = KIND_LUDO; k < KIND_COUNT; k++)
+	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
 		text_add(t, "games_%s:%lld", game_kind_name((enum game_kind)k),
 		    (long long)n[k]);
-	text_add(t, "games_total:%lld",
-	    (long long)(n[KIND_LUDO] + n[KIND_SNL] + n[KIND_DANDY]));
+		total += n[k];
+	}
+	text_add(t, "games_total:%lld", (long long)total);
 	/* Games with a bot to move or a turn deadline armed. */
 	text_add(t, "games_autoplay:%zu", autoplay_pending(c->srv));
 }

@@ -99,12 +99,13 @@ write_file(const char *path, const char *text)
 	return rc;
 }
 
+/* "value\n": the pid, a port. */
 static void
-write_pid(const char *path)
+write_number(const char *path, long value)
 {
 	char	*text;
 
-	xasprintf(&text, "%ld\n", (long)getpid());
+	xasprintf(&text, "%ld\n", value);
 	write_file(path, text);
 	free(text);
 }
@@ -145,6 +146,9 @@ log_start(const struct server *srv, const struct config *cfg)
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
 	    (long)getpid(), binds, srv->port, tls, cfg->db,
 	    durability_name(cfg->durability), (long long)srv->maxclients);
+	if (http_port(srv) != 0)
+		log_notice("http on port %d: http://%s:%d/", http_port(srv),
+		    cfg->bind[0], http_port(srv));
 	free(binds);
 }
 
@@ -178,23 +182,30 @@ serve(const struct config *cfg)
 		return 1;
 	}
 	srv.maxclients = raise_nofile(cfg->maxclients);
-	if (server_listen(&srv) == -1) {
+	/* HTTP (http.c) on the same addresses as RESP. */
+	if (server_listen(&srv) == -1 || http_listen(&srv) == -1) {
 		start_failed(cfg, "cannot listen");
+		http_free(&srv);
 		server_free(&srv);
 		log_close();
 		return 1;
 	}
 	if (cfg->pidfile[0] != '\0')
-		write_pid(cfg->pidfile);
+		write_number(cfg->pidfile, (long)getpid());
 	if (cfg->portfile[0] != '\0')
 		write_ports(&srv, cfg->portfile);
+	if (cfg->http_portfile[0] != '\0' && http_port(&srv) != 0)
+		write_number(cfg->http_portfile, http_port(&srv));
 	log_start(&srv, cfg);
 	rc = server_run(&srv);
+	http_free(&srv);	/* before the loop and the store go */
 	server_free(&srv);
 	if (cfg->pidfile[0] != '\0')
 		unlink(cfg->pidfile);
 	if (cfg->portfile[0] != '\0')
 		unlink(cfg->portfile);
+	if (cfg->http_portfile[0] != '\0')
+		unlink(cfg->http_portfile);
 	log_notice("ludusd stopped");
 	log_close();
 	return rc;

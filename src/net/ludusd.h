@@ -18,10 +18,12 @@
 #include "net/config.h"
 #include "net/resp.h"
 
+struct addrinfo;
 struct autoplay;
 struct bufferevent;
 struct conn;
 struct held_queue;
+struct http;
 struct pass;
 struct reply;
 struct tls;
@@ -54,6 +56,7 @@ struct server {
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
 	struct held_queue	 *held;		/* replies held for its COMMIT */
+	struct http		 *http;		/* http.c; NULL: no HTTP */
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -71,6 +74,25 @@ int	server_listen(struct server *);
 int	server_run(struct server *);
 void	server_free(struct server *);
 void	server_conn_gone(struct server *);
+
+/* listen.c */
+/* A listening socket on one address, for RESP and for HTTP: at *port, or
+ * at a port the kernel picks when *port is 0 (and *port gets it); where
+ * gets "addr:port".  The descriptor, or -1 with err set. */
+int	listen_socket(const struct addrinfo *, int *port, char *where,
+	    size_t wherelen, char *err, size_t errlen);
+/* The addresses a bind value names (freeaddrinfo them); 0 or -1. */
+int	listen_resolve(const char *host, int port, struct addrinfo **,
+	    char *err, size_t errlen);
+
+/* http.c: the HTTP port (http-port), on the same addresses as RESP;
+ * started and freed by main, around the server's life. */
+/* Listens when HTTP is on; 0, or -1 logged. */
+int	http_listen(struct server *);
+/* The HTTP port bound, 0 when none. */
+int	http_port(const struct server *);
+/* Closes every HTTP connection and the listeners: before server_free. */
+void	http_free(struct server *);
 
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */

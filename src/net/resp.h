@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 
 /* Limits a request must stay within; over one is a protocol error. */
 struct resp_limits {

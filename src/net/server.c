@@ -29,7 +29,6 @@
 #include "store/sqlite.h"
 #include "util/util.h"
 
-#define LISTEN_BACKLOG	511
 #define ACCEPT_PAUSE_MS	100	/* out of descriptors: try again after */
 
 static void
@@ -100,79 +99,31 @@ listeners_free(struct server *srv)
 	srv->nlisteners = 0;
 }
 
-static void
-format_bound(const struct addrinfo *ai, int port, char *buf, size_t len)
-{
-	char	 host[INET6_ADDRSTRLEN];
-
-	if (getnameinfo(ai->ai_addr, ai->ai_addrlen, host, sizeof host, NULL,
-	    0, NI_NUMERICHOST) != 0)
-		snprintf(host, sizeof host, "?");
-	snprintf(buf, len, ai->ai_family == AF_INET6 ? "[%s]:%d" : "%s:%d",
-	    host, port);
-}
-
-/* The port the kernel gave when port 0 was asked for. */
-static int
-bound_port(int fd)
-{
-	struct sockaddr_storage	 ss;
-	socklen_t		 len = sizeof ss;
-
-	if (getsockname(fd, (struct sockaddr *)&ss, &len) == -1)
-		return -1;
-	if (ss.ss_family == AF_INET)
-		return ntohs(((struct sockaddr_in *)&ss)->sin_port);
-	return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
-}
-
 static int
 listen_addr(struct server *srv, const struct addrinfo *ai,
     const struct listen_kind *k, char *err, size_t errlen)
 {
 	struct evconnlistener	*l;
-	struct sockaddr_storage	 ss;
 	char			 where[INET6_ADDRSTRLEN + 16];
-	int			 fd, one = 1;
+	int			 fd;
 
-	/* Every socket gets the port the first one was given. */
-	memcpy(&ss, ai->ai_addr, ai->ai_addrlen);
-	if (ss.ss_family == AF_INET)
-		((struct sockaddr_in *)&ss)->sin_port = htons(*k->port);
-	else if (ss.ss_family == AF_INET6)
-		((struct sockaddr_in6 *)&ss)->sin6_port = htons(*k->port);
-	format_bound(ai, *k->port, where, sizeof where);
-	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
-	    SOCK_CLOEXEC, ai->ai_protocol);
+	fd = listen_socket(ai, k->port, where, sizeof where, err, errlen);
 	if (fd == -1)
-		goto fail;
-	(void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-	/* "::" must not take the IPv4 port that "0.0.0.0" may want. */
-	if (ai->ai_family == AF_INET6)
-		(void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one,
-		    sizeof one);
-	if (bind(fd, (struct sockaddr *)&ss, ai->ai_addrlen) == -1 ||
-	    listen(fd, LISTEN_BACKLOG) == -1)
-		goto fail;
-	if (*k->port == 0 && (*k->port = bound_port(fd)) == -1)
-		goto fail;
+		return -1;
 	l = evconnlistener_new(srv->base, k->cb, srv,
 	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
-	if (l == NULL)
-		goto fail;
+	if (l == NULL) {
+		snprintf(err, errlen, "cannot listen on %s: out of memory",
+		    where);
+		close(fd);
+		return -1;
+	}
 	evconnlistener_set_error_cb(l, accept_error_cb);
 	srv->listeners = xrealloc(srv->listeners,
 	    (size_t)(srv->nlisteners + 1) * sizeof *srv->listeners);
 	srv->listeners[srv->nlisteners++] = l;
-	format_bound(ai, *k->port, where, sizeof where);
 	log_info("listening on %s%s", where, k->what);
 	return 0;
-fail:
-	snprintf(err, errlen, "cannot listen on %s: %s", where,
-	    strerror(errno));
-	if (fd != -1)
-		close(fd);
-	return -1;
 }
 
 /* Listens on every address a bind value names ("localhost": both). */
@@ -180,19 +131,10 @@ static int
 listen_bind(struct server *srv, const char *host,
     const struct listen_kind *k, char *err, size_t errlen)
 {
-	struct addrinfo	 hints, *res, *ai;
-	char		 port[16];
-	int		 rc;
+	struct addrinfo	 *res, *ai;
 
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
-	snprintf(port, sizeof port, "%d", *k->port);
-	if ((rc = getaddrinfo(host, port, &hints, &res)) != 0) {
-		snprintf(err, errlen, "bind %s: %s", host, gai_strerror(rc));
+	if (listen_resolve(host, *k->port, &res, err, errlen) == -1)
 		return -1;
-	}
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
 		if (listen_addr(srv, ai, k, err, errlen) == -1) {
 			freeaddrinfo(res);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game/enc.h"
 #include "store/cache.h"
 
 struct slot {
@@ -48,14 +49,14 @@ struct game_cache {
 
 /*
  * A game encoded: a fixed head (the 64-bit fields, the options' bytes,
- * the player count and the id's length), the id, then the state of the
- * kind, the names of Ludo's players, the bots of the nplayers players if
- * any has one, and their seat hashes if the game has seats.  Fields are
- * copied as they are, so that any value round-trips and a turn's decode
- * and encode are a few copies; only what varies in length is cut to what
- * the game uses.  What is not encoded is what the engine's init and a
- * load of the rows leave: zero, and the "off the board" of DandyLand
- * players past nplayers.
+ * the player count and the id's length), the id, then the kind's own
+ * (its encode hook, src/game/kind_*.c: the state, and Ludo's players'
+ * names), the bots of the nplayers players if any has one, and their
+ * seat hashes if the game has seats.  Fields are copied as they are, so
+ * that any value round-trips and a turn's decode and encode are a few
+ * copies; only what varies in length is cut to what the game uses.  What
+ * is not encoded is what the engine's init and a load of the rows leave:
+ * zero, and the "off the board" of DandyLand players past nplayers.
  */
 
 #define F_BOTS		0x01	/* the bots of the players follow */
@@ -70,197 +71,19 @@ struct head {
 #define ID_LEN(d)	((d)[offsetof(struct head, idlen)])
 #define ID(d)		((d) + sizeof(struct head))
 
-/* The fixed ints of each kind's state, copied as one. */
-#define SNL_INTS	offsetof(struct snl_state, pos)
-#define DANDY_INTS1	offsetof(struct dandy_state, board)
-#define DANDY_INTS2	(offsetof(struct dandy_state, deck) - \
-			    offsetof(struct dandy_state, has_deck))
-
+/* The most a game takes: head and id, the largest state of a kind,
+ * bots and seats. */
 _Static_assert(sizeof(struct head) == 48, "struct head has padding");
-_Static_assert(offsetof(struct snl_state, pos) == 4 * sizeof(int) &&
-    offsetof(struct dandy_state, board) == 2 * sizeof(int) &&
-    offsetof(struct dandy_state, deck) -
-    offsetof(struct dandy_state, has_deck) == 3 * sizeof(int),
-    "the state's ints are not where the encoding takes them");
-/* The most a game takes: head and id, the largest state of a kind
- * (DandyLand's, with its deck), bots and seats. */
-_Static_assert(sizeof(struct head) + GAME_ID_MAX +
-    sizeof(struct dandy_state) + GAME_MAX_PLAYERS * (1 + SEAT_HASH_LEN) <=
-    GAME_CACHE_ENCODED_MAX && sizeof(struct ludo_state) +
-    LUDO_MAX_PLAYERS * (1 + GAME_ID_MAX) <= sizeof(struct dandy_state) &&
-    SNL_INTS + SNL_MAX_PLAYERS + 1 + 2 * (SNL_CELLS + 1) <=
-    sizeof(struct dandy_state),
+_Static_assert(sizeof(struct head) + GAME_ID_MAX + GAME_ENC_KIND_MAX +
+    GAME_MAX_PLAYERS * (1 + SEAT_HASH_LEN) <= GAME_CACHE_ENCODED_MAX,
     "GAME_CACHE_ENCODED_MAX does not hold every game");
-/* Every Ludo game is cached, seats and all. */
+/* Every Ludo game is cached, seats and all (kind_ludo.c encodes its
+ * state and the players' names whole). */
 _Static_assert(sizeof(struct head) + GAME_ID_MAX + sizeof(struct ludo_state) +
     LUDO_MAX_PLAYERS * (GAME_ID_MAX + 1 + 1 + SEAT_HASH_LEN) <=
     GAME_CACHE_SLOT_DATA, "a Ludo game does not fit a slot");
-_Static_assert(GAME_ID_MAX <= UINT8_MAX && SNL_CELLS < UINT8_MAX &&
-    GAME_MAX_PLAYERS <= UINT8_MAX, "lengths are encoded in a byte");
-
-struct wr {
-	uint8_t		*p, *end;
-	int		 bad;		/* did not fit */
-};
-
-struct rd {
-	const uint8_t	*p, *end;
-	int		 bad;		/* ran out, or a length out of range */
-};
-
-static void
-put_bytes(struct wr *w, const void *b, size_t n)
-{
-	if ((size_t)(w->end - w->p) < n) {
-		w->bad = 1;
-		return;
-	}
-	memcpy(w->p, b, n);
-	w->p += n;
-}
-
-static void
-put_u8(struct wr *w, unsigned v)
-{
-	if (w->p == w->end) {
-		w->bad = 1;
-		return;
-	}
-	*w->p++ = (uint8_t)v;
-}
-
-static void
-get_bytes(struct rd *r, void *b, size_t n)
-{
-	if ((size_t)(r->end - r->p) < n) {
-		r->bad = 1;
-		return;
-	}
-	memcpy(b, r->p, n);
-	r->p += n;
-}
-
-static unsigned
-get_u8(struct rd *r)
-{
-	if (r->p == r->end) {
-		r->bad = 1;
-		return 0;
-	}
-	return *r->p++;
-}
-
-/*
- * The state whole, as it is small and its unused rows are not zero, and
- * the players' names whole: one copy where cutting each to its length
- * took four, and the largest Ludo game still fits a slot.
- */
-static int
-enc_ludo(struct wr *w, const struct game *g, int np)
-{
-	if (np > LUDO_MAX_PLAYERS)
-		return -1;
-	put_bytes(w, &g->s.ludo, sizeof(g->s.ludo));
-	put_bytes(w, g->players, (size_t)np * sizeof(g->players[0]));
-	return 0;
-}
-
-static void
-dec_ludo(struct rd *r, struct game *g, int np)
-{
-	if (np > LUDO_MAX_PLAYERS) {
-		r->bad = 1;
-		return;
-	}
-	get_bytes(r, &g->s.ludo, sizeof(g->s.ludo));
-	get_bytes(r, g->players, (size_t)np * sizeof(g->players[0]));
-}
-
-/* The jumps as (cell, destination) pairs: a board has a few. */
-static int
-enc_snl(struct wr *w, const struct game *g, int np)
-{
-	const struct snl_state	*st = &g->s.snl;
-	int			 c, n = 0;
-
-	put_bytes(w, st, SNL_INTS);
-	put_bytes(w, st->pos, (size_t)np);
-	for (c = 0; c <= SNL_CELLS; c++)
-		n += st->jump[c] != 0;
-	put_u8(w, (unsigned)n);
-	for (c = 0; c <= SNL_CELLS && !w->bad; c++)
-		if (st->jump[c] != 0) {
-			put_u8(w, (unsigned)c);
-			put_u8(w, st->jump[c]);
-		}
-	return 0;
-}
-
-static void
-dec_snl(struct rd *r, struct game *g, int np)
-{
-	struct snl_state	*st = &g->s.snl;
-	unsigned		 c, n;
-
-	get_bytes(r, st, SNL_INTS);
-	get_bytes(r, st->pos, (size_t)np);
-	for (n = get_u8(r); n > 0 && !r->bad; n--) {
-		if ((c = get_u8(r)) > SNL_CELLS)
-			r->bad = 1;
-		else
-			st->jump[c] = (uint8_t)get_u8(r);
-	}
-}
-
-/* The board and the deck as long as they are, the players' rows as
- * many as there are. */
-static int
-enc_dandy(struct wr *w, const struct game *g, int np)
-{
-	const struct dandy_state *st = &g->s.dandy;
-
-	if (np > DANDY_MAX_PLAYERS || st->board_len < 0 ||
-	    st->board_len > DANDY_BOARD_MAX || st->deck_len < 0 ||
-	    st->deck_len > DANDY_DECK_MAX)
-		return -1;
-	put_bytes(w, st, DANDY_INTS1);
-	put_bytes(w, st->board, (size_t)st->board_len);
-	put_bytes(w, &st->has_deck, DANDY_INTS2);
-	put_bytes(w, st->deck, (size_t)st->deck_len);
-	put_bytes(w, &st->turn, sizeof(st->turn));
-	put_bytes(w, st->pos, (size_t)np * sizeof(st->pos[0]));
-	put_bytes(w, st->points, (size_t)np * sizeof(st->points[0]));
-	return 0;
-}
-
-static void
-dec_dandy(struct rd *r, struct game *g, int np)
-{
-	struct dandy_state	*st = &g->s.dandy;
-	int			 i;
-
-	if (np > DANDY_MAX_PLAYERS) {
-		r->bad = 1;
-		return;
-	}
-	get_bytes(r, st, DANDY_INTS1);
-	if (st->board_len < 0 || st->board_len > DANDY_BOARD_MAX) {
-		r->bad = 1;
-		return;
-	}
-	get_bytes(r, st->board, (size_t)st->board_len);
-	get_bytes(r, &st->has_deck, DANDY_INTS2);
-	if (st->deck_len < 0 || st->deck_len > DANDY_DECK_MAX) {
-		r->bad = 1;
-		return;
-	}
-	get_bytes(r, st->deck, (size_t)st->deck_len);
-	get_bytes(r, &st->turn, sizeof(st->turn));
-	for (i = np; i < DANDY_MAX_PLAYERS; i++)
-		st->pos[i] = DANDY_OFF;
-	get_bytes(r, st->pos, (size_t)np * sizeof(st->pos[0]));
-	get_bytes(r, st->points, (size_t)np * sizeof(st->points[0]));
-}
+_Static_assert(GAME_ID_MAX <= UINT8_MAX && GAME_MAX_PLAYERS <= UINT8_MAX,
+    "lengths are encoded in a byte");
 
 /* g's encoding in buf: its length, 0 if it does not fit in cap bytes or
  * is no game a load makes. */
@@ -268,13 +91,14 @@ static size_t
 encode(const struct game *g, uint8_t *buf, size_t cap)
 {
 	const struct game_opts	*o = &g->opts;
-	struct wr		 w = { buf, buf + cap, 0 };
+	const struct game_kind_ops *k = game_kind_of(g);
+	struct game_enc		 w = { buf, buf + cap, 0 };
 	struct head		 h;
 	size_t			 idlen;
 	int			 np, i, rc;
 
 	np = game_nplayers(g);
-	if (np < 1 || np > GAME_MAX_PLAYERS ||
+	if (k == NULL || np < 1 || np > GAME_MAX_PLAYERS ||
 	    (idlen = strnlen(g->id, sizeof(g->id))) > GAME_ID_MAX)
 		return 0;
 	h.moves = g->moves;
@@ -293,25 +117,13 @@ encode(const struct game *g, uint8_t *buf, size_t cap)
 			h.flags |= F_BOTS;
 	h.nplayers = (uint8_t)np;
 	h.idlen = (uint8_t)idlen;
-	put_bytes(&w, &h, sizeof(h));
-	put_bytes(&w, g->id, idlen);
-	switch (g->kind) {
-	case KIND_LUDO:
-		rc = enc_ludo(&w, g, np);
-		break;
-	case KIND_SNL:
-		rc = enc_snl(&w, g, np);
-		break;
-	case KIND_DANDY:
-		rc = enc_dandy(&w, g, np);
-		break;
-	default:
-		return 0;
-	}
+	enc_bytes(&w, &h, sizeof(h));
+	enc_bytes(&w, g->id, idlen);
+	rc = k->encode(&w, g, np);
 	if (h.flags & F_BOTS)
-		put_bytes(&w, o->bot, (size_t)np);
+		enc_bytes(&w, o->bot, (size_t)np);
 	if (o->secure)
-		put_bytes(&w, o->seat, (size_t)np * SEAT_HASH_LEN);
+		enc_bytes(&w, o->seat, (size_t)np * SEAT_HASH_LEN);
 	return rc != 0 || w.bad ? 0 : (size_t)(w.p - buf);
 }
 
@@ -319,12 +131,13 @@ encode(const struct game *g, uint8_t *buf, size_t cap)
 static int
 decode(const uint8_t *buf, size_t len, struct game *g)
 {
+	const struct game_kind_ops *k;
 	struct game_opts	*o = &g->opts;
-	struct rd		 r = { buf, buf + len, 0 };
+	struct game_dec		 r = { buf, buf + len, 0 };
 	struct head		 h;
 	int			 np;
 
-	get_bytes(&r, &h, sizeof(h));
+	dec_bytes(&r, &h, sizeof(h));
 	np = h.nplayers;
 	if (r.bad || h.idlen > GAME_ID_MAX || np < 1 ||
 	    np > GAME_MAX_PLAYERS)
@@ -340,24 +153,14 @@ decode(const uint8_t *buf, size_t len, struct game *g)
 	o->server_dice = h.server_dice;
 	o->roll = h.roll;
 	o->roll_player = h.roll_player;
-	get_bytes(&r, g->id, h.idlen);
-	switch (g->kind) {
-	case KIND_LUDO:
-		dec_ludo(&r, g, np);
-		break;
-	case KIND_SNL:
-		dec_snl(&r, g, np);
-		break;
-	case KIND_DANDY:
-		dec_dandy(&r, g, np);
-		break;
-	default:
+	dec_bytes(&r, g->id, h.idlen);
+	if ((k = game_kind_of(g)) == NULL)
 		return -1;
-	}
+	k->decode(&r, g, np);
 	if (h.flags & F_BOTS)
-		get_bytes(&r, o->bot, (size_t)np);
+		dec_bytes(&r, o->bot, (size_t)np);
 	if (o->secure)
-		get_bytes(&r, o->seat, (size_t)np * SEAT_HASH_LEN);
+		dec_bytes(&r, o->seat, (size_t)np * SEAT_HASH_LEN);
 	return r.bad || r.p != r.end || game_nplayers(g) != np ? -1 : 0;
 }
 

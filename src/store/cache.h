@@ -1,20 +1,22 @@
 /*
  * A bounded map of game id -> game snapshot, least recently used out
- * first: the SQLite store's copies of the snapshots it last read or wrote,
- * so that a turn need not read back the rows the previous one wrote.
+ * first: the store's copies of the snapshots it last read or wrote, so
+ * that a turn need not read back the rows the previous one wrote.
  *
  * An entry holds the game encoded in a slot of GAME_CACHE_SLOT bytes:
  * only what the game uses (its players, its seats if it has any, the
- * state of its kind, its deck as long as it is).  A game whose encoding
- * does not fit is not cached.  What game_cache_get() decodes is byte for
- * byte the game that was put, provided every byte the game does not use
- * is as the engine's init and a load of the rows leave it: zero, or the
- * init's "off the board" (every game the store reads or writes).
+ * state of its kind as the kind encodes it, its deck as long as it is).
+ * A game whose encoding does not fit is not cached.  What
+ * game_cache_get() decodes is byte for byte the game that was put,
+ * provided every byte the game does not use is as the engine's init and
+ * a load of the rows leave it: zero, or the init's "off the board"
+ * (every game the store reads or writes).
  *
  * Plain bookkeeping: it knows nothing of the database.  Whether an entry
- * is still what the rows hold is the store's to decide (src/store/sqlite.c),
- * and it marks each entry with the transaction and the turn savepoint
- * that last put it, so that it can drop the entries of one that is undone.
+ * is still what the rows hold is the store core's to decide
+ * (src/store/coherence.c), and it marks each entry with the transaction
+ * and the turn savepoint that last put it, so that it can drop the
+ * entries of one that is undone.
  *
  * All memory is taken in game_cache_new(); nothing after it allocates.
  */
@@ -24,7 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "game.h"
+#include "game/game.h"
 
 /* Bytes of memory per entry (a slot), and of a game's encoding in it. */
 #define GAME_CACHE_SLOT		512

@@ -1,11 +1,15 @@
 /*
- * The store's public face: every call goes through the backend's ops, so
- * that the command layer never names SQLite (or anything else).
+ * The store's public face, with what the other files of the core share:
+ * the durability names, a store's setup and its error message, and the
+ * reads that go to the backend as they are.  The transactions are in
+ * txn.c, the games in games.c, the cache in coherence.c.
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <strings.h>
 
-#include "store/store.h"
+#include "store/core.h"
 
 static const char *const durability_names[] = {
 	[DURABILITY_FULL] = "full",
@@ -36,97 +40,49 @@ durability_parse(const char *s)
 }
 
 void
+store_init(struct store *st, const struct store_ops *ops)
+{
+	st->ops = ops;
+	/* Lets a whole test suite run with every hit checked. */
+	st->check = getenv("LUDUS_GAME_CACHE_CHECK") != NULL;
+}
+
+int
+store_set_err(struct store *st, const char *op, const char *msg)
+{
+	char	*p;
+
+	snprintf(st->err, sizeof(st->err), "%s: %s", op, msg);
+	for (p = st->err; *p != '\0'; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = ' ';
+	return STORE_ERR;
+}
+
+const char *
+store_errmsg(struct store *st)
+{
+	if (st == NULL)
+		return "no store";
+	return st->err;
+}
+
+void
 store_close(struct store *st)
 {
-	if (st != NULL)
-		st->ops->close(st);
+	if (st == NULL)
+		return;
+	game_cache_free(st->cache);
+	st->cache = NULL;
+	st->ops->close(st);
 }
 
-int
-store_begin(struct store *st)
-{
-	return st->ops->begin(st);
-}
-
-int
-store_commit(struct store *st)
-{
-	return st->ops->commit(st);
-}
-
-void
-store_rollback(struct store *st)
-{
-	st->ops->rollback(st);
-}
-
-int
-store_savepoint(struct store *st)
-{
-	return st->ops->savepoint(st);
-}
-
-int
-store_savepoint_release(struct store *st)
-{
-	return st->ops->release(st);
-}
-
-void
-store_savepoint_rollback(struct store *st)
-{
-	st->ops->rollback_to(st);
-}
-
-int
-store_create_game(struct store *st, const struct game *g)
-{
-	return st->ops->create_game(st, g);
-}
-
-int
-store_load_game(struct store *st, const char *id, struct game *g)
-{
-	return st->ops->load_game(st, id, g);
-}
-
-int
-store_load_game_stored(struct store *st, const char *id, struct game *g)
-{
-	return st->ops->load_stored(st, id, g);
-}
-
-int
-store_save_setup(struct store *st, const struct game *old,
-    const struct game *new)
-{
-	return st->ops->save_setup(st, old, new);
-}
-
-int
-store_save_turn(struct store *st, const struct game *old,
-    const struct game *new, const struct move *mv)
-{
-	return st->ops->save_turn(st, old, new, mv);
-}
-
-int
-store_save_opts(struct store *st, const struct game *g)
-{
-	return st->ops->save_opts(st, g);
-}
+/* ------------------------------------------------------------- reads */
 
 int
 store_list_deadlines(struct store *st, store_deadline_cb cb, void *arg)
 {
 	return st->ops->list_deadlines(st, cb, arg);
-}
-
-int
-store_secret(struct store *st, const uint8_t fresh[STORE_SECRET_LEN],
-    uint8_t out[STORE_SECRET_LEN])
-{
-	return st->ops->secret(st, fresh, out);
 }
 
 int
@@ -153,24 +109,4 @@ int64_t
 store_size(struct store *st)
 {
 	return st->ops->size(st);
-}
-
-int
-store_set_game_cache(struct store *st, int64_t games)
-{
-	return st->ops->set_cache(st, games);
-}
-
-void
-store_game_cache_stats(struct store *st, struct store_cache_stats *cs)
-{
-	st->ops->cache_stats(st, cs);
-}
-
-const char *
-store_errmsg(struct store *st)
-{
-	if (st == NULL)
-		return "no store";
-	return st->ops->errmsg(st);
 }

@@ -1,7 +1,9 @@
 /*
  * The store: a narrow interface between the command layer and a database.
- * The command layer sees only these functions; each backend (SQLite now,
- * another later) provides a struct store_ops.  A turn is
+ * The command layer sees only these functions.  Behind them a core that
+ * every backend shares (the game <-> rows mapping, transactions, the game
+ * cache) drives a backend's row operations (store/backend.h; SQLite now,
+ * another later).  A turn is
  *
  *	store_begin(); store_load_game(); ...engine...; store_save_turn();
  *	store_commit();		(or store_rollback() on any failure)
@@ -13,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "game.h"
+#include "game/game.h"
 
 #define STORE_OK	0
 #define STORE_ERR	(-1)	/* database failure: see store_errmsg() */
@@ -46,40 +48,6 @@ struct store_cache_stats {
 					   rows when read back: a bug */
 	uint64_t	oversize;	/* games not cached: too big for an
 					   entry (GAME_CACHE_SLOT) */
-};
-
-struct store_ops {
-	const char *name;
-	void	(*close)(struct store *);
-	int	(*begin)(struct store *);
-	int	(*commit)(struct store *);
-	void	(*rollback)(struct store *);
-	int	(*savepoint)(struct store *);
-	int	(*release)(struct store *);
-	void	(*rollback_to)(struct store *);
-	int	(*create_game)(struct store *, const struct game *);
-	int	(*load_game)(struct store *, const char *, struct game *);
-	int	(*load_stored)(struct store *, const char *, struct game *);
-	int	(*save_setup)(struct store *, const struct game *,
-		    const struct game *);
-	int	(*save_turn)(struct store *, const struct game *,
-		    const struct game *, const struct move *);
-	int	(*save_opts)(struct store *, const struct game *);
-	int	(*list_deadlines)(struct store *, store_deadline_cb, void *);
-	int	(*secret)(struct store *, const uint8_t *, uint8_t *);
-	int	(*history)(struct store *, const char *, int64_t, int64_t,
-		    store_move_cb, void *);
-	int	(*list_games)(struct store *, enum game_kind, const char *,
-		    int64_t, store_id_cb, void *);
-	int	(*count_games)(struct store *, int64_t[KIND_COUNT]);
-	int64_t	(*size)(struct store *);
-	int	(*set_cache)(struct store *, int64_t);
-	void	(*cache_stats)(struct store *, struct store_cache_stats *);
-	const char *(*errmsg)(struct store *);
-};
-
-struct store {
-	const struct store_ops	*ops;
 };
 
 /* The SQLite backend.  path may be ":memory:".  NULL on failure, with a

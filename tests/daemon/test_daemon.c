@@ -25,8 +25,8 @@
 
 #include <hiredis/hiredis.h>
 
-#include "cmd/reply.h"
 #include "engine/engine.h"
+#include "util/reply.h"
 #include "daemon_helper.h"
 #include "hiredis_helper.h"
 #include "rclient.h"

@@ -28,7 +28,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 #include "util/util.h"
 #include "rc_helper.h"
 

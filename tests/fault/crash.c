@@ -55,8 +55,8 @@
 
 #include <sqlite3.h>
 
-#include "cmd/reply.h"
 #include "engine/engine.h"
+#include "util/reply.h"
 #include "util/util.h"
 #include "daemon_helper.h"
 #include "rclient.h"

@@ -38,7 +38,7 @@
 
 #include <sqlite3.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 #include "util/util.h"
 #include "rc_helper.h"
 

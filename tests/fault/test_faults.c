@@ -14,7 +14,7 @@
  *   - out of memory: an allocator, installed in main() before SQLite
  *     initializes, that fails on demand.
  * Both shims pass everything through while disarmed.  Beyond single
- * turns: a batch of turns in one transaction (issue 6's group commit) and
+ * turns: a batch of turns in one transaction (group commit) and
  * opening the store, both under out of memory.
  */
 #include <stdarg.h>
@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
 #include "store/store.h"
@@ -1019,7 +1019,7 @@ test_turn_oom_sweep(void **state)
 }
 
 /*
- * Several turns in one transaction (the group commit of issue 6), the
+ * Several turns in one transaction (group commit), the
  * second one under out of memory.  SQLite may roll the whole transaction
  * back on such an error; the turns after it must then not be written on
  * their own: either the batch commits without the failed turn, or nothing

@@ -46,11 +46,11 @@
 #include <sqlite3.h>
 
 #include "cmd/cmd.h"
-#include "cmd/reply.h"
 #include "fuzz.h"
 #include "net/resp.h"
 #include "store/sqlite.h"
 #include "store/store.h"
+#include "util/reply.h"
 #include "util/util.h"
 
 #define MAX_LINES	1024

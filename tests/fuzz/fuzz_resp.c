@@ -23,9 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/reply.h"
 #include "fuzz.h"
 #include "net/resp.h"
+#include "util/reply.h"
 #include "util/util.h"
 
 /* What one run of the request parser did, to compare two runs. */

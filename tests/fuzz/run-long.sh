@@ -8,7 +8,7 @@
 #	tests/fuzz/run-long.sh [-t seconds | -n runs] [-j jobs] [-b builddir]
 #	    [harness ...]
 #
-# harness: resp, cmd, engine (default: all three).  -t: seconds per
+# harness: resp, cmd, engine, http (default: all four).  -t: seconds per
 # harness (default 600); -n: executions per harness instead; -j: harnesses
 # run at once (default 2); -b: the build directory (default
 # ./build-fuzz-clang), configured with CC=clang --enable-fuzzing unless it
@@ -31,7 +31,7 @@ builddir=build-fuzz-clang
 
 usage() {
 	echo "usage: $me [-t seconds | -n runs] [-j jobs] [-b builddir]" \
-	    "[resp|cmd|engine ...]" >&2
+	    "[resp|cmd|engine|http ...]" >&2
 	exit 2
 }
 
@@ -45,10 +45,10 @@ while getopts t:n:j:b:h opt; do
 	esac
 done
 shift $((OPTIND - 1))
-harnesses=${*:-resp cmd engine}
+harnesses=${*:-resp cmd engine http}
 for h in $harnesses; do
 	case $h in
-	resp|cmd|engine) ;;
+	resp|cmd|engine|http) ;;
 	*) echo "$me: no harness '$h'" >&2; usage ;;
 	esac
 done

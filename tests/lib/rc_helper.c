@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 #include "rc_helper.h"
 
 void

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 
 struct rconn {
 	int	 fd;		/* -1 when closed */

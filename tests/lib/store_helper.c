@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/sqlite.h"
 #include "store/store.h"
 #include "store_helper.h"

@@ -12,7 +12,7 @@
 
 #include <sqlite3.h>
 
-#include "game.h"
+#include "game/game.h"
 
 struct tmpdir {
 	char	dir[64];

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
 #include "store/cache.h"
 #include "store/sqlite.h"
 #include "store/store.h"

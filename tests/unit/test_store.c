@@ -17,7 +17,8 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
-#include "game.h"
+#include "game/game.h"
+#include "store/backend.h"
 #include "store/cache.h"
 #include "store/schema.h"
 #include "store/sqlite.h"
@@ -981,7 +982,7 @@ test_open_file_reopen(void **state)
 	tmpdir_remove(&t);
 }
 
-/* ------------------------------------------ multiplayer (issue 4) */
+/* ---------------------------------------------------- multiplayer */
 
 /* Options of every kind survive the round trip, each byte of them. */
 static void

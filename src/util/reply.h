@@ -1,5 +1,6 @@
 /*
- * Reply values: what a command handler builds.  They know nothing of RESP
+ * Reply values: what a command handler (and a game kind's STATE or
+ * GAME.INFO lines) builds.  They know nothing of RESP
  * bytes or terminals; the transport (src/net/resp.c) and the CLI
  * (src/cli/) each render them.  A reply owns its strings and elements.
  */
@@ -51,6 +52,12 @@ void		 reply_map(struct reply *);
 void		 reply_push_type(struct reply *);
 /* Appends an element (REPLY_NONE) to an array/map/push and returns it. */
 struct reply	*reply_add(struct reply *);
+/* Appends the status "key,value" (GAME.INFO, the STATE arrays), value
+ * formatted; cut at REPLY_PAIR_MAX bytes. */
+#define REPLY_PAIR_MAX	127
+void		 reply_add_pair(struct reply *, const char *key,
+		    const char *fmt, ...)
+		    __attribute__((format(printf, 3, 4)));
 /* Frees what the reply owns and resets it to REPLY_NONE. */
 void		 reply_free(struct reply *);
 int		 reply_is_error(const struct reply *);

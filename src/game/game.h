@@ -1,13 +1,18 @@
 /*
- * A game as the command layer and the store see it: identity, bookkeeping
- * and the engine snapshot of its kind.  Plain data, copied by value.
+ * The game model: a game as the command layer and the store see it
+ * (identity, bookkeeping, the options and the engine snapshot of its
+ * kind; plain data, copied by value), a stored move, and what every
+ * layer asks of a game whatever its kind, answered through the kind
+ * table (game/kind.h).
  */
 #ifndef LUDUS_GAME_H
 #define LUDUS_GAME_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "engine/engine.h"
+#include "game/kind.h"
 
 #define GAME_ID_MAX	50	/* game and Ludo player ids: 1-50 of a-z 0-9 - */
 #define ACTION_MAX	15	/* "6:1", "4", "a" */
@@ -15,18 +20,10 @@
 #define GAME_MAX_PLAYERS	SNL_MAX_PLAYERS	/* the most of any kind */
 #define SEAT_HASH_LEN	32	/* keyed hash of a seat key, in bytes */
 
-enum game_kind {
-	KIND_NONE = 0,
-	KIND_LUDO = 1,
-	KIND_SNL = 2,
-	KIND_DANDY = 3
-};
-#define KIND_COUNT	4
-
 /*
- * The multiplayer options of a game (issue 4).  All zero is a game as the
- * seeds play it: open seats, dice and cards given by the clients, no bots,
- * no deadlines.  Only roll, roll_player and deadline change after
+ * The multiplayer options of a game.  All zero is a game of the plain
+ * rules: open seats, dice and cards given by the clients, no bots, no
+ * deadlines.  Only roll, roll_player and deadline change after
  * creation; the engine never sees any of it.
  */
 struct game_opts {
@@ -75,10 +72,51 @@ struct move {
 	int	by;			/* enum move_by */
 };
 
-const char	*game_kind_name(enum game_kind);	/* "ludo", "snl", "dandy" */
+/* The entry of a kind, NULL for KIND_NONE or a value no kind has.
+ * Inline: every question about a game asks it first. */
+static inline const struct game_kind_ops *
+game_kind_get(enum game_kind kind)
+{
+	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
+		return NULL;
+	return game_kinds[kind];
+}
+
+static inline const struct game_kind_ops *
+game_kind_of(const struct game *g)
+{
+	return game_kind_get(g->kind);
+}
+
+const char	*game_kind_name(enum game_kind);	/* "ludo"; "none" */
 enum game_kind	 game_kind_parse(const char *);		/* KIND_NONE if unknown */
+/* The kinds' names as a sentence: "ludo, snl or dandy". */
+const char	*game_kind_list(char *buf, size_t len);
+
 int		 game_nplayers(const struct game *);
 /* The index of the player to move, -1 when the game is over. */
 int		 game_turn(const struct game *);
+/* The index of the winner, -1 while there is none (or never is). */
+int		 game_winner(const struct game *);
+
+/*
+ * Player naming: Ludo players by their ids, the others P1..Pn.  The name
+ * of player i into buf ("NONE" when out of range), and back (-1 if no
+ * player has that name).
+ */
+#define PLAYER_NAME_MAX	(GAME_ID_MAX + 1)
+const char	*game_player_name(const struct game *, int i, char *buf,
+		    size_t len);
+int		 game_player_index(const struct game *, const char *name);
+
+/* ------------------------------------- shared by the kinds (common.c) */
+
+/* "P<i+1>"; the same or "NONE" unless 0 <= i < n. */
+void		 game_seat_name(char *buf, size_t len, int i);
+const char	*game_seat_or_none(char *buf, size_t len, int i, int n);
+/* For the kinds that roll dice: a bot can play a game with dice=server
+ * (bot_can_play), and GAME.INFO's line of one (info_random). */
+int		 game_server_dice(const struct game *);
+void		 game_info_dice(const struct game *, struct reply *);
 
 #endif /* LUDUS_GAME_H */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/reply.h"
+#include "util/reply.h"
 #include "util/util.h"
 
 static void
@@ -111,6 +111,23 @@ reply_add(struct reply *r)
 	e = &r->elem[r->n++];
 	memset(e, 0, sizeof *e);
 	return e;
+}
+
+void
+reply_add_pair(struct reply *r, const char *key, const char *fmt, ...)
+{
+	char	 buf[REPLY_PAIR_MAX + 1];
+	size_t	 n;
+	va_list	 ap;
+
+	n = str_copy(buf, sizeof(buf), key);
+	if (n + 1 < sizeof(buf)) {
+		buf[n++] = ',';
+		va_start(ap, fmt);
+		vsnprintf(buf + n, sizeof(buf) - n, fmt, ap);
+		va_end(ap);
+	}
+	reply_status(reply_add(r), buf);
 }
 
 void

@@ -1,0 +1,209 @@
+/*
+ * The options every kind's create shares (seats, dice, bots,
+ * turn-timeout): their parsing, their checks against the game and the
+ * server's settings, and their GAME.INFO lines.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd_impl.h"
+#include "engine/bot.h"
+#include "util/util.h"
+
+#define TIMEOUT_MAX	(7 * 24 * 3600)	/* a week per turn at most */
+
+/* ----------------------------------------------------------- options */
+
+void
+cmd_create_opts_init(struct create_opts *o)
+{
+	o->seats = -1;
+	o->server_dice = -1;
+	o->timeout = -1;
+	o->bots = NULL;
+}
+
+/* "key=value" with this key? */
+static const char *
+option_value(const char *arg, const char *key)
+{
+	size_t	 n = strlen(key);
+
+	if (strncmp(arg, key, n) == 0 && arg[n] == '=')
+		return arg + n + 1;
+	return NULL;
+}
+
+int
+cmd_create_option(struct reply *out, struct create_opts *o, const char *arg)
+{
+	const char	*v, *errstr;
+
+	if ((v = option_value(arg, "seats")) != NULL) {
+		if (strcmp(v, "secure") == 0)
+			o->seats = 1;
+		else if (strcmp(v, "open") == 0)
+			o->seats = 0;
+		else {
+			reply_error(out, "BADARG",
+			    "seats must be secure or open");
+			return -1;
+		}
+		return 1;
+	}
+	if ((v = option_value(arg, "dice")) != NULL) {
+		if (strcmp(v, "server") == 0)
+			o->server_dice = 1;
+		else if (strcmp(v, "manual") == 0)
+			o->server_dice = 0;
+		else {
+			reply_error(out, "BADARG",
+			    "dice must be server or manual");
+			return -1;
+		}
+		return 1;
+	}
+	if ((v = option_value(arg, "turn-timeout")) != NULL) {
+		if (parse_int64(v, 0, TIMEOUT_MAX, &o->timeout, &errstr) != 0) {
+			reply_error(out, "BADARG", "turn-timeout must be an "
+			    "integer from 0 to %d (seconds)", TIMEOUT_MAX);
+			return -1;
+		}
+		return 1;
+	}
+	if ((v = option_value(arg, "bots")) != NULL) {
+		if (*v == '\0') {
+			reply_error(out, "BADARG",
+			    "bots must be player:strategy,...");
+			return -1;
+		}
+		o->bots = v;
+		return 1;
+	}
+	return 0;
+}
+
+/* One "player:strategy" of bots=, len bytes at s. */
+static int
+bot_one(struct reply *out, struct game *g, const char *s, size_t len)
+{
+	char		 buf[GAME_ID_MAX + 16];
+	char		*colon;
+	int		 player, strategy;
+
+	if (len >= sizeof(buf)) {
+		reply_error(out, "BADARG", "bots: '%.*s...' is too long", 20,
+		    s);
+		return -1;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if ((colon = strchr(buf, ':')) == NULL) {
+		reply_error(out, "BADARG",
+		    "bots: '%s' is not player:strategy", buf);
+		return -1;
+	}
+	*colon = '\0';
+	if ((player = game_player_index(g, buf)) == -1) {
+		reply_error(out, "BADARG", "bots: no player '%s'", buf);
+		return -1;
+	}
+	if ((strategy = bot_strategy_parse(colon + 1)) == -1) {
+		reply_error(out, "BADARG", "bots: strategy must be first, "
+		    "aggressive or expert");
+		return -1;
+	}
+	if (g->opts.bot[player] != 0) {
+		reply_error(out, "BADARG", "bots: %s given twice", buf);
+		return -1;
+	}
+	g->opts.bot[player] = (uint8_t)(strategy + 1);
+	return 0;
+}
+
+static int
+bots_parse(struct reply *out, struct game *g, const char *spec)
+{
+	const char	*p = spec, *comma;
+	size_t		 len;
+
+	for (;;) {
+		comma = strchr(p, ',');
+		len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		if (bot_one(out, g, p, len) == -1)
+			return -1;
+		if (comma == NULL)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+/* A bot plays on the server's randomness only: who would give it dice? */
+static int
+bots_check(struct reply *out, const struct game *g)
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+	int			 i, any = 0;
+
+	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+		any |= g->opts.bot[i] != 0;
+	if (!any || k->bot_can_play(g))
+		return 0;
+	reply_error(out, "BADARG", "%s", k->bot_needs);
+	return -1;
+}
+
+int
+cmd_create_apply(struct cmd_env *env, struct reply *out,
+    const struct create_opts *o, struct game *g)
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+
+	if (env->require_seats && o->seats == 0) {
+		reply_error(out, "BADARG",
+		    "this server requires seats=secure");
+		return -1;
+	}
+	g->opts.secure = o->seats >= 0 ? o->seats == 1 :
+	    env->require_seats != 0;
+	if (o->server_dice >= 0) {
+		if (k->no_dice != NULL) {
+			reply_error(out, "BADARG", "%s", k->no_dice);
+			return -1;
+		}
+		g->opts.server_dice = o->server_dice == 1;
+	}
+	g->opts.timeout = o->timeout > 0 ? o->timeout : 0;
+	if (o->bots != NULL && bots_parse(out, g, o->bots) == -1)
+		return -1;
+	return bots_check(out, g);
+}
+
+/* --------------------------------------------------------- GAME.INFO */
+
+void
+cmd_info_opts(const struct game *g, struct reply *out)
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+	char			 name[PLAYER_NAME_MAX];
+	int			 i;
+
+	if (g->opts.secure)
+		reply_add_pair(out, "seats", "secure");
+	if (g->opts.server_dice && k != NULL)
+		k->info_random(g, out);
+	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++)
+		if (g->opts.bot[i] != 0)
+			reply_add_pair(out, "bot", "%s:%s",
+			    game_player_name(g, i, name, sizeof(name)),
+			    bot_strategy_name(g->opts.bot[i] - 1));
+	if (g->opts.timeout > 0)
+		reply_add_pair(out, "turn-timeout", "%lld",
+		    (long long)g->opts.timeout);
+	if (g->opts.deadline > 0)
+		reply_add_pair(out, "deadline", "%lld",
+		    (long long)g->opts.deadline);
+	if (g->opts.roll != 0)
+		reply_add_pair(out, "roll", "%d", g->opts.roll);
+}

@@ -1,0 +1,147 @@
+/*
+ * The kind table: one const struct of operations per game kind, like
+ * tmux's struct window_mode or Redis's moduleType.  Each entry is defined
+ * next to its kind's code (src/game/kind_ludo.c, kind_snl.c,
+ * kind_dandy.c) and registered in game_kinds[] (src/game/kind.c); the
+ * layers above call through it and never ask which kind they hold.
+ *
+ * Every hook is pure: no I/O, no globals, and no allocation but the
+ * output of the web face (markup and JSON).  A hook that needs
+ * randomness (the server's automatic move) is given it.  A kind
+ * fills the members it needs; the ones marked "NULL:" may be left out
+ * and then mean what their comment says.
+ *
+ * Adding a kind is: its engine file, its kind file, its command file,
+ * one line in game_kinds[], one value below and its SQL migration.
+ */
+#ifndef LUDUS_GAME_KIND_H
+#define LUDUS_GAME_KIND_H
+
+#include <stddef.h>
+
+enum game_kind {
+	KIND_NONE = 0,
+	KIND_LUDO = 1,
+	KIND_SNL = 2,
+	KIND_DANDY = 3
+};
+#define KIND_COUNT	4
+
+struct game;
+struct game_dec;
+struct game_enc;
+struct json_t;
+struct move;
+struct reply;
+struct row_cell;
+struct row_game;
+struct row_token;
+struct svg;
+
+/* The server's randomness, for the moves it makes by itself. */
+struct game_random {
+	int	(*die)(void);		/* 1-6 */
+	int	(*card)(void);		/* one of a-i, 1-9 */
+};
+
+struct game_kind_ops {
+	const char	*name;		/* "ludo": GAMES, GAME.INFO, INFO */
+	const char	*title;		/* "Ludo" */
+	int		 min_players;
+	int		 max_players;
+
+	/* ------------------------------------------------ the snapshot */
+	int	(*nplayers)(const struct game *);
+	/* The indexes of the player to move and of the winner as the
+	 * state holds them, -1 for none (any other value out of range is
+	 * none too).  winner NULL: the kind has no winner (it scores). */
+	int	(*turn)(const struct game *);
+	int	(*winner)(const struct game *);
+	/* Player naming.  NULL both: players are P1..Pn.  player_name
+	 * writes the name of player i (0 <= i < nplayers) into buf. */
+	void	(*player_name)(const struct game *, int i, char *buf,
+		    size_t len);
+	int	(*player_index)(const struct game *, const char *name);
+
+	/* -------------------------------------------------- the rows */
+	/* The games row's columns of the kind: nplayers, turn, winner,
+	 * aux, and its rules columns (row_game.cols). */
+	void	(*to_row)(const struct game *, struct row_game *);
+	/* A game being loaded (kind and the bookkeeping set): its state
+	 * rebuilt with the engine's own init from the rules columns and
+	 * nplayers, then the play columns laid over it.  -1 if the row
+	 * cannot be a game of the kind. */
+	int	(*from_row)(struct game *, const struct row_game *);
+	/* The play columns alone (turn, winner, aux) laid on g. */
+	void	(*put_play)(struct game *, const struct row_game *);
+	/* A players row's name.  NULL: the kind keeps no names. */
+	int	(*player_put)(struct game *, int i, const char *name,
+		    size_t len);
+	/* The token rows of g, in (player, token) order; their count (at
+	 * most GAME_TOKEN_ROWS; nplayers is in range). */
+	int	(*tokens)(const struct game *, struct row_token *);
+	/* One token row into a loaded game; -1 if it cannot belong. */
+	int	(*token_put)(struct game *, const struct row_token *);
+	/* The cell rows of g (jumps), by cell, and one into a game: a
+	 * target of 0 removes the cell's.  NULL both: no cells. */
+	int	(*cells)(const struct game *, struct row_cell *);
+	int	(*cell_put)(struct game *, const struct row_cell *);
+	/* 1 when no turn can have made b out of a: the same rules (and
+	 * jumps, board, deck); the options are the caller's. */
+	int	(*same_rules)(const struct game *, const struct game *);
+
+	/* -------------------------------------------- the game cache */
+	/* The kind's state (and names) as the cache keeps them, for np
+	 * players: encode -1 when g cannot be encoded; decode sets e->bad
+	 * on bytes encode() did not write.  decode writes every byte the
+	 * encoding leaves out as a load of the rows has it. */
+	int	(*encode)(struct game_enc *, const struct game *, int np);
+	void	(*decode)(struct game_dec *, struct game *, int np);
+
+	/* ------------------------------------------- replay and audit */
+	/* The initial snapshot of the same game (rules, players, board,
+	 * deck, jumps) into out; -1 if g's rules are not valid. */
+	int	(*replay_init)(const struct game *g, struct game *out);
+	/* One stored move, checking its player and result: 0, or -1 with
+	 * why set. */
+	int	(*replay_step)(struct game *, const struct move *, char *why,
+		    size_t len);
+	/* Non-zero when two snapshots differ in a stored field. */
+	int	(*differs)(const struct game *, const struct game *);
+
+	/* --------------------------------------- the server's moves */
+	/* 1 when a bot can play g with no client giving dice or cards;
+	 * else bot_needs says what a bot needs. */
+	int	(*bot_can_play)(const struct game *);
+	const char	*bot_needs;
+	/* NULL: the kind takes dice=server|manual; else why it refuses. */
+	const char	*no_dice;
+	/* The move of player turn, by a bot of that strategy (or BOT_FIRST
+	 * for an absent player), made with rnd: new (a copy of old) and mv
+	 * filled; 0, or -1 with why set. */
+	int	(*autoplay)(const struct game *old, struct game *new,
+		    struct move *mv, int turn, int strategy,
+		    const struct game_random *rnd, char *why, size_t len);
+
+	/* -------------------------------------------------- replies */
+	/* The STATE array (LUDO.STATE, REPLAY ...), into an empty reply. */
+	void	(*state_reply)(const struct game *, struct reply *);
+	/* GAME.INFO: the kind's lines after "updated" (NULL: none), and
+	 * those of a game whose randomness the server draws. */
+	void	(*info)(const struct game *, struct reply *);
+	void	(*info_random)(const struct game *, struct reply *);
+
+	/* ------------------------------------------------- the web face */
+	/* The board: the whole <svg> element appended to out (util/svg.h),
+	 * the one picture of a game that the pages and GET /games/ID.svg
+	 * show.  0, or -1 (nothing added) for a game of another kind. */
+	int	(*render_svg)(const struct game *, struct svg *out);
+	/* The kind's members of a game's JSON object (jansson): "players"
+	 * (names, bots), "turn", "winner" and "state".  0, or -1. */
+	int	(*state_json)(const struct game *, struct json_t *obj);
+};
+
+/* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */
+extern const struct game_kind_ops *const game_kinds[KIND_COUNT];
+
+#endif /* LUDUS_GAME_KIND_H */

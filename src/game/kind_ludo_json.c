@@ -1,0 +1,68 @@
+/*
+ * A Ludo game's players, turn, winner and state as JSON: the rules of its
+ * preset, and every token with its location and position as LUDO.STATE
+ * gives them (relative to its player, -1 in the yard), plus the absolute
+ * square (0-51) of a token on the common track.
+ */
+#include "game/view.h"
+
+static json_t *
+rules_json(const struct ludo_rules *r)
+{
+	const char	*preset = ludo_preset_name(r->preset);
+
+	return json_pack("{s:s, s:b, s:b, s:b, s:i, s:i}",
+	    "preset", preset != NULL ? preset : "?",
+	    "six_bonus", r->six_bonus,
+	    "capture_bonus", r->capture_bonus,
+	    "three_sixes", r->three_sixes,
+	    "last_track", ludo_last_track(r),
+	    "finish", ludo_finish(r));
+}
+
+static json_t *
+token_json(const struct game *g, int p, int t)
+{
+	const struct ludo_state	*st = &g->s.ludo;
+	const char		*loc;
+	int			 pos = st->pos[p][t];
+
+	loc = ludo_location(&st->rules, pos);
+	return json_pack("{s:s, s:i, s:s, s:i, s:o}",
+	    "player", g->players[p],
+	    "token", t + 1,
+	    "location", loc != NULL ? loc : "?",
+	    "position", pos,
+	    "square", pos >= 0 && pos <= ludo_last_track(&st->rules) ?
+	    json_integer((LUDO_ENTRY_STEP * p + pos) % LUDO_TRACK_CELLS) :
+	    json_null());
+}
+
+int
+json_state_ludo(const struct game *g, json_t *obj)
+{
+	const struct ludo_state	*st = &g->s.ludo;
+	json_t			*players, *tokens;
+	int			 n, p, t;
+
+	if (g->kind != KIND_LUDO)
+		return -1;
+	n = st->nplayers < LUDO_MAX_PLAYERS ? st->nplayers : LUDO_MAX_PLAYERS;
+	players = json_array();
+	tokens = json_array();
+	for (p = 0; p < n; p++) {
+		json_array_append_new(players, json_seat(g, p, g->players[p]));
+		for (t = 0; t < LUDO_TOKENS; t++)
+			json_array_append_new(tokens, token_json(g, p, t));
+	}
+	json_object_set_new(obj, "players", players);
+	json_object_set_new(obj, "turn", json_name_or_null(st->turn >= 0 &&
+	    st->turn < n ? g->players[st->turn] : NULL, st->turn));
+	json_object_set_new(obj, "winner", json_name_or_null(st->winner >= 0 &&
+	    st->winner < n ? g->players[st->winner] : NULL, st->winner));
+	json_object_set_new(obj, "state", json_pack("{s:o, s:i, s:o}",
+	    "rules", rules_json(&st->rules),
+	    "sixes", st->sixes,
+	    "tokens", tokens));
+	return 0;
+}

@@ -1,0 +1,131 @@
+/*
+ * The HTTP side of ludusd: libevent's evhttp on the daemon's own loop,
+ * sharing its store.  The files, each with one job:
+ *
+ *	http.c		the server: listening, connections and their limits
+ *	http_serve.c	what every request passes (Host, methods), the
+ *			routes
+ *	http_reply.c	replies with their security headers, JSON errors,
+ *			query parameters
+ *	http_check.c	the Host, Content-Type and Origin values (pure,
+ *			in libnet, fuzzed)
+ *	http_api.c	the JSON API (/api/..., /healthz, /readyz)
+ *	http_pages.c	the pages, the boards as SVG, the static files
+ *
+ * Only GET and HEAD are served so far; every other method is checked as
+ * a write would be (content type, origin) and then refused.
+ */
+#ifndef LUDUS_NET_HTTP_H
+#define LUDUS_NET_HTTP_H
+
+#include <sys/queue.h>
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+#include <jansson.h>
+
+#include "game/game.h"
+#include "net/ludusd.h"
+
+struct http_conn;
+LIST_HEAD(http_conn_bucket, http_conn);
+TAILQ_HEAD(http_conn_queue, http_conn);
+
+#define HTTP_CONN_BUCKETS	256
+
+struct http {
+	struct server		*srv;
+	struct evhttp		*evh;
+	int			 port;
+	/* Connections, counted from their accept to their close. */
+	struct event		*adopt;		/* takes in the new ones */
+	struct http_conn_queue	 pending;	/* accepted, not yet taken */
+	struct http_conn_bucket	 conns[HTTP_CONN_BUCKETS];
+	int64_t			 nconns;
+	struct timeval		 deadline;	/* for a request to arrive */
+	/* The names a Host header may give (lower case), and whether any
+	 * address literal is one of ours (a wildcard bind). */
+	char			**names;
+	int			 nnames;
+	int			 any_address;
+	uint64_t		 requests;
+	uint64_t		 refused;	/* 421, 403, 415, 503 LIMIT */
+};
+
+/* One request being served. */
+struct http_ctx {
+	struct server		*srv;
+	struct evhttp_request	*req;
+	const char		*path;
+	const char		*query;		/* raw, NULL when none */
+	char			 id[GAME_ID_MAX + 1];	/* of the path */
+};
+
+/* http_serve.c */
+/* Checks a request and routes it to its handler; refused: its connection
+ * is one over http-maxclients (it gets 503 and a close). */
+void	http_serve(struct http *, struct evhttp_request *, int refused);
+
+/* http_reply.c */
+/* The headers every reply of ours carries. */
+void	http_secure_headers(struct evkeyvalq *);
+/* The reply; type and cache are the Content-Type and Cache-Control
+ * values. */
+void	http_reply(struct http_ctx *, int status, const char *type,
+	    const char *cache, const void *body, size_t len);
+/* A JSON reply; takes the reference. */
+void	http_json(struct http_ctx *, int status, json_t *);
+/* {"error": code, "message": ...} with the code's status. */
+void	http_error(struct http_ctx *, const char *code, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+void	http_store_error(struct http_ctx *);
+/* The query's parameters, each one of allowed and given once; 0, or -1
+ * with a BADARG reply sent.  Clear q with evhttp_clear_headers(). */
+int	http_query(struct http_ctx *, const char *const *allowed,
+	    struct evkeyvalq *q);
+/* A parameter as an integer in [min, max], def when absent; 0, or -1
+ * with a BADARG reply sent. */
+int	http_query_int(struct http_ctx *, const struct evkeyvalq *,
+	    const char *name, int64_t min, int64_t max, int64_t def,
+	    int64_t *);
+
+/* http_api.c */
+void	api_games(struct http_ctx *);
+void	api_game(struct http_ctx *);
+void	api_history(struct http_ctx *);
+void	api_replay(struct http_ctx *);
+void	api_healthz(struct http_ctx *);
+void	api_readyz(struct http_ctx *);
+/* Ends the open group-commit batch, so that a read sees committed rows
+ * only (as INFO does). */
+void	http_reads_committed(struct server *);
+/* Loads the game of the path; 0, or -1 with NOGAME or STORE sent. */
+int	http_load_game(struct http_ctx *, struct game *);
+/* kind, after and limit (default def) of a listing, as GAMES takes
+ * them; 0, or -1 with BADARG sent. */
+int	http_list_args(struct http_ctx *, const struct evkeyvalq *,
+	    enum game_kind *, const char **after, int64_t *limit,
+	    int64_t def);
+/* The game of the path after move seq (the query's "seq", every move
+ * when absent): loaded, and replayed when seq is earlier; *latest gets
+ * its moves now.  0, or -1 with the error sent. */
+int	http_game_at(struct http_ctx *, const struct evkeyvalq *,
+	    struct game *, int64_t *seq, int64_t *latest);
+/* The games after `after` (NULL: from the first) of one kind (or all), at
+ * most limit, loaded after the listing so that no store call runs in
+ * another's callback (one gone meanwhile is left out); next gets the id
+ * to list after for the next page, "" at the end.  0, or -1 with STORE
+ * sent.  *games is the caller's to free. */
+int	http_list_games(struct http_ctx *, enum game_kind, const char *after,
+	    int64_t limit, struct game **games, int64_t *n, char *next);
+
+/* http_pages.c */
+void	page_index(struct http_ctx *);
+void	page_game(struct http_ctx *);
+void	page_svg(struct http_ctx *);
+void	page_static(struct http_ctx *);
+
+#endif /* LUDUS_NET_HTTP_H */

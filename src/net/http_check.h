@@ -1,0 +1,28 @@
+/*
+ * The parts of an HTTP request that ludusd's own code reads (evhttp
+ * parses the rest): the Host header's name, a write's Content-Type and
+ * Origin.  Pure string functions, fuzzed (tests/fuzz/fuzz_http.c).
+ */
+#ifndef LUDUS_NET_HTTP_CHECK_H
+#define LUDUS_NET_HTTP_CHECK_H
+
+#include <stddef.h>
+
+/*
+ * The name of a Host value ("Name:port", "[::1]:port", "name."), lower
+ * case, without its port or a final dot: 0, or -1 when the value is
+ * malformed (empty, a port that is not digits, an unclosed bracket) or
+ * the name does not fit in len.
+ */
+int	http_host_name(const char *host, char *name, size_t len);
+/* 1 when a Host value names one of names (lower case), or an address
+ * literal while any_address is set. */
+int	http_host_allowed(const char *host, char *const *names, int n,
+	    int any_address);
+/* 1 when a Content-Type value is application/json, parameters allowed. */
+int	http_type_is_json(const char *type);
+/* 1 when an Origin value is the origin of a request to Host host:
+ * "http://" and the Host, in any case. */
+int	http_origin_ours(const char *origin, const char *host);
+
+#endif /* LUDUS_NET_HTTP_CHECK_H */

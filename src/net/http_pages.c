@@ -1,0 +1,407 @@
+/*
+ * The pages: the list of games, one game (its board, the move list and a
+ * scrubber that shows the board after any move), the board alone as SVG,
+ * and the static files.  A page is one of the templates of web/
+ * (compiled in) with its {{slots}} filled with markup made here, every
+ * text from a game escaped.  No page needs its script: the board is
+ * drawn here, the scrubber is a form (?seq=N, the server's REPLAY) and
+ * each move a link; the script only saves the reloads.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/http.h>
+
+#include "cmd/cmd_impl.h"	/* the list bounds */
+#include "game/kind.h"
+#include "net/http.h"
+#include "net/web_assets.h"
+#include "util/svg.h"
+#include "web/web.h"
+
+#define PAGE_GAMES	50	/* games on a page of the list */
+#define HTML_TYPE	"text/html; charset=utf-8"
+
+struct slot {
+	const char	*name;
+	const char	*value;		/* markup */
+};
+
+const struct web_asset *
+web_asset_find(const char *name)
+{
+	const struct web_asset	*a;
+
+	for (a = web_assets; a->name != NULL; a++)
+		if (strcmp(a->name, name) == 0)
+			return a;
+	return NULL;
+}
+
+/* The template with each {{name}} replaced by its slot's value (an
+ * unknown name by nothing). */
+static void
+fill(struct svg *out, const char *name, const struct slot *slots)
+{
+	const struct web_asset	*t = web_asset_find(name);
+	const char		*p, *end, *open, *close;
+	const struct slot	*s;
+
+	if (t == NULL)
+		return;
+	p = t->data;
+	end = t->data + t->len;
+	while ((open = strstr(p, "{{")) != NULL && open < end &&
+	    (close = strstr(open, "}}")) != NULL) {
+		svg_addn(out, p, (size_t)(open - p));
+		for (s = slots; s->name != NULL; s++)
+			if (strlen(s->name) == (size_t)(close - open - 2) &&
+			    strncmp(s->name, open + 2, strlen(s->name)) == 0) {
+				svg_add(out, s->value);
+				break;
+			}
+		p = close + 2;
+	}
+	svg_addn(out, p, (size_t)(end - p));
+}
+
+static void
+send_page(struct http_ctx *x, const char *tmpl, const struct slot *slots)
+{
+	struct svg	 page;
+
+	svg_init(&page);
+	fill(&page, tmpl, slots);
+	http_reply(x, 200, HTML_TYPE, "no-cache", svg_str(&page), page.len);
+	svg_free(&page);
+}
+
+/* The text of a JSON string member, escaped; "" for null. */
+static void
+esc_member(struct svg *out, const json_t *obj, const char *key,
+    const char *none)
+{
+	const char	*v = json_string_value(json_object_get(obj, key));
+
+	svg_esc(out, v != NULL ? v : none);
+}
+
+/* ------------------------------------------------------------- list */
+
+/* The names of the players of a game's JSON, comma separated. */
+static void
+esc_players(struct svg *out, const json_t *j)
+{
+	const json_t	*players = json_object_get(j, "players"), *p;
+	size_t		 i;
+
+	json_array_foreach(players, i, p) {
+		if (i > 0)
+			svg_add(out, ", ");
+		if (i == 8 && json_array_size(players) > 9) {
+			svg_printf(out, "and %zu more",
+			    json_array_size(players) - 8);
+			break;
+		}
+		esc_member(out, p, "name", "?");
+	}
+}
+
+static void
+list_row(struct svg *out, const struct game *g)
+{
+	json_t	*j = json_game_summary(g);
+	int	 over = json_is_null(json_object_get(j, "turn"));
+
+	svg_printf(out, "<tr%s><td class=\"id\"><a href=\"/games/",
+	    over ? " class=\"over\"" : "");
+	svg_esc(out, g->id);
+	svg_add(out, "\">");
+	svg_esc(out, g->id);
+	svg_add(out, "</a></td><td>");
+	svg_esc(out, game_kinds[g->kind]->title);
+	svg_add(out, "</td><td>");
+	esc_players(out, j);
+	svg_printf(out, "</td><td class=\"num\">%lld</td><td>",
+	    (long long)g->moves);
+	esc_member(out, j, "turn", "\xe2\x80\x94");
+	svg_add(out, "</td><td>");
+	esc_member(out, j, "winner", "\xe2\x80\x94");
+	svg_add(out, "</td></tr>\n");
+	json_decref(j);
+}
+
+/* All, then each kind: a link, or the current one in bold. */
+static void
+kinds_nav(struct svg *out, enum game_kind current)
+{
+	int	 k;
+
+	svg_add(out, current == KIND_NONE ? "<strong>All</strong>" :
+	    "<a href=\"/\">All</a>");
+	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
+		if ((int)current == k)
+			svg_add(out, " <strong>");
+		else
+			svg_printf(out, " <a href=\"/?kind=%s\">",
+			    game_kind_name((enum game_kind)k));
+		svg_esc(out, game_kinds[k]->title);
+		svg_add(out, (int)current == k ? "</strong>" : "</a>");
+	}
+}
+
+/* The query of a page of the list: kind=K&amp;limit=N (only those
+ * given), then after=ID when after is set. */
+static void
+list_query(struct svg *out, enum game_kind kind, int64_t limit,
+    const char *after)
+{
+	const char	*sep = "?";
+
+	if (kind != KIND_NONE) {
+		svg_printf(out, "%skind=%s", sep, game_kind_name(kind));
+		sep = "&amp;";
+	}
+	if (limit != PAGE_GAMES) {
+		svg_printf(out, "%slimit=%lld", sep, (long long)limit);
+		sep = "&amp;";
+	}
+	if (after != NULL) {
+		svg_printf(out, "%safter=", sep);
+		svg_esc(out, after);
+	}
+}
+
+static void
+pager(struct svg *out, enum game_kind kind, int64_t limit, const char *after,
+    const char *next)
+{
+	svg_add(out, "<p class=\"pager\">");
+	if (after != NULL) {
+		svg_add(out, "<a href=\"/");
+		list_query(out, kind, limit, NULL);
+		svg_add(out, "\">First page</a> ");
+	}
+	if (next[0] != '\0') {
+		svg_add(out, "<a rel=\"next\" href=\"/");
+		list_query(out, kind, limit, next);
+		svg_add(out, "\">Next page</a>");
+	}
+	svg_add(out, "</p>");
+}
+
+void
+page_index(struct http_ctx *x)
+{
+	static const char *const params[] = { "kind", "after", "limit",
+	    NULL };
+	struct evkeyvalq q;
+	struct game	*games;
+	struct svg	 rows, nav, pg;
+	enum game_kind	 kind;
+	const char	*after;
+	char		 next[GAME_ID_MAX + 1];
+	int64_t		 limit, n, i;
+
+	if (http_query(x, params, &q) == -1)
+		return;
+	if (http_list_args(x, &q, &kind, &after, &limit, PAGE_GAMES) == 0 &&
+	    http_list_games(x, kind, after, limit, &games, &n, next) == 0) {
+		svg_init(&rows);
+		svg_init(&nav);
+		svg_init(&pg);
+		for (i = 0; i < n; i++)
+			list_row(&rows, &games[i]);
+		if (n == 0)
+			svg_add(&rows, "<tr><td colspan=\"6\" class=\"empty\">"
+			    "No games yet.</td></tr>\n");
+		kinds_nav(&nav, kind);
+		pager(&pg, kind, limit, after, next);
+		send_page(x, "index.html", (const struct slot[]){
+		    { "title", kind == KIND_NONE ? "Games" :
+		      game_kinds[kind]->title },
+		    { "kinds", svg_str(&nav) }, { "rows", svg_str(&rows) },
+		    { "pager", svg_str(&pg) }, { "version", PACKAGE_VERSION },
+		    { NULL, NULL } });
+		svg_free(&rows);
+		svg_free(&nav);
+		svg_free(&pg);
+		free(games);
+	}
+	evhttp_clear_headers(&q);
+}
+
+/* ------------------------------------------------------------- game */
+
+struct move_list {
+	struct svg	*out;
+	const char	*id;
+	int64_t		 seq;		/* the move shown */
+};
+
+static int
+move_item(void *arg, const struct move *mv)
+{
+	struct move_list	*ml = arg;
+	struct svg		*out = ml->out;
+
+	svg_printf(out, "<li data-seq=\"%lld\" value=\"%lld\"%s><a href=\""
+	    "/games/", (long long)mv->seq, (long long)mv->seq,
+	    mv->seq == ml->seq ? " class=\"current\" aria-current=\"step\"" :
+	    "");
+	svg_esc(out, ml->id);
+	svg_printf(out, "?seq=%lld\"><span class=\"who\">",
+	    (long long)mv->seq);
+	svg_esc(out, mv->player);
+	svg_add(out, "</span> ");
+	svg_esc(out, mv->action);
+	svg_add(out, " <span class=\"res\">");
+	svg_esc(out, mv->result);
+	svg_add(out, "</span>");
+	if (mv->by != MOVE_PLAYER)
+		svg_add(out, mv->by == MOVE_BOT ? " (bot)" : " (timeout)");
+	svg_add(out, "</a></li>\n");
+	return 0;
+}
+
+/* "red to move", "P2 won", "game over". */
+static void
+status_line(struct svg *out, const struct game *g)
+{
+	json_t	*j = json_game_summary(g);
+
+	if (!json_is_null(json_object_get(j, "winner"))) {
+		esc_member(out, j, "winner", "?");
+		svg_add(out, " won.");
+	} else if (!json_is_null(json_object_get(j, "turn"))) {
+		esc_member(out, j, "turn", "?");
+		svg_add(out, " to move.");
+	} else
+		svg_add(out, "Game over.");
+	json_decref(j);
+}
+
+struct game_page {
+	struct svg	 board, moves, status, caption;
+	char		 num[3][24];	/* moves, seq, latest */
+};
+
+static int
+game_page_make(struct http_ctx *x, struct game_page *p, const struct game *g,
+    int64_t seq, int64_t latest)
+{
+	struct move_list	 ml = { &p->moves, g->id, seq };
+
+	svg_init(&p->board);
+	svg_init(&p->moves);
+	svg_init(&p->status);
+	svg_init(&p->caption);
+	if (game_kinds[g->kind]->render_svg(g, &p->board) == -1 ||
+	    store_history(x->srv->env.store, g->id, 1, latest < CMD_LIST_MAX ?
+	    latest : CMD_LIST_MAX, move_item, &ml) == STORE_ERR)
+		return -1;
+	status_line(&p->status, g);
+	if (seq < latest)
+		svg_printf(&p->caption, "The board after move %lld of %lld.",
+		    (long long)seq, (long long)latest);
+	else
+		svg_printf(&p->caption, "The board now, after %lld move%s.",
+		    (long long)latest, latest == 1 ? "" : "s");
+	snprintf(p->num[0], sizeof p->num[0], "%lld", (long long)latest);
+	snprintf(p->num[1], sizeof p->num[1], "%lld", (long long)seq);
+	return 0;
+}
+
+static void
+game_page_free(struct game_page *p)
+{
+	svg_free(&p->board);
+	svg_free(&p->moves);
+	svg_free(&p->status);
+	svg_free(&p->caption);
+}
+
+void
+page_game(struct http_ctx *x)
+{
+	static const char *const params[] = { "seq", NULL };
+	struct evkeyvalq  q;
+	struct game	  g;
+	struct game_page  p;
+	int64_t		  seq, latest;
+
+	if (http_query(x, params, &q) == -1)
+		return;
+	if (http_game_at(x, &q, &g, &seq, &latest) == -1)
+		goto done;
+	if (game_page_make(x, &p, &g, seq, latest) == -1)
+		http_store_error(x);
+	else
+		/* An id is 1-50 of a-z 0-9 -: markup as it is. */
+		send_page(x, "game.html", (const struct slot[]){
+		    { "id", g.id }, { "kind", game_kind_name(g.kind) },
+		    { "kind_title", game_kinds[g.kind]->title },
+		    { "moves", p.num[0] }, { "seq", p.num[1] },
+		    /* LEAD: " data-events=\"/api/games/ID/events\"" once
+		     * the server streams them (ludus.js is ready). */
+		    { "events", "" },
+		    { "status", svg_str(&p.status) },
+		    { "svg", svg_str(&p.board) },
+		    { "caption", svg_str(&p.caption) },
+		    { "move_list", svg_str(&p.moves) },
+		    { "version", PACKAGE_VERSION }, { NULL, NULL } });
+	game_page_free(&p);
+done:
+	evhttp_clear_headers(&q);
+}
+
+void
+page_svg(struct http_ctx *x)
+{
+	static const char *const params[] = { "seq", NULL };
+	struct evkeyvalq q;
+	struct game	 g;
+	struct svg	 s;
+	int64_t		 seq, latest;
+
+	if (http_query(x, params, &q) == -1)
+		return;
+	svg_init(&s);
+	if (http_game_at(x, &q, &g, &seq, &latest) == 0) {
+		if (game_kinds[g.kind]->render_svg(&g, &s) == -1)
+			http_error(x, "STATE", "game '%s' has no board", g.id);
+		else
+			http_reply(x, 200, "image/svg+xml", "no-cache",
+			    svg_str(&s), s.len);
+	}
+	svg_free(&s);
+	evhttp_clear_headers(&q);
+}
+
+/* ----------------------------------------------------------- static */
+
+void
+page_static(struct http_ctx *x)
+{
+	const struct web_asset	*a = web_asset_find(x->path + 8);
+	const char		*inm;
+	struct evkeyvalq	*out = evhttp_request_get_output_headers(
+				    x->req);
+	size_t			 n;
+
+	/* The templates are not pages of their own. */
+	n = a != NULL ? strlen(a->name) : 0;
+	if (a == NULL || (n > 5 && strcmp(a->name + n - 5, ".html") == 0)) {
+		http_error(x, "NOTFOUND", "no such file");
+		return;
+	}
+	evhttp_add_header(out, "ETag", a->etag);
+	inm = evhttp_find_header(evhttp_request_get_input_headers(x->req),
+	    "If-None-Match");
+	if (inm != NULL && strcmp(inm, a->etag) == 0) {
+		http_reply(x, 304, NULL, "no-cache", NULL, 0);
+		return;
+	}
+	http_reply(x, 200, a->type, "no-cache", a->data, a->len);
+}

@@ -1,0 +1,218 @@
+/*
+ * What every HTTP request passes before a handler sees it, and the routes
+ * to the handlers.  The checks, in order:
+ *
+ *  1. the connection is within http-maxclients (else 503 LIMIT, close);
+ *  2. one Host header, naming an address we listen on, localhost or an
+ *     http-host name (else 421 HOST): a page on a hostile name that
+ *     resolves to us (DNS rebinding) is refused;
+ *  3. an origin-form target ("/path?query"; a proxy's absolute form is
+ *     400);
+ *  4. GET and HEAD go to the routes; any other method is a write, which
+ *     must be application/json (a browser then sends a preflight that
+ *     gets no CORS answer) from our own origin when it has an Origin
+ *     (else 415 TYPE, 403 ORIGIN) and, since nothing is written over
+ *     HTTP yet, is refused with 405.
+ *
+ * Every reply, refusals included, has the headers of http_reply.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/http.h>
+#include <event2/keyvalq_struct.h>
+
+#include "cmd/cmd.h"
+#include "net/http.h"
+#include "net/http_check.h"
+#include "net/log.h"
+#include "util/util.h"
+#include "web/web.h"
+
+/* ----------------------------------------------------------- checks */
+
+/* What a client sent, fit for a log line: 64 bytes at most, anything but
+ * printable ASCII as '?'. */
+static const char *
+printable(const char *s, char *buf, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; s[i] != '\0' && i < len - 1 && i < 64; i++)
+		buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	buf[i] = '\0';
+	return buf;
+}
+
+/* The request's one Host header, NULL when there is none or several. */
+static const char *
+one_host(struct evhttp_request *req)
+{
+	struct evkeyval	*kv;
+	const char	*host = NULL;
+
+	TAILQ_FOREACH(kv, evhttp_request_get_input_headers(req), next)
+		if (strcaseeq(kv->key, "Host")) {
+			if (host != NULL)
+				return NULL;
+			host = kv->value;
+		}
+	return host;
+}
+
+/* A write must be JSON, so that a browser cannot send it cross-site
+ * without a preflight, and from our own origin when it names one. */
+static int
+write_allowed(struct http_ctx *x, const char *host)
+{
+	struct evkeyvalq	*in = evhttp_request_get_input_headers(x->req);
+	const char		*type, *origin;
+	char			 buf[72];
+
+	type = evhttp_find_header(in, "Content-Type");
+	if (type == NULL || !http_type_is_json(type)) {
+		http_error(x, "TYPE", "a write must be application/json");
+		return 0;
+	}
+	origin = evhttp_find_header(in, "Origin");
+	if (origin != NULL && !http_origin_ours(origin, host)) {
+		log_notice("http: refused a write from origin '%s' "
+		    "(cross-site request?)", printable(origin, buf,
+		    sizeof buf));
+		http_error(x, "ORIGIN", "origin not allowed");
+		return 0;
+	}
+	return 1;
+}
+
+/* Passes the checks of every request; 0, or -1 with the reply sent. */
+static int
+request_allowed(struct http_ctx *x, int refused)
+{
+	struct http	*h = x->srv->http;
+	const char	*host = one_host(x->req);
+	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(x->req);
+	char		 buf[72];
+
+	if (refused) {
+		http_error(x, "LIMIT", "max number of HTTP clients reached");
+		return -1;
+	}
+	if (host == NULL || !http_host_allowed(host, h->names, h->nnames,
+	    h->any_address)) {
+		log_notice("http: refused Host '%s' (DNS rebinding?)",
+		    host != NULL ? printable(host, buf, sizeof buf) :
+		    "(none or several)");
+		http_error(x, "HOST", "this server is not '%.64s'",
+		    host != NULL ? host : "");
+		return -1;
+	}
+	if (uri == NULL || evhttp_uri_get_host(uri) != NULL ||
+	    x->path[0] != '/') {
+		http_error(x, "ERR", "the target must be a path");
+		return -1;
+	}
+	switch (evhttp_request_get_command(x->req)) {
+	case EVHTTP_REQ_GET:
+	case EVHTTP_REQ_HEAD:
+		return 0;
+	default:
+		if (write_allowed(x, host)) {
+			evhttp_add_header(evhttp_request_get_output_headers(
+			    x->req), "Allow", "GET, HEAD");
+			http_error(x, "METHOD", "only GET and HEAD are served");
+		}
+		return -1;
+	}
+}
+
+/* ----------------------------------------------------------- routes */
+
+struct route {
+	const char	*prefix;
+	const char	*suffix;	/* NULL: the path is the prefix */
+	void		(*serve)(struct http_ctx *);
+};
+
+/* The first that matches serves; a game id sits between a prefix and a
+ * suffix. */
+static const struct route routes[] = {
+	{ "/", NULL, page_index },
+	{ "/healthz", NULL, api_healthz },
+	{ "/readyz", NULL, api_readyz },
+	{ "/api/games", NULL, api_games },
+	{ "/api/games/", "/history", api_history },
+	{ "/api/games/", "/replay", api_replay },
+	{ "/api/games/", "", api_game },
+	{ "/games/", ".svg", page_svg },
+	{ "/games/", "", page_game },
+};
+
+/* 1 when the route takes the path (x->id set); -1 when it would but the
+ * id is not one (BADARG sent); 0 when it does not. */
+static int
+route_match(struct http_ctx *x, const struct route *r)
+{
+	size_t		 plen = strlen(r->prefix), len = strlen(x->path), n;
+	const char	*id = x->path + plen;
+
+	if (r->suffix == NULL)
+		return strcmp(x->path, r->prefix) == 0;
+	if (len < plen + strlen(r->suffix) ||
+	    strncmp(x->path, r->prefix, plen) != 0 ||
+	    strcmp(x->path + len - strlen(r->suffix), r->suffix) != 0)
+		return 0;
+	n = len - plen - strlen(r->suffix);
+	if (n == 0 || memchr(id, '/', n) != NULL)
+		return 0;
+	if (n > GAME_ID_MAX || !valid_id(id, n)) {
+		http_error(x, "BADARG", "invalid game id");
+		return -1;
+	}
+	memcpy(x->id, id, n);
+	x->id[n] = '\0';
+	return 1;
+}
+
+static void
+route(struct http_ctx *x)
+{
+	size_t	 i;
+	int	 m;
+
+	if (strncmp(x->path, "/static/", 8) == 0) {
+		page_static(x);
+		return;
+	}
+	for (i = 0; i < sizeof routes / sizeof routes[0]; i++) {
+		if ((m = route_match(x, &routes[i])) == -1)
+			return;
+		if (m == 1) {
+			routes[i].serve(x);
+			return;
+		}
+	}
+	http_error(x, "NOTFOUND", "no such page");
+}
+
+void
+http_serve(struct http *h, struct evhttp_request *req, int refused)
+{
+	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
+	struct http_ctx		 x;
+
+	memset(&x, 0, sizeof x);
+	x.srv = h->srv;
+	x.req = req;
+	x.path = uri != NULL && evhttp_uri_get_path(uri) != NULL ?
+	    evhttp_uri_get_path(uri) : "";
+	x.query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;
+	h->requests++;
+	http_secure_headers(evhttp_request_get_output_headers(req));
+	if (request_allowed(&x, refused) == -1) {
+		h->refused++;
+		return;
+	}
+	route(&x);
+}

@@ -1,0 +1,168 @@
+/*
+ * The contract between the store's backend-neutral core and a backend.
+ *
+ * The core (store.c, txn.c, games.c, rows.c, coherence.c, cache.c) keeps
+ * what every backend shares: the mapping of a game to rows through the
+ * kind table, the transaction state the callers see, the savepoint that
+ * makes a write all or nothing, and the game cache with its coherence
+ * protocol.  A backend (sqlite_*.c) writes only its SQL and its
+ * connection handling: it reads and writes neutral rows (game/rows.h),
+ * one operation per statement, and knows no game kind.
+ *
+ * A backend allocates its own struct whose first member is a struct
+ * store, calls store_init() on it, opens its connection, and ends with
+ * store_set_game_cache().  Every operation below that fails sets the
+ * message (store_set_err(), "<op>: <why>") and returns STORE_ERR unless
+ * it says otherwise.
+ */
+#ifndef LUDUS_STORE_BACKEND_H
+#define LUDUS_STORE_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game/game.h"
+#include "game/rows.h"
+#include "store/cache.h"
+#include "store/store.h"
+
+/* The store's two savepoints: a caller's turn (store_savepoint(), group
+ * commit) and a write's own (all or nothing outside a turn). */
+enum store_sp {
+	STORE_SP_TURN = 0,
+	STORE_SP_WRITE
+};
+
+/* Walks of the rows of one game: each row, then the next; a non-zero
+ * return (1) stops the walk and is returned by the operation. */
+typedef int (*store_row_game_cb)(void *, const struct row_game *);
+typedef int (*store_row_player_cb)(void *, const struct row_player *);
+typedef int (*store_row_token_cb)(void *, const struct row_token *);
+typedef int (*store_row_cell_cb)(void *, const struct row_cell *);
+
+struct store_ops {
+	const char	*name;
+	/* Closes the connection and frees the backend's struct (the core
+	 * has freed what is its own). */
+	void	(*close)(struct store *);
+
+	/* ------------------------------------------------ transactions */
+	/* A write transaction that holds the write lock (BEGIN IMMEDIATE):
+	 * no other writer comes between its reads and its writes. */
+	int	(*begin)(struct store *);
+	/* On failure the core rolls back. */
+	int	(*commit)(struct store *);
+	/* Ends any transaction open; none open is no error. */
+	void	(*rollback)(struct store *);
+	/* A savepoint of the open transaction, its release, and its
+	 * rollback (rolled back, then released; whatever fails, the
+	 * message of what made the caller roll back is kept). */
+	int	(*savepoint)(struct store *, enum store_sp, const char *op);
+	int	(*release)(struct store *, enum store_sp, const char *op);
+	void	(*rollback_to)(struct store *, enum store_sp);
+
+	/* ---------------------------------- what the game cache asks */
+	/* 1 while the connection is inside a transaction.  A backend that
+	 * ends a transaction by itself (SQLite on out of memory, an I/O
+	 * error, a full disk) says 0 here, and the core refuses the
+	 * caller's next writes and drops what the cache took from it. */
+	int	(*in_txn)(struct store *);
+	/* A number that moves when another connection has committed since
+	 * it was last read (SQLite: PRAGMA data_version); -1 when it
+	 * cannot be read (no message needed). */
+	int	(*data_version)(struct store *, int64_t *);
+	/* Rows changed through this connection so far, by the store or by
+	 * anyone else holding it (SQLite: sqlite3_total_changes64()). */
+	int64_t	(*changes)(struct store *);
+
+	/* --------------------------------------------------- game rows */
+	/* The rows of a new game (op "create_game"); insert_game returns
+	 * STORE_EXISTS when the id is taken.  write_cell writes one cell
+	 * row, or deletes it for a target of 0. */
+	int	(*insert_game)(struct store *, const struct row_game *);
+	int	(*insert_player)(struct store *, const char *id,
+		    const struct row_player *);
+	int	(*insert_token)(struct store *, const char *id,
+		    const struct row_token *);
+	int	(*write_cell)(struct store *, const char *id,
+		    const struct row_cell *, const char *op);
+	/*
+	 * The rows of a game, each given to cb (op "load_game"): its games
+	 * row (STORE_NOTFOUND, no message, when there is none), its
+	 * players rows by idx, its token rows, its cell rows.  0 when every
+	 * row was given, or what cb returned to stop.
+	 */
+	int	(*read_game)(struct store *, const char *id,
+		    store_row_game_cb, void *);
+	int	(*read_players)(struct store *, const char *id,
+		    store_row_player_cb, void *);
+	int	(*read_tokens)(struct store *, const char *id,
+		    store_row_token_cb, void *);
+	int	(*read_cells)(struct store *, const char *id,
+		    store_row_cell_cb, void *);
+	/*
+	 * A turn (op "save_turn"): the games row's play columns, moves,
+	 * updated and pending columns, in one UPDATE that also checks the
+	 * version, WHERE id = r->id AND moves = moves; a token row's pos
+	 * and points; the history row.  The UPDATEs return STORE_NOTFOUND
+	 * (no message) when no row matched: for the games row, a conflict
+	 * (the game changed or went since it was loaded).
+	 */
+	int	(*update_game)(struct store *, const struct row_game *,
+		    int64_t moves);
+	int	(*update_token)(struct store *, const char *id,
+		    const struct row_token *);
+	int	(*insert_move)(struct store *, const char *id,
+		    const struct move *);
+	/* A setup change's updated column (op "save_setup"), and what may
+	 * change between moves, deadline, roll, roll_player, checked like
+	 * a turn (op "save_opts"); STORE_NOTFOUND when no row matched. */
+	int	(*touch_game)(struct store *, const char *id, int64_t updated);
+	int	(*update_pending)(struct store *, const struct row_game *,
+		    int64_t moves);
+
+	/* -------------------------------------------------------- rest */
+	/* The seat-hash key (op "secret"): read (1 when there is none
+	 * yet), and inserted unless there is one. */
+	int	(*secret_read)(struct store *, uint8_t out[STORE_SECRET_LEN]);
+	int	(*secret_insert)(struct store *,
+		    const uint8_t fresh[STORE_SECRET_LEN]);
+	/* As store.h says of store_list_deadlines(), store_history(),
+	 * store_list_games(), store_count_games() and store_size(). */
+	int	(*list_deadlines)(struct store *, store_deadline_cb, void *);
+	int	(*history)(struct store *, const char *, int64_t, int64_t,
+		    store_move_cb, void *);
+	int	(*list_games)(struct store *, enum game_kind, const char *,
+		    int64_t, store_id_cb, void *);
+	int	(*count_games)(struct store *, int64_t[KIND_COUNT]);
+	int64_t	(*size)(struct store *);
+};
+
+/* What the core keeps of one store; the backend's struct begins with it. */
+struct store {
+	const struct store_ops	*ops;
+	char			 err[256];
+	int			 txn;		/* the caller's BEGIN is open */
+	int			 turns;		/* its turn savepoints open */
+	/* The game cache and its coherence (coherence.c). */
+	struct game_cache	*cache;		/* NULL: every load reads */
+	struct store_cache_stats stats;
+	int64_t			 data_version;	/* at the last check */
+	int64_t			 changes;	/* changes the cache knows of */
+	int			 synced;	/* checked in the open txn */
+	int			 check;		/* every hit read back */
+	uint64_t		 marks;		/* the last mark handed out */
+	/* The marks of the open transaction and turn savepoint (0: none),
+	 * and whether they wrote to a game. */
+	uint64_t		 mark[CACHE_NMARKS];
+	int			 wrote[CACHE_NMARKS];
+};
+
+/* Zeroes nothing (the backend's struct comes zeroed): sets the ops and
+ * the checking mode of LUDUS_GAME_CACHE_CHECK. */
+void	store_init(struct store *, const struct store_ops *);
+/* Sets "<op>: <msg>" on one line (it may end up in a protocol reply);
+ * returns STORE_ERR. */
+int	store_set_err(struct store *, const char *op, const char *msg);
+
+#endif /* LUDUS_STORE_BACKEND_H */

@@ -1,0 +1,169 @@
+/*
+ * The SQLite backend's statements: every one it runs after open,
+ * prepared once, and the helpers that bind, step and read them.
+ */
+#include <string.h>
+
+#include "store/sqlite_int.h"
+
+/* Every statement the store runs after open; prepared once, in order. */
+static const char *const stmt_sql[NSTMT] = {
+	[ST_BEGIN] = "BEGIN IMMEDIATE",
+	[ST_COMMIT] = "COMMIT",
+	[ST_ROLLBACK] = "ROLLBACK",
+	[ST_SAVEPOINT] = "SAVEPOINT store_write",
+	[ST_RELEASE] = "RELEASE store_write",
+	[ST_ROLLBACK_TO] = "ROLLBACK TO store_write",
+	[ST_TURN_SAVEPOINT] = "SAVEPOINT store_turn",
+	[ST_TURN_RELEASE] = "RELEASE store_turn",
+	[ST_TURN_ROLLBACK_TO] = "ROLLBACK TO store_turn",
+	[ST_GAME_INSERT] =
+	    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
+	    " created, updated, ludo_preset, six_bonus, capture_bonus,"
+	    " three_sixes, board, has_deck, deck, seats, dice, turn_timeout,"
+	    " deadline, roll, roll_player)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,"
+	    " ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+	[ST_GAME_SELECT] =
+	    "SELECT id, kind, nplayers, turn, winner, aux, moves, created,"
+	    " updated, ludo_preset, six_bonus, capture_bonus, three_sixes,"
+	    " board, has_deck, deck, seats, dice, turn_timeout, deadline,"
+	    " roll, roll_player FROM games WHERE id = ?1",
+	[ST_GAME_UPDATE] =
+	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
+	    " updated = ?6, deadline = ?8, roll = ?9, roll_player = ?10"
+	    " WHERE id = ?1 AND moves = ?7",
+	[ST_GAME_TOUCH] = "UPDATE games SET updated = ?2 WHERE id = ?1",
+	[ST_GAME_OPTS] =
+	    "UPDATE games SET deadline = ?2, roll = ?3, roll_player = ?4"
+	    " WHERE id = ?1 AND moves = ?5",
+	[ST_DEADLINES] =
+	    "SELECT id, deadline FROM games WHERE deadline IS NOT NULL"
+	    " ORDER BY deadline, id",
+	[ST_META_INSERT] =
+	    "INSERT INTO meta (key, value) VALUES (?1, ?2)"
+	    " ON CONFLICT (key) DO NOTHING",
+	[ST_META_SELECT] = "SELECT value FROM meta WHERE key = ?1",
+	[ST_PLAYER_INSERT] =
+	    "INSERT INTO players (game, idx, name, bot, seat)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5)",
+	[ST_PLAYER_SELECT] =
+	    "SELECT idx, name, bot, seat FROM players WHERE game = ?1"
+	    " ORDER BY idx",
+	[ST_TOKEN_INSERT] =
+	    "INSERT INTO tokens (game, player, token, pos, points)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5)",
+	[ST_TOKEN_SELECT] =
+	    "SELECT player, token, pos, points FROM tokens WHERE game = ?1",
+	[ST_TOKEN_UPDATE] =
+	    "UPDATE tokens SET pos = ?4, points = ?5"
+	    " WHERE game = ?1 AND player = ?2 AND token = ?3",
+	[ST_JUMP_UPSERT] =
+	    "INSERT INTO jumps (game, cell, target) VALUES (?1, ?2, ?3)"
+	    " ON CONFLICT (game, cell) DO UPDATE SET target = excluded.target",
+	[ST_JUMP_DELETE] = "DELETE FROM jumps WHERE game = ?1 AND cell = ?2",
+	[ST_JUMP_SELECT] = "SELECT cell, target FROM jumps WHERE game = ?1",
+	[ST_MOVE_INSERT] =
+	    "INSERT INTO history (game, seq, player, action, result, at,"
+	    " automatic) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	[ST_MOVE_SELECT] =
+	    "SELECT seq, player, action, result, at, automatic FROM history"
+	    " WHERE game = ?1 AND seq >= ?2 ORDER BY seq LIMIT ?3",
+	[ST_LIST_ALL] =
+	    "SELECT id, kind FROM games WHERE id > ?1 ORDER BY id LIMIT ?2",
+	[ST_LIST_KIND] =
+	    "SELECT id, kind FROM games WHERE kind = ?3 AND id > ?1"
+	    " ORDER BY id LIMIT ?2",
+	[ST_COUNT] = "SELECT kind, count(*) FROM games GROUP BY kind",
+	[ST_PAGE_COUNT] = "PRAGMA page_count",
+	[ST_PAGE_SIZE] = "PRAGMA page_size",
+	[ST_DATA_VERSION] = "PRAGMA data_version",
+};
+
+int
+sql_prepare_all(struct sqlite_store *s)
+{
+	int	 i;
+
+	for (i = 0; i < NSTMT; i++)
+		if (sqlite3_prepare_v3(s->db, stmt_sql[i], -1,
+		    SQLITE_PREPARE_PERSISTENT, &s->stmt[i], NULL) != SQLITE_OK)
+			return sql_db_err(s, "prepare");
+	return 0;
+}
+
+void
+sql_finalize_all(struct sqlite_store *s)
+{
+	int	 i;
+
+	for (i = 0; i < NSTMT; i++) {
+		sqlite3_finalize(s->stmt[i]);
+		s->stmt[i] = NULL;
+	}
+}
+
+int
+sql_db_err(struct sqlite_store *s, const char *op)
+{
+	return store_set_err(&s->store, op, sqlite3_errmsg(s->db));
+}
+
+int
+sql_stmt_err(struct sqlite_store *s, sqlite3_stmt *st, const char *op)
+{
+	sql_db_err(s, op);
+	sql_stmt_done(st);
+	return STORE_ERR;
+}
+
+int
+sql_stmt_run(struct sqlite_store *s, sqlite3_stmt *st, const char *op)
+{
+	int	 rc;
+
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_DONE) {
+		sql_db_err(s, op);
+		sql_stmt_done(st);
+		return rc == SQLITE_ROW ? SQLITE_ERROR : rc;
+	}
+	sql_stmt_done(st);
+	return 0;
+}
+
+int
+sql_stmt_exec(struct sqlite_store *s, enum stmt_id id, const char *op)
+{
+	sqlite3_stmt	*st;
+
+	if ((st = sql_stmt_get(s, id, op)) == NULL)
+		return STORE_ERR;
+	return sql_stmt_run(s, st, op) == 0 ? 0 : STORE_ERR;
+}
+
+void
+sql_stmt_quiet(struct sqlite_store *s, enum stmt_id id)
+{
+	sqlite3_stmt	*st = s->stmt[id];
+
+	if (!sqlite3_stmt_busy(st)) {
+		sqlite3_step(st);
+		sql_stmt_done(st);
+	}
+}
+
+int
+sql_column_copy(sqlite3_stmt *st, int col, char *dst, size_t size)
+{
+	const unsigned char	*text;
+	size_t			 len;
+
+	text = sqlite3_column_text(st, col);
+	len = (size_t)sqlite3_column_bytes(st, col);
+	if (text == NULL || len >= size)
+		return -1;
+	memcpy(dst, text, len);
+	dst[len] = '\0';
+	return 0;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/perl
+# Raw HTTP for the tests of ludusd's HTTP side, where curl is too polite:
+# malformed requests, slow senders, many connections.  Core Perl only
+# (perl-base), loopback only, every wait bounded.
+#
+#	rawhttp.pl send PORT FILE	sends the request written in FILE (C
+#					escapes \r \n \t \0 \xHH \\; the
+#					file's own line ends are dropped) and
+#					prints the reply's status line, or
+#					CLOSED when none came
+#	rawhttp.pl slow PORT SECS	sends a header a byte every 0.3 s;
+#					prints the seconds until the server
+#					closed, or OPEN after SECS
+#	rawhttp.pl idle PORT SECS	connects and sends nothing: the same
+#	rawhttp.pl hold PORT N		opens N kept-alive connections with
+#					a request each, then one more; prints
+#					the N + 1 status codes
+use strict;
+use warnings;
+use IO::Socket::INET;
+use IO::Select;
+
+my ($mode, $port, $arg) = @ARGV;
+die "usage: rawhttp.pl send|slow|idle|hold PORT ARG\n" unless defined $arg;
+
+sub connect_to {
+	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
+	    PeerPort => $port, Proto => 'tcp', Timeout => 5)
+	    or die "connect: $!\n";
+	binmode $s;
+	$s->autoflush(1);
+	return $s;
+}
+
+# What arrives within secs of quiet, up to the close.
+sub read_reply {
+	my ($s, $secs) = @_;
+	my $sel = IO::Select->new($s);
+	my ($buf, $got) = ('', 0);
+	while ($sel->can_read($secs)) {
+		my $n = sysread($s, my $chunk, 65536);
+		last unless $n;
+		$buf .= $chunk;
+		# One reply is enough: its headers and a Content-Length body.
+		if ($buf =~ /\r\n\r\n/s) {
+			my ($h, $b) = split /\r\n\r\n/, $buf, 2;
+			my ($len) = $h =~ /^Content-Length:\s*(\d+)/mi;
+			last if defined $len && length($b) >= $len;
+		}
+	}
+	return $buf;
+}
+
+sub status_of {
+	my ($reply) = @_;
+	return 'CLOSED' if $reply eq '';
+	my ($line) = split /\r\n/, $reply;
+	return $line;
+}
+
+sub unescape {
+	my ($t) = @_;
+	$t =~ s/\n//g;
+	$t =~ s/\\(r|n|t|0|x[0-9a-fA-F]{2}|\\)/
+	    $1 eq 'r' ? "\r" : $1 eq 'n' ? "\n" : $1 eq 't' ? "\t" :
+	    $1 eq '0' ? "\0" : $1 eq '\\' ? '\\' : chr(hex(substr($1, 1)))/ge;
+	return $t;
+}
+
+# Seconds until the server closes s, trickling a byte every 0.3 s when
+# drip is set; OPEN after secs.
+sub until_closed {
+	my ($s, $secs, $drip) = @_;
+	my $sel = IO::Select->new($s);
+	my $start = time;
+	local $SIG{PIPE} = 'IGNORE';
+	while (time - $start < $secs) {
+		if ($sel->can_read(0.3)) {
+			my $n = sysread($s, my $chunk, 4096);
+			return time - $start unless $n;
+		}
+		if ($drip) {
+			my $w = syswrite($s, 'a');
+			return time - $start unless defined $w;
+		}
+	}
+	return 'OPEN';
+}
+
+my $head = "Host: 127.0.0.1:$port\r\n";
+if ($mode eq 'send') {
+	open my $f, '<', $arg or die "$arg: $!\n";
+	local $/;
+	my $req = unescape(<$f>);
+	close $f;
+	$req =~ s/\@HOST\@/127.0.0.1:$port/g;
+	my $s = connect_to();
+	local $SIG{PIPE} = 'IGNORE';
+	syswrite($s, $req);
+	print status_of(read_reply($s, 3)), "\n";
+} elsif ($mode eq 'slow') {
+	my $s = connect_to();
+	syswrite($s, "GET / HTTP/1.1\r\n${head}X-Slow: ");
+	print until_closed($s, $arg, 1), "\n";
+} elsif ($mode eq 'idle') {
+	my $s = connect_to();
+	print until_closed($s, $arg, 0), "\n";
+} elsif ($mode eq 'hold') {
+	my @held;
+	for my $i (0 .. $arg) {
+		my $s = connect_to();
+		syswrite($s, "GET /healthz HTTP/1.1\r\n$head\r\n");
+		my ($code) = status_of(read_reply($s, 3)) =~ /^HTTP\/1\.1 (\d+)/;
+		push @held, $s;
+		print defined $code ? $code : 'CLOSED', $i < $arg ? ' ' : "\n";
+	}
+} else {
+	die "unknown mode $mode\n";
+}
