@@ -294,14 +294,15 @@ k_pidfile(struct config *cfg, int argc, char **argv, const char **why)
 	return set_string(&cfg->pidfile, argv[0]);
 }
 
-/* A TCP port, 0 for any free one, or "off" (-1): not listened on. */
+/* A TCP port, or the word that stands for "word_value". */
 static int
-get_port(const char *s, int *port, const char **why)
+get_port(const char *s, const char *word, int word_value, int *port,
+    const char **why)
 {
 	int64_t	 v;
 
-	if (strcmp(s, "off") == 0) {
-		*port = -1;
+	if (strcmp(s, word) == 0) {
+		*port = word_value;
 		return 0;
 	}
 	if (get_int(s, 0, 65535, &v, why) == -1)
@@ -310,11 +311,12 @@ get_port(const char *s, int *port, const char **why)
 	return 0;
 }
 
+/* 0 is any free port, "off" none. */
 static int
 k_port(struct config *cfg, int argc, char **argv, const char **why)
 {
 	(void)argc;
-	return get_port(argv[0], &cfg->port, why);
+	return get_port(argv[0], "off", PORT_OFF, &cfg->port, why);
 }
 
 static int
@@ -429,11 +431,20 @@ k_tls_key_file(struct config *cfg, int argc, char **argv, const char **why)
 	return set_string(&cfg->tls_key_file, argv[0]);
 }
 
+/* As http-port (and Redis's tls-port): 0 is none, "any" any free port. */
 static int
 k_tls_port(struct config *cfg, int argc, char **argv, const char **why)
 {
 	(void)argc;
-	return get_port(argv[0], &cfg->tls_port, why);
+	return get_port(argv[0], "any", TLS_PORT_ANY, &cfg->tls_port, why);
+}
+
+static int
+k_tls_portfile(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->tls_portfile, argv[0]);
 }
 
 /* Sorted by name: looked up with bsearch. */
@@ -479,7 +490,7 @@ static const struct config_key keys[] = {
 	{ "port", k_port, 0, "PORT",
 	  "TCP port (7420; 0 = any free port, see portfile; off = none)" },
 	{ "portfile", k_portfile, 0, "FILE",
-	  "write the ports listened on here once ready" },
+	  "write the port listened on here once ready" },
 	{ "proto-max-args", k_proto_max_args, 0, "N",
 	  "arguments in one request (1048576)" },
 	{ "proto-max-bulk-len", k_proto_max_bulk_len, 0, "BYTES",
@@ -501,7 +512,9 @@ static const struct config_key keys[] = {
 	{ "tls-key-file", k_tls_key_file, 0, "FILE",
 	  "the private key of tls-cert-file, PEM, reread on SIGHUP" },
 	{ "tls-port", k_tls_port, 0, "PORT",
-	  "TCP port for TLS clients (off; 0 = any free port)" },
+	  "TCP port for TLS clients (0 = none; any = any free port)" },
+	{ "tls-portfile", k_tls_portfile, 0, "FILE",
+	  "write the TLS port listened on here once ready" },
 };
 
 static int
@@ -555,7 +568,8 @@ config_init(struct config *cfg)
 	cfg->http_max_header = 16 * 1024;
 	cfg->http_max_body = 64 * 1024;
 	cfg->http_host_fresh = 1;
-	cfg->tls_port = -1;
+	cfg->tls_port = TLS_PORT_OFF;
+	cfg->tls_portfile = xstrdup("");
 	cfg->tls_cert_file = xstrdup("");
 	cfg->tls_key_file = xstrdup("");
 	cfg->tls_ca_cert_file = xstrdup("");
@@ -585,6 +599,7 @@ config_free(struct config *cfg)
 	free(cfg->tls_cert_file);
 	free(cfg->tls_key_file);
 	free(cfg->tls_ca_cert_file);
+	free(cfg->tls_portfile);
 	for (i = 0; i < cfg->nhttp_host; i++)
 		free(cfg->http_host[i]);
 	free(cfg->http_host);
@@ -666,7 +681,7 @@ config_load_file(struct config *cfg, const char *path, char *err,
 static int
 config_check(const struct config *cfg, char *err, size_t errlen)
 {
-	if (cfg->tls_port >= 0 && (cfg->tls_cert_file[0] == '\0' ||
+	if (cfg->tls_port != TLS_PORT_OFF && (cfg->tls_cert_file[0] == '\0' ||
 	    cfg->tls_key_file[0] == '\0')) {
 		snprintf(err, errlen, "tls-port needs tls-cert-file and "
 		    "tls-key-file");
@@ -679,7 +694,7 @@ config_check(const struct config *cfg, char *err, size_t errlen)
 		    "yes" : "optional");
 		return -1;
 	}
-	if (cfg->port < 0 && cfg->tls_port < 0) {
+	if (cfg->port == PORT_OFF && cfg->tls_port == TLS_PORT_OFF) {
 		snprintf(err, errlen, "port off needs a tls-port");
 		return -1;
 	}

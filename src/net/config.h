@@ -22,6 +22,11 @@
 #define HTTP_PORT_OFF		0	/* no HTTP */
 #define HTTP_PORT_ANY		(-1)	/* any free port, see http-portfile */
 #define HTTP_PORT_UNSET		(-2)	/* 7421, or any when port is 0 */
+/* tls-port's values besides a port, as http-port's. */
+#define TLS_PORT_OFF		0	/* no TLS (the default) */
+#define TLS_PORT_ANY		(-1)	/* any free port, see tls-portfile */
+/* port off: no plain port. */
+#define PORT_OFF		(-1)
 
 /* tls-auth-clients: whether a TLS client must show a certificate. */
 enum tls_auth {
@@ -34,7 +39,7 @@ struct config {
 	char		**bind;		/* addresses (or names) to listen on */
 	int		  nbind;
 	int		  port;		/* 0: the kernel picks (see portfile);
-					 * -1: off */
+					 * PORT_OFF: none */
 	char		 *db;
 	enum durability	  durability;
 	char		 *logfile;	/* "": stderr */
@@ -51,7 +56,8 @@ struct config {
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
 	int64_t		  game_cache;	/* games kept in memory; 0 none */
 	struct resp_limits limits;
-	int		  tls_port;	/* -1: off; 0: the kernel picks */
+	int		  tls_port;	/* TLS_PORT_OFF, _ANY or a port */
+	char		 *tls_portfile;	/* "": none */
 	char		 *tls_cert_file;	/* PEM chain; reread on SIGHUP */
 	char		 *tls_key_file;
 	char		 *tls_ca_cert_file;	/* "": none */

@@ -75,9 +75,9 @@ raise_nofile(int64_t maxclients)
 	return maxclients;
 }
 
-/* Writes text to path atomically, so a reader never sees half. */
+/* Writes "value\n" to path atomically, so a reader never sees half. */
 static int
-write_file(const char *path, const char *text)
+write_file(const char *path, long value)
 {
 	char	*tmp;
 	FILE	*f;
@@ -89,7 +89,7 @@ write_file(const char *path, const char *text)
 		free(tmp);
 		return -1;
 	}
-	fputs(text, f);
+	fprintf(f, "%ld\n", value);
 	if (fclose(f) != 0 || rename(tmp, path) == -1) {
 		log_warning("cannot write %s: %s", path, strerror(errno));
 		unlink(tmp);
@@ -97,35 +97,6 @@ write_file(const char *path, const char *text)
 	}
 	free(tmp);
 	return rc;
-}
-
-/* "value\n": the pid, a port. */
-static void
-write_number(const char *path, long value)
-{
-	char	*text;
-
-	xasprintf(&text, "%ld\n", value);
-	write_file(path, text);
-	free(text);
-}
-
-/*
- * The port file: the plain port on the first line (0 when it is off), as
- * it always was, then each other port on a line of its own after its
- * name ("tls 7443").
- */
-static void
-write_ports(const struct server *srv, const char *path)
-{
-	char	*text;
-
-	if (srv->tls_port > 0)
-		xasprintf(&text, "%d\ntls %d\n", srv->port, srv->tls_port);
-	else
-		xasprintf(&text, "%d\n", srv->port);
-	write_file(path, text);
-	free(text);
 }
 
 static void
@@ -140,7 +111,7 @@ log_start(const struct server *srv, const struct config *cfg)
 		free(binds);
 		binds = tmp;
 	}
-	if (srv->tls_port > 0)
+	if (srv->tls_port != 0)
 		snprintf(tls, sizeof tls, " tls-port %d", srv->tls_port);
 	log_notice("ludusd %s started: pid %ld, listening on %s port %d%s, "
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
@@ -191,11 +162,16 @@ serve(const struct config *cfg)
 		return 1;
 	}
 	if (cfg->pidfile[0] != '\0')
-		write_number(cfg->pidfile, (long)getpid());
+		write_file(cfg->pidfile, (long)getpid());
+	/* The TLS port file before the port file, the HTTP one after it:
+	 * a reader that waits for the port file finds the TLS port, one
+	 * that waits for the HTTP file finds all three. */
+	if (cfg->tls_portfile[0] != '\0' && srv.tls_port != 0)
+		write_file(cfg->tls_portfile, srv.tls_port);
 	if (cfg->portfile[0] != '\0')
-		write_ports(&srv, cfg->portfile);
+		write_file(cfg->portfile, srv.port);
 	if (cfg->http_portfile[0] != '\0' && http_port(&srv) != 0)
-		write_number(cfg->http_portfile, http_port(&srv));
+		write_file(cfg->http_portfile, http_port(&srv));
 	log_start(&srv, cfg);
 	rc = server_run(&srv);
 	http_free(&srv);	/* before the loop and the store go */
@@ -206,6 +182,8 @@ serve(const struct config *cfg)
 		unlink(cfg->portfile);
 	if (cfg->http_portfile[0] != '\0')
 		unlink(cfg->http_portfile);
+	if (cfg->tls_portfile[0] != '\0')
+		unlink(cfg->tls_portfile);
 	log_notice("ludusd stopped");
 	log_close();
 	return rc;

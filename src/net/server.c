@@ -145,15 +145,17 @@ listen_bind(struct server *srv, const char *host,
 	return 0;
 }
 
-/* The addresses of bind on one port; a port off (-1) is left at 0. */
+/* The addresses of bind on one port (0: any free one), unless off: the
+ * port is left at 0 then. */
 static int
-listen_port(struct server *srv, int want, const struct listen_kind *k)
+listen_port(struct server *srv, int on, int want,
+    const struct listen_kind *k)
 {
 	char	 err[512];
 	int	 i;
 
-	*k->port = want < 0 ? 0 : want;
-	for (i = 0; want >= 0 && i < srv->cfg->nbind; i++) {
+	*k->port = on ? want : 0;
+	for (i = 0; on && i < srv->cfg->nbind; i++) {
 		if (listen_bind(srv, srv->cfg->bind[i], k, err, sizeof err) ==
 		    -1) {
 			log_warning("%s", err);
@@ -170,9 +172,11 @@ server_listen(struct server *srv)
 	const struct listen_kind tls = { &srv->tls_port, accept_tls_cb,
 	    " (TLS)" };
 
-	if (listen_port(srv, srv->cfg->port, &plain) == -1 ||
-	    listen_port(srv, srv->tls != NULL ? srv->cfg->tls_port : -1,
-	    &tls) == -1) {
+	const struct config	*cfg = srv->cfg;
+
+	if (listen_port(srv, cfg->port != PORT_OFF, cfg->port, &plain) == -1 ||
+	    listen_port(srv, srv->tls != NULL, cfg->tls_port == TLS_PORT_ANY ?
+	    0 : cfg->tls_port, &tls) == -1) {
 		listeners_free(srv);
 		return -1;
 	}

@@ -150,7 +150,7 @@ tls_init(struct server *srv)
 	char	 err[512];
 	SSL_CTX	*ctx;
 
-	if (srv->cfg->tls_port < 0)
+	if (srv->cfg->tls_port == TLS_PORT_OFF)
 		return 0;
 	if ((ctx = ctx_new(srv->cfg, err, sizeof err)) == NULL) {
 		log_warning("TLS: %s", err);

@@ -85,8 +85,7 @@ export class Daemon {
 			const text = existsSync(this.portfile) ?
 			    readFileSync(this.portfile, 'utf8').trim() : '';
 			if (text !== '') {
-				// The plain port; a "tls PORT" line may follow.
-				this.port = Number(text.split('\n')[0]);
+				this.port = Number(text);
 				return this;
 			}
 			await sleep(10);

@@ -81,7 +81,6 @@ class Daemon:
         self.log = os.path.join(self.dir, "ludusd.log")
         self.portfile = os.path.join(self.dir, "port")
         self.port = 0
-        self.tls_port = 0   # with --tls-port in extra: the port file's "tls"
         self.proc = None
         atexit.register(self.close)
 
@@ -101,13 +100,9 @@ class Daemon:
                 break
             try:
                 with open(self.portfile) as f:
-                    lines = f.read().split("\n")
-                if lines[0]:
-                    # The plain port, then "tls PORT" when TLS is on.
-                    self.port = int(lines[0])
-                    for line in lines[1:]:
-                        if line.startswith("tls "):
-                            self.tls_port = int(line[4:])
+                    text = f.read().strip()
+                if text:
+                    self.port = int(text)
                     return self
             except FileNotFoundError:
                 pass

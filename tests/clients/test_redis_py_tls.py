@@ -40,9 +40,17 @@ KEY = os.path.join(PKI, "in-use.key")
 shutil.copy(os.path.join(PKI, "server.crt"), CERT)
 shutil.copy(os.path.join(PKI, "server.key"), KEY)
 CA = os.path.join(PKI, "ca.crt")
+TLS_PORTFILE = os.path.join(PKI, "tls-port")
 
-suite = Suite("redis-py TLS", "--tls-port", "0", "--tls-cert-file", CERT,
-              "--tls-key-file", KEY)
+suite = Suite("redis-py TLS", "--tls-port", "any", "--tls-portfile",
+              TLS_PORTFILE, "--tls-cert-file", CERT, "--tls-key-file", KEY)
+
+
+def tls_port():
+    """The daemon's TLS port, written before the port file it waits for
+    (and again at a restart)."""
+    with open(TLS_PORTFILE) as f:
+        return int(f.read())
 
 
 def client(t, host="127.0.0.1", **kw):
@@ -50,7 +58,7 @@ def client(t, host="127.0.0.1", **kw):
     kw.setdefault("decode_responses", True)
     kw.setdefault("socket_timeout", 10)
     kw.setdefault("ssl_ca_certs", CA)
-    r = redis.Redis(host=host, port=t.daemon.tls_port, ssl=True, **kw)
+    r = redis.Redis(host=host, port=tls_port(), ssl=True, **kw)
     t.defer(r.close)
     return r
 

@@ -7,8 +7,7 @@
 LUDUSD=${LUDUSD:-${top_builddir:-.}/src/ludusd}
 case $LUDUSD in /*) ;; *) LUDUSD=$(pwd)/$LUDUSD ;; esac
 
-# start_daemon PORTFILE LOG ARGS...: sets PID and PORT (and TLS_PORT,
-# with --tls-port 0 in ARGS: the port file's "tls" line); false if the
+# start_daemon PORTFILE LOG ARGS...: sets PID and PORT; false if the
 # daemon did not come up within 20 seconds.  A config file, if any, must
 # come first in ARGS, before the flags.
 start_daemon() {
@@ -24,8 +23,7 @@ start_daemon() {
 		sleep 0.01
 		i=$((i + 1))
 	done
-	PORT=$(sed -n 1p "$pf" 2>/dev/null)
-	TLS_PORT=$(sed -n 's/^tls //p' "$pf" 2>/dev/null)
+	PORT=$(cat "$pf" 2>/dev/null)
 	[ -n "$PORT" ]
 }
 

@@ -261,7 +261,7 @@ test_config_tls_keys(void **state)
 
 	(void)state;
 	config_init(&cfg);
-	assert_int_equal(cfg.tls_port, -1);
+	assert_int_equal(cfg.tls_port, TLS_PORT_OFF);
 	assert_int_equal(cfg.tls_auth_clients, TLS_AUTH_NO);
 	v[0] = "optional";
 	assert_int_equal(config_set(&cfg, "tls-auth-clients", 1, v, &why), 0);
@@ -272,10 +272,15 @@ test_config_tls_keys(void **state)
 	assert_string_equal(why, "must be yes, no or optional");
 	v[0] = "off";
 	assert_int_equal(config_set(&cfg, "port", 1, v, &why), 0);
-	assert_int_equal(cfg.port, -1);
-	v[0] = "0";
+	assert_int_equal(cfg.port, PORT_OFF);
+	v[0] = "any";
 	assert_int_equal(config_set(&cfg, "tls-port", 1, v, &why), 0);
-	assert_int_equal(cfg.tls_port, 0);
+	assert_int_equal(cfg.tls_port, TLS_PORT_ANY);
+	v[0] = "7443";
+	assert_int_equal(config_set(&cfg, "tls-port", 1, v, &why), 0);
+	assert_int_equal(cfg.tls_port, 7443);
+	v[0] = "off";
+	assert_int_equal(config_set(&cfg, "tls-port", 1, v, &why), -1);
 	config_free(&cfg);
 
 	/* The rules between keys. */
