@@ -1,10 +1,11 @@
 /*
  * The server: listening sockets (the plain port and the TLS one), the
- * signals, the store shared by every connection, and the orderly stop.  On SIGTERM or SIGINT it stops
- * accepting, lets every connection flush the replies it owes (a move is
- * committed before its reply is queued, so nothing in flight is lost),
- * waits at most shutdown-timeout seconds for slow readers, then returns
- * from the loop so that main closes the store.
+ * signals, the store shared by every connection, and the orderly stop.
+ * On SIGTERM or SIGINT it stops accepting, lets every connection flush
+ * the replies it owes (a move is committed before its reply is queued,
+ * so nothing in flight is lost), waits at most shutdown-timeout seconds
+ * for slow readers, then returns from the loop so that main closes the
+ * store.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -168,11 +169,10 @@ listen_port(struct server *srv, int on, int want,
 int
 server_listen(struct server *srv)
 {
+	const struct config	*cfg = srv->cfg;
 	const struct listen_kind plain = { &srv->port, accept_cb, "" };
 	const struct listen_kind tls = { &srv->tls_port, accept_tls_cb,
 	    " (TLS)" };
-
-	const struct config	*cfg = srv->cfg;
 
 	if (listen_port(srv, cfg->port != PORT_OFF, cfg->port, &plain) == -1 ||
 	    listen_port(srv, srv->tls != NULL, cfg->tls_port == TLS_PORT_ANY ?
