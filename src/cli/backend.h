@@ -40,8 +40,11 @@ struct backend {
 	void	 *event_arg;
 };
 
+struct cli_tls_opts;
+
 struct backend	*backend_embedded(const char *dbpath, char *err, size_t);
-struct backend	*backend_network(const char *host, int port, char *err,
-		    size_t);
+/* tls: NULL or not enabled for a connection in clear. */
+struct backend	*backend_network(const char *host, int port,
+		    const struct cli_tls_opts *tls, char *err, size_t);
 
 #endif /* LUDUS_CLI_BACKEND_H */

@@ -1,6 +1,7 @@
 /*
  * ludus: the command-line client.  `--db FILE` runs the command layer
- * in-process on a SQLite file; otherwise commands go to a ludusd over TCP.
+ * in-process on a SQLite file; otherwise commands go to a ludusd over TCP,
+ * in clear or through TLS (--tls).
  * A command on the command line runs once; without one, commands are
  * read from stdin one per line (a REPL when stdin and stdout are
  * terminals).  Output follows redis-cli: bare text into a pipe, the
@@ -16,6 +17,7 @@
 #include "cli/output.h"
 #include "cli/session.h"
 #include "cli/show.h"
+#include "cli/tls.h"
 #include "cmd/cmd.h"
 #include "util/util.h"
 
@@ -29,11 +31,12 @@ struct options {
 	int		 raw;		/* -1 auto, 0 tty, 1 raw */
 	int		 snl_script;
 	int		 cmd;		/* argv index of the command word */
+	struct cli_tls_opts tls;
 };
 
 /* The first line of the usage, which a usage error repeats. */
 #define SYNOPSIS \
-	"usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]" \
+	"usage: ludus [--db FILE | -h host -p port [TLS]] [--raw | --no-raw]" \
 	" [COMMAND [ARG ...]]\n"
 
 static void
@@ -44,8 +47,9 @@ usage(FILE *fp)
 
 	fprintf(fp,
 	    SYNOPSIS
-	    "       ludus [--db FILE | -h host -p port] watch id [FROM seq]\n"
-	    "       ludus [--db FILE | -h host -p port] show id\n"
+	    "       ludus [--db FILE | -h host -p port [TLS]] watch id"
+	    " [FROM seq]\n"
+	    "       ludus [--db FILE | -h host -p port [TLS]] show id\n"
 	    "       ludus --snl-script < script\n"
 	    "       ludus --help | --version\n"
 	    "\n"
@@ -53,6 +57,13 @@ usage(FILE *fp)
 	    " a throwaway)\n"
 	    "  -h host       ludusd host (default " DEFAULT_HOST ")\n"
 	    "  -p port       ludusd port (default %d)\n"
+	    "  --tls         connect through TLS (ludusd's tls-port), checking"
+	    " the\n"
+	    "                server's certificate and that it names host\n"
+	    "  --cacert FILE the CA certificates to check it with (default:"
+	    " the system's)\n"
+	    "  --cert FILE   a client certificate to show (tls-auth-clients)\n"
+	    "  --key FILE    its private key (default: in the --cert file)\n"
 	    "  --raw         bare output even on a terminal\n"
 	    "  --no-raw      terminal-style output even into a pipe\n"
 	    "  --snl-script  play a Snake & Ladder script from stdin\n"
@@ -133,6 +144,24 @@ is_opt(const char *arg, const char *name)
 	    (arg[n] == '\0' || (name[1] == '-' && arg[n] == '='));
 }
 
+/* The TLS options go together: each needs --tls, and --key a --cert. */
+static void
+check_tls_options(const struct options *o)
+{
+	const char	*lone = NULL;
+
+	if (!o->tls.enabled)
+		lone = o->tls.cacert != NULL ? "--cacert" :
+		    o->tls.cert != NULL ? "--cert" :
+		    o->tls.key != NULL ? "--key" : NULL;
+	if (lone != NULL)
+		bad_usage("%s needs --tls", lone);
+	if (o->tls.key != NULL && o->tls.cert == NULL)
+		bad_usage("%s", "--key needs --cert");
+	if (o->tls.enabled && o->db != NULL)
+		bad_usage("%s", "--tls is for a ludusd, not --db");
+}
+
 static void
 parse_options(int argc, char **argv, struct options *o)
 {
@@ -170,6 +199,14 @@ parse_options(int argc, char **argv, struct options *o)
 			o->raw = 0;
 		else if (strcmp(argv[i], "--snl-script") == 0)
 			o->snl_script = 1;
+		else if (strcmp(argv[i], "--tls") == 0)
+			o->tls.enabled = 1;
+		else if (is_opt(argv[i], "--cacert"))
+			o->tls.cacert = opt_value(argc, argv, &i, "--cacert");
+		else if (is_opt(argv[i], "--cert"))
+			o->tls.cert = opt_value(argc, argv, &i, "--cert");
+		else if (is_opt(argv[i], "--key"))
+			o->tls.key = opt_value(argc, argv, &i, "--key");
 		else
 			bad_usage("unknown option '%s' (ludus --help lists "
 			    "them)", argv[i]);
@@ -179,6 +216,7 @@ parse_options(int argc, char **argv, struct options *o)
 		bad_usage("%s", "--db needs a file name");
 	if (o->snl_script && o->cmd < argc)
 		bad_usage("%s", "--snl-script takes its commands from stdin");
+	check_tls_options(o);
 }
 
 static int
@@ -234,7 +272,8 @@ main(int argc, char **argv)
 	if (o.db != NULL)
 		be = backend_embedded(o.db, err, sizeof(err));
 	else
-		be = backend_network(o.host, o.port, err, sizeof(err));
+		be = backend_network(o.host, o.port, &o.tls, err,
+		    sizeof(err));
 	if (be == NULL) {
 		if (o.db != NULL)
 			fprintf(stderr, "ludus: %s: %s\n", o.db, err);

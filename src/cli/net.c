@@ -1,6 +1,6 @@
 /*
  * The network backend of the ludus CLI: one blocking TCP connection to a
- * ludusd.  A command goes out as a RESP array of bulk strings (what every
+ * ludusd, in clear or through TLS (--tls, cli/tls.c).  A command goes out as a RESP array of bulk strings (what every
  * Redis client sends, so arguments may hold anything) and the reply comes
  * back through the same parser the tests and fuzzers exercise.
  */
@@ -20,6 +20,7 @@
 
 #include "cli/backend.h"
 #include "cli/frames.h"
+#include "cli/tls.h"
 #include "net/resp.h"
 #include "util/util.h"
 
@@ -28,36 +29,49 @@
 struct netbe {
 	struct backend	 be;		/* first: what callers hold */
 	int		 fd;		/* -1 once the connection is lost */
+	struct cli_tls	*tls;		/* NULL: in clear */
 	char		*in;		/* bytes read, not parsed yet */
 	size_t		 inlen;
 	size_t		 incap;
 	struct frames	 frames;	/* replies owed, subscriptions */
 };
 
+static void
+net_disconnect(struct netbe *nb)
+{
+	cli_tls_close(nb->tls);
+	nb->tls = NULL;
+	if (nb->fd != -1)
+		close(nb->fd);
+	nb->fd = -1;
+}
+
 /* Marks the connection lost and says why in out. */
 static int
 net_fail(struct netbe *nb, struct reply *out, const char *why)
 {
-	if (nb->fd != -1) {
-		close(nb->fd);
-		nb->fd = -1;
-	}
+	net_disconnect(nb);
 	reply_free(out);
 	reply_error(out, "ERR", "connection to ludusd lost: %s", why);
 	return -1;
 }
 
+/* 0, or -1 with why set. */
 static int
-send_all(int fd, const char *p, size_t len)
+send_all(struct netbe *nb, const char *p, size_t len, char *why,
+    size_t whylen)
 {
 	ssize_t	 n;
 
+	if (nb->tls != NULL)
+		return cli_tls_write(nb->tls, p, len, why, whylen);
 	while (len > 0) {
 		/* MSG_NOSIGNAL: a closed peer is an error here, not a kill. */
-		n = send(fd, p, len, MSG_NOSIGNAL);
+		n = send(nb->fd, p, len, MSG_NOSIGNAL);
 		if (n == -1) {
 			if (errno == EINTR)
 				continue;
+			snprintf(why, whylen, "%s", strerror(errno));
 			return -1;
 		}
 		p += n;
@@ -85,16 +99,46 @@ parse_buffered(struct netbe *nb, struct reply *out)
 	return 1;
 }
 
+static void
+make_room(struct netbe *nb)
+{
+	if (nb->incap - nb->inlen < READ_CHUNK) {
+		nb->incap = nb->incap * 2 + READ_CHUNK;
+		nb->in = xrealloc(nb->in, nb->incap);
+	}
+}
+
+/*
+ * What the server sent through TLS: whatever is there, waiting for some
+ * unless nowait.  What OpenSSL has already decrypted is all taken, so
+ * that a poll() of the socket never misses bytes waiting inside it.
+ */
+static int
+fill_tls(struct netbe *nb, int nowait, struct reply *why)
+{
+	char	 err[256];
+	ssize_t	 n;
+
+	do {
+		make_room(nb);
+		n = cli_tls_read(nb->tls, nb->in + nb->inlen,
+		    nb->incap - nb->inlen, nowait, err, sizeof err);
+		if (n == -1)
+			return net_fail(nb, why, err);
+		nb->inlen += (size_t)n;
+	} while (n > 0 && cli_tls_pending(nb->tls) > 0);
+	return 0;
+}
+
 /* One recv into the input buffer (blocking unless flags say not). */
 static int
 fill(struct netbe *nb, int flags, struct reply *why)
 {
 	ssize_t	 n;
 
-	if (nb->incap - nb->inlen < READ_CHUNK) {
-		nb->incap = nb->incap * 2 + READ_CHUNK;
-		nb->in = xrealloc(nb->in, nb->incap);
-	}
+	if (nb->tls != NULL)
+		return fill_tls(nb, (flags & MSG_DONTWAIT) != 0, why);
+	make_room(nb);
 	do
 		n = recv(nb->fd, nb->in + nb->inlen, nb->incap - nb->inlen,
 		    flags);
@@ -180,7 +224,7 @@ net_exec(struct backend *be, int argc, char **argv, size_t *argl,
     struct reply *out)
 {
 	struct netbe	*nb = (struct netbe *)be;
-	char		*req;
+	char		*req, why[256];
 	size_t		 len;
 	int		 r;
 
@@ -192,10 +236,10 @@ net_exec(struct backend *be, int argc, char **argv, size_t *argl,
 	if (r == -1)
 		return -1;
 	req = encode_request(argc, argv, argl, &len);
-	r = send_all(nb->fd, req, len);
+	r = send_all(nb, req, len, why, sizeof why);
 	free(req);
 	if (r == -1)
-		return net_fail(nb, out, strerror(errno));
+		return net_fail(nb, out, why);
 	frames_sent(&nb->frames, argc, argv);
 	return read_reply_frame(nb, out);
 }
@@ -259,8 +303,7 @@ net_close(struct backend *be)
 {
 	struct netbe	*nb = (struct netbe *)be;
 
-	if (nb->fd != -1)
-		close(nb->fd);
+	net_disconnect(nb);
 	free(nb->in);
 	free(nb);
 }
@@ -270,18 +313,9 @@ static int
 dial(const char *host, int port, char *err, size_t errlen)
 {
 	struct addrinfo	 hints, *res, *ai;
-	char		 portstr[16], name[256];
-	size_t		 n;
+	char		 portstr[16];
 	int		 fd = -1, e, saved = 0, one = 1;
 
-	/* Accept "[::1]" as well as "::1". */
-	n = strlen(host);
-	if (n >= 2 && host[0] == '[' && host[n - 1] == ']' &&
-	    n - 2 < sizeof name) {
-		memcpy(name, host + 1, n - 2);
-		name[n - 2] = '\0';
-		host = name;
-	}
 	snprintf(portstr, sizeof portstr, "%d", port);
 	memset(&hints, 0, sizeof hints);
 	hints.ai_family = AF_UNSPEC;
@@ -315,18 +349,36 @@ dial(const char *host, int port, char *err, size_t errlen)
 }
 
 struct backend *
-backend_network(const char *host, int port, char *err, size_t errlen)
+backend_network(const char *host, int port, const struct cli_tls_opts *tls,
+    char *err, size_t errlen)
 {
 	struct netbe	*nb;
+	struct cli_tls	*t = NULL;
+	char		 name[256];
+	size_t		 n;
 	int		 fd;
 
 	if (port < 1 || port > 65535) {
 		snprintf(err, errlen, "invalid port %d", port);
 		return NULL;
 	}
+	/* Accept "[::1]" as well as "::1". */
+	n = strlen(host);
+	if (n >= 2 && host[0] == '[' && host[n - 1] == ']' &&
+	    n - 2 < sizeof name) {
+		memcpy(name, host + 1, n - 2);
+		name[n - 2] = '\0';
+		host = name;
+	}
 	if ((fd = dial(host, port, err, errlen)) == -1)
 		return NULL;
+	if (tls != NULL && tls->enabled &&
+	    (t = cli_tls_connect(fd, host, tls, err, errlen)) == NULL) {
+		close(fd);
+		return NULL;
+	}
 	nb = xcalloc(1, sizeof *nb);
+	nb->tls = t;
 	nb->be.exec = net_exec;
 	nb->be.more = net_more;
 	nb->be.event_fd = net_event_fd;

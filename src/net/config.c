@@ -294,16 +294,29 @@ k_pidfile(struct config *cfg, int argc, char **argv, const char **why)
 	return set_string(&cfg->pidfile, argv[0]);
 }
 
+/* A TCP port, or the word that stands for "word_value". */
 static int
-k_port(struct config *cfg, int argc, char **argv, const char **why)
+get_port(const char *s, const char *word, int word_value, int *port,
+    const char **why)
 {
 	int64_t	 v;
 
-	(void)argc;
-	if (get_int(argv[0], 0, 65535, &v, why) == -1)
+	if (strcmp(s, word) == 0) {
+		*port = word_value;
+		return 0;
+	}
+	if (get_int(s, 0, 65535, &v, why) == -1)
 		return -1;
-	cfg->port = (int)v;
+	*port = (int)v;
 	return 0;
+}
+
+/* 0 is any free port, "off" none. */
+static int
+k_port(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_port(argv[0], "off", PORT_OFF, &cfg->port, why);
 }
 
 static int
@@ -374,6 +387,66 @@ k_timeout(struct config *cfg, int argc, char **argv, const char **why)
 	return get_int(argv[0], 0, 365 * 86400, &cfg->timeout, why);
 }
 
+static int
+k_tls_auth_clients(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	if (strcmp(argv[0], "no") == 0)
+		cfg->tls_auth_clients = TLS_AUTH_NO;
+	else if (strcmp(argv[0], "optional") == 0)
+		cfg->tls_auth_clients = TLS_AUTH_OPTIONAL;
+	else if (strcmp(argv[0], "yes") == 0)
+		cfg->tls_auth_clients = TLS_AUTH_YES;
+	else {
+		*why = "must be yes, no or optional";
+		return -1;
+	}
+	return 0;
+}
+
+static int
+k_tls_ca_cert_file(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->tls_ca_cert_file, argv[0]);
+}
+
+static int
+k_tls_cert_file(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->tls_cert_file, argv[0]);
+}
+
+static int
+k_tls_key_file(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->tls_key_file, argv[0]);
+}
+
+/* As http-port (and Redis's tls-port): 0 is none, "any" any free port. */
+static int
+k_tls_port(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_port(argv[0], "any", TLS_PORT_ANY, &cfg->tls_port, why);
+}
+
+static int
+k_tls_portfile(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->tls_portfile, argv[0]);
+}
+
 /* Sorted by name: looked up with bsearch. */
 static const struct config_key keys[] = {
 	{ "batch-max-turns", k_batch_max_turns, 0, "N",
@@ -415,7 +488,7 @@ static const struct config_key keys[] = {
 	{ "pidfile", k_pidfile, 0, "FILE",
 	  "write the process id here (\"\" = none)" },
 	{ "port", k_port, 0, "PORT",
-	  "TCP port (7420; 0 = any free port, see portfile)" },
+	  "TCP port (7420; 0 = any free port, see portfile; off = none)" },
 	{ "portfile", k_portfile, 0, "FILE",
 	  "write the port listened on here once ready" },
 	{ "proto-max-args", k_proto_max_args, 0, "N",
@@ -430,6 +503,18 @@ static const struct config_key keys[] = {
 	  "time given to clients to read replies on stop (5)" },
 	{ "timeout", k_timeout, 0, "SECONDS",
 	  "close a client idle this long (0 = never)" },
+	{ "tls-auth-clients", k_tls_auth_clients, 0, "yes|no|optional",
+	  "TLS clients must show a certificate of tls-ca-cert-file (no)" },
+	{ "tls-ca-cert-file", k_tls_ca_cert_file, 0, "FILE",
+	  "CA certificates that sign client certificates (\"\" = none)" },
+	{ "tls-cert-file", k_tls_cert_file, 0, "FILE",
+	  "the server's certificate chain, PEM, reread on SIGHUP" },
+	{ "tls-key-file", k_tls_key_file, 0, "FILE",
+	  "the private key of tls-cert-file, PEM, reread on SIGHUP" },
+	{ "tls-port", k_tls_port, 0, "PORT",
+	  "TCP port for TLS clients (0 = none; any = any free port)" },
+	{ "tls-portfile", k_tls_portfile, 0, "FILE",
+	  "write the TLS port listened on here once ready" },
 };
 
 static int
@@ -483,6 +568,12 @@ config_init(struct config *cfg)
 	cfg->http_max_header = 16 * 1024;
 	cfg->http_max_body = 64 * 1024;
 	cfg->http_host_fresh = 1;
+	cfg->tls_port = TLS_PORT_OFF;
+	cfg->tls_portfile = xstrdup("");
+	cfg->tls_cert_file = xstrdup("");
+	cfg->tls_key_file = xstrdup("");
+	cfg->tls_ca_cert_file = xstrdup("");
+	cfg->tls_auth_clients = TLS_AUTH_NO;
 }
 
 int
@@ -505,6 +596,10 @@ config_free(struct config *cfg)
 	free(cfg->logfile);
 	free(cfg->pidfile);
 	free(cfg->portfile);
+	free(cfg->tls_cert_file);
+	free(cfg->tls_key_file);
+	free(cfg->tls_ca_cert_file);
+	free(cfg->tls_portfile);
 	for (i = 0; i < cfg->nhttp_host; i++)
 		free(cfg->http_host[i]);
 	free(cfg->http_host);
@@ -576,6 +671,34 @@ config_load_file(struct config *cfg, const char *path, char *err,
 	free(line);
 	fclose(f);
 	return rv;
+}
+
+/*
+ * The rules between keys, once all are read: TLS needs its certificate
+ * and key, client certificates a CA to check them with, and a daemon
+ * must listen somewhere.
+ */
+static int
+config_check(const struct config *cfg, char *err, size_t errlen)
+{
+	if (cfg->tls_port != TLS_PORT_OFF && (cfg->tls_cert_file[0] == '\0' ||
+	    cfg->tls_key_file[0] == '\0')) {
+		snprintf(err, errlen, "tls-port needs tls-cert-file and "
+		    "tls-key-file");
+		return -1;
+	}
+	if (cfg->tls_auth_clients != TLS_AUTH_NO &&
+	    cfg->tls_ca_cert_file[0] == '\0') {
+		snprintf(err, errlen, "tls-auth-clients %s needs "
+		    "tls-ca-cert-file", cfg->tls_auth_clients == TLS_AUTH_YES ?
+		    "yes" : "optional");
+		return -1;
+	}
+	if (cfg->port == PORT_OFF && cfg->tls_port == TLS_PORT_OFF) {
+		snprintf(err, errlen, "port off needs a tls-port");
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -677,7 +800,7 @@ config_from_args(struct config *cfg, int argc, char **argv,
 		}
 		i += n;
 	}
-	return 0;
+	return config_check(cfg, err, errlen);
 }
 
 void

@@ -22,11 +22,24 @@
 #define HTTP_PORT_OFF		0	/* no HTTP */
 #define HTTP_PORT_ANY		(-1)	/* any free port, see http-portfile */
 #define HTTP_PORT_UNSET		(-2)	/* 7421, or any when port is 0 */
+/* tls-port's values besides a port, as http-port's. */
+#define TLS_PORT_OFF		0	/* no TLS (the default) */
+#define TLS_PORT_ANY		(-1)	/* any free port, see tls-portfile */
+/* port off: no plain port. */
+#define PORT_OFF		(-1)
+
+/* tls-auth-clients: whether a TLS client must show a certificate. */
+enum tls_auth {
+	TLS_AUTH_NO = 0,	/* none is asked for */
+	TLS_AUTH_OPTIONAL,	/* one is checked if shown */
+	TLS_AUTH_YES		/* one is required */
+};
 
 struct config {
 	char		**bind;		/* addresses (or names) to listen on */
 	int		  nbind;
-	int		  port;		/* 0: the kernel picks (see portfile) */
+	int		  port;		/* 0: the kernel picks (see portfile);
+					 * PORT_OFF: none */
 	char		 *db;
 	enum durability	  durability;
 	char		 *logfile;	/* "": stderr */
@@ -43,6 +56,12 @@ struct config {
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
 	int64_t		  game_cache;	/* games kept in memory; 0 none */
 	struct resp_limits limits;
+	int		  tls_port;	/* TLS_PORT_OFF, _ANY or a port */
+	char		 *tls_portfile;	/* "": none */
+	char		 *tls_cert_file;	/* PEM chain; reread on SIGHUP */
+	char		 *tls_key_file;
+	char		 *tls_ca_cert_file;	/* "": none */
+	enum tls_auth	  tls_auth_clients;
 
 	/* HTTP (http.c); http_port as config_http_port() resolves it. */
 	int		  http_port;

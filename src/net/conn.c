@@ -17,6 +17,18 @@
  * all is EV_WRITE turned on, and libevent writes the rest as the socket
  * drains (with the write timeout of a closing client); conn_write_cb
  * turns it off again once the output is empty.
+ *
+ * That is the plain transport.  A TLS connection (tls.c) has a
+ * bufferevent_openssl instead, which must do the writing itself (the
+ * bytes go through SSL_write): its flush only turns EV_WRITE on, and
+ * libevent writes as soon as the socket is writable, one turn of the
+ * loop later; the rest is the same.  The plain path pays one test of the
+ * transport per flush.
+ *
+ * Until its first request has been read, a connection is sniffed
+ * (sniff.h): one that starts like a TLS handshake, or whose first
+ * request looks like HTTP (a web page's fetch() of the RESP port), is
+ * closed before anything it sent runs.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -38,6 +50,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "net/sniff.h"
 #include "util/util.h"
 
 #define CONN_BATCH	128		/* requests per turn of the loop */
@@ -46,6 +59,7 @@
 #define CLOSE_TIMEOUT	10		/* seconds a closing client may take */
 #define LINGER_MSEC	100		/* reading after our FIN, at most */
 #define ENC_KEEP	(1024 * 1024)	/* scratch encoder memory kept */
+#define HANDSHAKE_TIMEOUT 10		/* seconds for a TLS handshake */
 
 static void	conn_read_cb(struct bufferevent *, void *);
 static void	conn_write_cb(struct bufferevent *, void *);
@@ -89,9 +103,24 @@ conn_refuse(struct server *srv, evutil_socket_t fd, const char *addr)
 	evutil_closesocket(fd);
 }
 
+/* The idle timeout of the configuration; a TLS client must also finish
+ * its handshake in time, whatever that is. */
+static void
+conn_set_timeout(struct conn *c)
+{
+	struct timeval	 tv = { (time_t)c->srv->cfg->timeout, 0 };
+
+	if (c->transport == CONN_TLS && !c->tls_up) {
+		tv.tv_sec = HANDSHAKE_TIMEOUT;
+		bufferevent_set_timeouts(c->bev, &tv, NULL);
+	} else
+		bufferevent_set_timeouts(c->bev, tv.tv_sec > 0 ? &tv : NULL,
+		    NULL);
+}
+
 void
 conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
-    int socklen)
+    int socklen, enum conn_transport transport)
 {
 	struct conn	*c;
 	char		 addr[64];
@@ -110,7 +139,11 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	/* Small replies should leave at once, not wait for Nagle. */
 	(void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
 	c = xcalloc(1, sizeof *c);
-	c->bev = bufferevent_socket_new(srv->base, fd, BEV_OPT_CLOSE_ON_FREE);
+	if (transport == CONN_TLS)
+		c->bev = tls_bufferevent_new(srv, fd);
+	else
+		c->bev = bufferevent_socket_new(srv->base, fd,
+		    BEV_OPT_CLOSE_ON_FREE);
 	c->resume = event_new(srv->base, -1, 0, conn_resume_cb, c);
 	if (c->bev == NULL || c->resume == NULL) {
 		log_warning("%s: cannot set up the connection", addr);
@@ -126,6 +159,7 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	c->srv = srv;
 	c->id = ++srv->next_id;
 	c->proto = 2;
+	c->transport = transport;
 	c->since = time(NULL);
 	memcpy(c->addr, addr, sizeof c->addr);
 	TAILQ_INIT(&c->watches);
@@ -134,11 +168,7 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
 	    c);
 	bufferevent_setwatermark(c->bev, EV_WRITE, OUT_LOW, 0);
-	if (srv->cfg->timeout > 0) {
-		struct timeval tv = { (time_t)srv->cfg->timeout, 0 };
-
-		bufferevent_set_timeouts(c->bev, &tv, NULL);
-	}
+	conn_set_timeout(c);
 	/* A new bufferevent has EV_WRITE on: output waits for the flush. */
 	bufferevent_disable(c->bev, EV_WRITE);
 	bufferevent_enable(c->bev, EV_READ);
@@ -218,6 +248,8 @@ conn_linger(struct conn *c)
 		return;
 	}
 	c->lingering = 1;
+	if (c->tls_up)
+		tls_close_notify(c->bev);
 	shutdown(bufferevent_getfd(c->bev), SHUT_WR);
 	bufferevent_disable(c->bev, EV_WRITE);
 	bufferevent_set_timeouts(c->bev, &tv, NULL);
@@ -263,32 +295,41 @@ conn_enlist(struct conn *c)
 	pass_wake(srv);
 }
 
+/* Writes to the socket what the kernel takes now: 0, or -1 when a write
+ * error ended the connection (as it would in conn_event_cb). */
+static int
+conn_write_now(struct conn *c, struct evbuffer *out)
+{
+	int	 n, err;
+
+	/* A bufferevent keeps its output's start frozen: only its own
+	 * writes may drain it. */
+	evbuffer_unfreeze(out, 1);
+	n = evbuffer_write(out, bufferevent_getfd(c->bev));
+	err = errno;
+	evbuffer_freeze(out, 1);
+	if (n == -1 && err != EAGAIN && err != EWOULDBLOCK && err != EINTR) {
+		log_debug("%s: %s", c->addr, strerror(err));
+		conn_free(c);
+		return -1;
+	}
+	return 0;
+}
+
 /*
- * Writes what the kernel takes now.  The rest is left to libevent
- * (EV_WRITE); a write error ends the connection, as it would in
- * conn_event_cb.
+ * Writes what the kernel takes now (plain), or has the bufferevent write
+ * it (TLS).  The rest is left to libevent (EV_WRITE).
  */
 static void
 conn_flush(struct conn *c)
 {
 	struct evbuffer	*out = bufferevent_get_output(c->bev);
-	int		 n, err;
 
 	if (c->state == CONN_DEAD)
 		return;
 	if (evbuffer_get_length(out) > 0) {
-		/* A bufferevent keeps its output's start frozen: only its
-		 * own writes may drain it. */
-		evbuffer_unfreeze(out, 1);
-		n = evbuffer_write(out, bufferevent_getfd(c->bev));
-		err = errno;
-		evbuffer_freeze(out, 1);
-		if (n == -1 && err != EAGAIN && err != EWOULDBLOCK &&
-		    err != EINTR) {
-			log_debug("%s: %s", c->addr, strerror(err));
-			conn_free(c);
+		if (c->transport == CONN_PLAIN && conn_write_now(c, out) == -1)
 			return;
-		}
 		if (evbuffer_get_length(out) > 0)
 			bufferevent_enable(c->bev, EV_WRITE);
 		if (evbuffer_get_length(out) > OUT_LOW)
@@ -455,6 +496,49 @@ conn_protocol_error(struct conn *c, const char *err)
 	conn_close_after_flush(c);
 }
 
+/* Something that is not a RESP client: logged and closed, nothing of
+ * what it sent is run. */
+static void
+conn_foreign(struct conn *c, enum sniff what)
+{
+	c->srv->foreign_closed++;
+	if (what == SNIFF_TLS)
+		log_warning("%s: TLS on a plain port? A TLS handshake on the "
+		    "RESP port: closed", c->addr);
+	else
+		log_warning("%s: possible cross-protocol attack: %s on the "
+		    "RESP port (a web page?): closed", c->addr,
+		    sniff_name(what));
+	conn_kill(c, NULL);
+}
+
+/* The input before the first request: 1 if it is foreign (closed). */
+static int
+conn_sniff_input(struct conn *c)
+{
+	struct evbuffer	*in = bufferevent_get_input(c->bev);
+	unsigned char	 b;
+
+	if (c->parser.in_multibulk || evbuffer_copyout(in, &b, 1) != 1 ||
+	    sniff_bytes(&b, 1) == SNIFF_RESP)
+		return 0;
+	conn_foreign(c, SNIFF_TLS);
+	return 1;
+}
+
+/* A request read: 1 if it is foreign (the connection is closed). */
+static int
+conn_sniff(struct conn *c, const struct resp_request *req)
+{
+	enum sniff	 what = sniff_request(req, !c->served);
+
+	c->served = 1;
+	if (what == SNIFF_RESP)
+		return 0;
+	conn_foreign(c, what);
+	return 1;
+}
+
 static void
 conn_pause(struct conn *c)
 {
@@ -476,6 +560,8 @@ conn_process(struct conn *c)
 	enum resp_status	 st;
 	int			 n;
 
+	if (!c->served && conn_sniff_input(c))
+		return;
 	for (n = 0; c->state == CONN_OPEN; n++) {
 		if (conn_pending(c) >= OUT_PAUSE) {
 			conn_pause(c);
@@ -495,6 +581,10 @@ conn_process(struct conn *c)
 		if (req.argc == 0) {
 			resp_request_free(&req);
 			continue;
+		}
+		if ((req.is_inline || !c->served) && conn_sniff(c, &req)) {
+			resp_request_free(&req);
+			return;
 		}
 		memset(&args, 0, sizeof args);
 		args.argc = req.argc;
@@ -568,14 +658,47 @@ conn_output_low(struct conn *c)
 	}
 }
 
+/*
+ * An event of a TLS connection before its handshake is done: 1 if it
+ * was handled here.  A handshake that fails, or takes too long, closes
+ * the connection (cleanly: what the client sent is read first).
+ */
+static int
+conn_tls_event(struct conn *c, short what)
+{
+	if (what & BEV_EVENT_CONNECTED) {
+		c->tls_up = 1;
+		conn_set_timeout(c);
+		tls_connected(c->bev, c->addr);
+		return 1;
+	}
+	if (what & BEV_EVENT_ERROR) {
+		tls_failed(c->bev, c->addr, 1);
+		conn_free(c);
+		return 1;
+	}
+	if (what & BEV_EVENT_TIMEOUT) {
+		log_info("%s: TLS handshake not done in %ds: closed", c->addr,
+		    HANDSHAKE_TIMEOUT);
+		conn_free(c);
+		return 1;
+	}
+	return 0;
+}
+
 static void
 conn_event_cb(struct bufferevent *bev, short what, void *arg)
 {
 	struct conn	*c = arg;
 
+	if (c->transport == CONN_TLS && !c->tls_up && conn_tls_event(c, what))
+		return;
 	if (what & BEV_EVENT_ERROR) {
-		log_debug("%s: %s", c->addr,
-		    evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
+		if (c->transport == CONN_TLS)
+			tls_failed(bev, c->addr, 0);
+		else
+			log_debug("%s: %s", c->addr,
+			    evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
 		conn_free(c);
 		return;
 	}

@@ -27,6 +27,13 @@ enum conn_state {
 	CONN_DEAD		/* freed from the event loop next */
 };
 
+/* How the bytes travel.  Plain: replies are written straight to the
+ * socket at the end of the pass; TLS: by the bufferevent (SSL_write). */
+enum conn_transport {
+	CONN_PLAIN = 0,
+	CONN_TLS
+};
+
 struct watch;
 TAILQ_HEAD(watch_conn_list, watch);
 
@@ -50,11 +57,14 @@ struct conn {
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
 	struct held_conn	 held;		/* held.c's: its held replies */
+	enum conn_transport	 transport;
+	int			 tls_up;	/* TLS: the handshake is done */
+	int			 served;	/* a request was read (sniffing) */
 };
 
-/* Takes a new socket from a listener. */
+/* Takes a new socket from a listener of the plain port or the TLS one. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,
-	    int socklen);
+	    int socklen, enum conn_transport);
 /* Encodes a reply in the connection's protocol and queues it (behind the
  * replies held for the connection, if any). */
 void	conn_reply(struct conn *, const struct reply *);

@@ -35,7 +35,7 @@ usage(FILE *f)
 	    SYSCONFDIR);
 	config_usage(f);
 	fprintf(f, "\nSignals: TERM/INT stop cleanly, HUP reopens the log "
-	    "file.\n");
+	    "file and reloads\nthe TLS certificates.\n");
 }
 
 /*
@@ -102,7 +102,7 @@ write_file(const char *path, long value)
 static void
 log_start(const struct server *srv, const struct config *cfg)
 {
-	char	*binds = xstrdup(""), *tmp;
+	char	*binds = xstrdup(""), *tmp, tls[32] = "";
 	int	 i;
 
 	for (i = 0; i < cfg->nbind; i++) {
@@ -111,9 +111,11 @@ log_start(const struct server *srv, const struct config *cfg)
 		free(binds);
 		binds = tmp;
 	}
-	log_notice("ludusd %s started: pid %ld, listening on %s port %d, "
+	if (srv->tls_port != 0)
+		snprintf(tls, sizeof tls, " tls-port %d", srv->tls_port);
+	log_notice("ludusd %s started: pid %ld, listening on %s port %d%s, "
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
-	    (long)getpid(), binds, srv->port, cfg->db,
+	    (long)getpid(), binds, srv->port, tls, cfg->db,
 	    durability_name(cfg->durability), (long long)srv->maxclients);
 	if (http_port(srv) != 0)
 		log_notice("http on port %d: http://%s:%d/", http_port(srv),
@@ -161,6 +163,11 @@ serve(const struct config *cfg)
 	}
 	if (cfg->pidfile[0] != '\0')
 		write_file(cfg->pidfile, (long)getpid());
+	/* The TLS port file before the port file, the HTTP one after it:
+	 * a reader that waits for the port file finds the TLS port, one
+	 * that waits for the HTTP file finds all three. */
+	if (cfg->tls_portfile[0] != '\0' && srv.tls_port != 0)
+		write_file(cfg->tls_portfile, srv.tls_port);
 	if (cfg->portfile[0] != '\0')
 		write_file(cfg->portfile, srv.port);
 	if (cfg->http_portfile[0] != '\0' && http_port(&srv) != 0)
@@ -175,6 +182,8 @@ serve(const struct config *cfg)
 		unlink(cfg->portfile);
 	if (cfg->http_portfile[0] != '\0')
 		unlink(cfg->http_portfile);
+	if (cfg->tls_portfile[0] != '\0')
+		unlink(cfg->tls_portfile);
 	log_notice("ludusd stopped");
 	log_close();
 	return rc;

@@ -20,11 +20,13 @@
 
 struct addrinfo;
 struct autoplay;
+struct bufferevent;
 struct conn;
 struct held_queue;
 struct http;
 struct pass;
 struct reply;
+struct tls;
 struct watch_registry;
 
 TAILQ_HEAD(conn_list, conn);
@@ -35,7 +37,9 @@ struct server {
 	struct cmd_env		  env;
 	struct evconnlistener	**listeners;
 	int			  nlisteners;
-	int			  port;		/* the port bound */
+	int			  port;		/* the port bound (0: off) */
+	int			  tls_port;	/* the TLS one (0: off) */
+	struct tls		 *tls;		/* tls.c's: NULL without TLS */
 	struct event		 *sig_term, *sig_int, *sig_hup;
 	struct event		 *stop_timer;	/* end of the shutdown grace */
 	struct event		 *accept_timer;	/* re-enables accepting */
@@ -61,6 +65,7 @@ struct server {
 	uint64_t		  bytes_in;
 	uint64_t		  bytes_out;
 	uint64_t		  proto_errors;
+	uint64_t		  foreign_closed;	/* HTTP, TLS on RESP */
 };
 
 /* server.c */
@@ -148,6 +153,26 @@ void	pass_end(struct server *);
 void	pass_pump(struct conn *);
 /* Writes run in the open transaction (0: none). */
 size_t	pass_writes(const struct server *);
+
+/* tls.c: TLS on tls-port (see there). */
+/* Builds the context from the files of the configuration when tls-port
+ * is set: 0, or -1 (logged). */
+int	tls_init(struct server *);
+void	tls_free(struct server *);
+/* SIGHUP: the files again; on failure the old context stays (logged). */
+void	tls_reload(struct server *);
+/* A bufferevent that accepts a TLS client on fd (fd -1: set later, as
+ * evhttp does), with the context in use now; NULL if none can be made
+ * (fd is then still open). */
+struct bufferevent *tls_bufferevent_new(struct server *, evutil_socket_t);
+/* Sends TLS's close_notify, before our FIN. */
+void	tls_close_notify(struct bufferevent *);
+/* The handshake is done: logs its version and peer (debug). */
+void	tls_connected(struct bufferevent *, const char *addr);
+/* The bufferevent reported an error: logs OpenSSL's reason.  handshake:
+ * it failed in the handshake; what the client sent is read and our FIN
+ * sent, so that the close is clean (no reset). */
+void	tls_failed(struct bufferevent *, const char *addr, int handshake);
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)

@@ -1,10 +1,11 @@
 /*
- * The server: listening sockets, the signals, the store shared by every
- * connection, and the orderly stop.  On SIGTERM or SIGINT it stops
- * accepting, lets every connection flush the replies it owes (a move is
- * committed before its reply is queued, so nothing in flight is lost),
- * waits at most shutdown-timeout seconds for slow readers, then returns
- * from the loop so that main closes the store.
+ * The server: listening sockets (the plain port and the TLS one), the
+ * signals, the store shared by every connection, and the orderly stop.
+ * On SIGTERM or SIGINT it stops accepting, lets every connection flush
+ * the replies it owes (a move is committed before its reply is queued,
+ * so nothing in flight is lost), waits at most shutdown-timeout seconds
+ * for slow readers, then returns from the loop so that main closes the
+ * store.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -36,8 +37,24 @@ accept_cb(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa,
     int socklen, void *arg)
 {
 	(void)l;
-	conn_accept(arg, fd, sa, socklen);
+	conn_accept(arg, fd, sa, socklen, CONN_PLAIN);
 }
+
+static void
+accept_tls_cb(struct evconnlistener *l, evutil_socket_t fd,
+    struct sockaddr *sa, int socklen, void *arg)
+{
+	(void)l;
+	conn_accept(arg, fd, sa, socklen, CONN_TLS);
+}
+
+/* What a listener is for: its port (the one bound once known) and how
+ * its clients talk. */
+struct listen_kind {
+	int			*port;
+	evconnlistener_cb	 cb;
+	const char		*what;		/* for the log: "", " (TLS)" */
+};
 
 static void
 accept_resume_cb(evutil_socket_t fd, short what, void *arg)
@@ -84,18 +101,17 @@ listeners_free(struct server *srv)
 }
 
 static int
-listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
-    size_t errlen)
+listen_addr(struct server *srv, const struct addrinfo *ai,
+    const struct listen_kind *k, char *err, size_t errlen)
 {
 	struct evconnlistener	*l;
 	char			 where[INET6_ADDRSTRLEN + 16];
 	int			 fd;
 
-	fd = listen_socket(ai, &srv->port, where, sizeof where, err,
-	    errlen);
+	fd = listen_socket(ai, k->port, where, sizeof where, err, errlen);
 	if (fd == -1)
 		return -1;
-	l = evconnlistener_new(srv->base, accept_cb, srv,
+	l = evconnlistener_new(srv->base, k->cb, srv,
 	    LEV_OPT_CLOSE_ON_FREE | LEV_OPT_CLOSE_ON_EXEC, 0, fd);
 	if (l == NULL) {
 		snprintf(err, errlen, "cannot listen on %s: out of memory",
@@ -107,20 +123,21 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	srv->listeners = xrealloc(srv->listeners,
 	    (size_t)(srv->nlisteners + 1) * sizeof *srv->listeners);
 	srv->listeners[srv->nlisteners++] = l;
-	log_info("listening on %s", where);
+	log_info("listening on %s%s", where, k->what);
 	return 0;
 }
 
 /* Listens on every address a bind value names ("localhost": both). */
 static int
-listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
+listen_bind(struct server *srv, const char *host,
+    const struct listen_kind *k, char *err, size_t errlen)
 {
 	struct addrinfo	 *res, *ai;
 
-	if (listen_resolve(host, srv->port, &res, err, errlen) == -1)
+	if (listen_resolve(host, *k->port, &res, err, errlen) == -1)
 		return -1;
 	for (ai = res; ai != NULL; ai = ai->ai_next) {
-		if (listen_addr(srv, ai, err, errlen) == -1) {
+		if (listen_addr(srv, ai, k, err, errlen) == -1) {
 			freeaddrinfo(res);
 			return -1;
 		}
@@ -129,20 +146,39 @@ listen_bind(struct server *srv, const char *host, char *err, size_t errlen)
 	return 0;
 }
 
-int
-server_listen(struct server *srv)
+/* The addresses of bind on one port (0: any free one), unless off: the
+ * port is left at 0 then. */
+static int
+listen_port(struct server *srv, int on, int want,
+    const struct listen_kind *k)
 {
 	char	 err[512];
 	int	 i;
 
-	srv->port = srv->cfg->port;
-	for (i = 0; i < srv->cfg->nbind; i++) {
-		if (listen_bind(srv, srv->cfg->bind[i], err, sizeof err) ==
+	*k->port = on ? want : 0;
+	for (i = 0; on && i < srv->cfg->nbind; i++) {
+		if (listen_bind(srv, srv->cfg->bind[i], k, err, sizeof err) ==
 		    -1) {
 			log_warning("%s", err);
-			listeners_free(srv);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+int
+server_listen(struct server *srv)
+{
+	const struct config	*cfg = srv->cfg;
+	const struct listen_kind plain = { &srv->port, accept_cb, "" };
+	const struct listen_kind tls = { &srv->tls_port, accept_tls_cb,
+	    " (TLS)" };
+
+	if (listen_port(srv, cfg->port != PORT_OFF, cfg->port, &plain) == -1 ||
+	    listen_port(srv, srv->tls != NULL, cfg->tls_port == TLS_PORT_ANY ?
+	    0 : cfg->tls_port, &tls) == -1) {
+		listeners_free(srv);
+		return -1;
 	}
 	return 0;
 }
@@ -207,6 +243,7 @@ signal_cb(evutil_socket_t sig, short what, void *arg)
 	case SIGHUP:
 		if (log_reopen() == 0)
 			log_notice("SIGHUP: log file reopened");
+		tls_reload(srv);
 		break;
 	case SIGINT:
 		server_stop(srv, "SIGINT");
@@ -270,7 +307,7 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot set up signal handling");
 		return -1;
 	}
-	if (autoplay_init(srv) == -1)
+	if (autoplay_init(srv) == -1 || tls_init(srv) == -1)
 		return -1;
 	return 0;
 }
@@ -319,6 +356,7 @@ server_free(struct server *srv)
 	event_drop(&srv->sig_hup);
 	event_drop(&srv->stop_timer);
 	event_drop(&srv->accept_timer);
+	tls_free(srv);
 	resp_buf_free(&srv->enc);
 	if (srv->base != NULL)
 		event_base_free(srv->base);

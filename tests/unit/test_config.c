@@ -250,6 +250,65 @@ test_config_from_args_errors(void **state)
 	config_free(&cfg);
 }
 
+static void
+test_config_tls_keys(void **state)
+{
+	struct config		 cfg;
+	enum config_action	 act;
+	char			 err[256];
+	const char		*why;
+	char			*v[1];
+
+	(void)state;
+	config_init(&cfg);
+	assert_int_equal(cfg.tls_port, TLS_PORT_OFF);
+	assert_int_equal(cfg.tls_auth_clients, TLS_AUTH_NO);
+	v[0] = "optional";
+	assert_int_equal(config_set(&cfg, "tls-auth-clients", 1, v, &why), 0);
+	assert_int_equal(cfg.tls_auth_clients, TLS_AUTH_OPTIONAL);
+	v[0] = "maybe";
+	assert_int_equal(config_set(&cfg, "tls-auth-clients", 1, v, &why),
+	    -1);
+	assert_string_equal(why, "must be yes, no or optional");
+	v[0] = "off";
+	assert_int_equal(config_set(&cfg, "port", 1, v, &why), 0);
+	assert_int_equal(cfg.port, PORT_OFF);
+	v[0] = "any";
+	assert_int_equal(config_set(&cfg, "tls-port", 1, v, &why), 0);
+	assert_int_equal(cfg.tls_port, TLS_PORT_ANY);
+	v[0] = "7443";
+	assert_int_equal(config_set(&cfg, "tls-port", 1, v, &why), 0);
+	assert_int_equal(cfg.tls_port, 7443);
+	v[0] = "off";
+	assert_int_equal(config_set(&cfg, "tls-port", 1, v, &why), -1);
+	config_free(&cfg);
+
+	/* The rules between keys. */
+	config_init(&cfg);
+	assert_int_equal(FROM_ARGS(&cfg, &act, err, "--tls-port", "7443"), -1);
+	assert_string_equal(err, "tls-port needs tls-cert-file and "
+	    "tls-key-file");
+	config_free(&cfg);
+	config_init(&cfg);
+	assert_int_equal(FROM_ARGS(&cfg, &act, err, "--tls-port", "7443",
+	    "--tls-cert-file", "c.pem", "--tls-key-file", "k.pem",
+	    "--tls-auth-clients", "yes"), -1);
+	assert_string_equal(err, "tls-auth-clients yes needs tls-ca-cert-file");
+	config_free(&cfg);
+	config_init(&cfg);
+	assert_int_equal(FROM_ARGS(&cfg, &act, err, "--port", "off"), -1);
+	assert_string_equal(err, "port off needs a tls-port");
+	config_free(&cfg);
+	config_init(&cfg);
+	assert_int_equal(FROM_ARGS(&cfg, &act, err, "--port", "off",
+	    "--tls-port", "7443", "--tls-cert-file", "c.pem",
+	    "--tls-key-file", "k.pem", "--tls-ca-cert-file", "ca.pem",
+	    "--tls-auth-clients", "yes"), 0);
+	assert_string_equal(cfg.tls_ca_cert_file, "ca.pem");
+	assert_int_equal(cfg.tls_auth_clients, TLS_AUTH_YES);
+	config_free(&cfg);
+}
+
 int
 main(void)
 {
@@ -260,6 +319,7 @@ main(void)
 		cmocka_unit_test(test_config_load_file_names_the_line),
 		cmocka_unit_test(test_config_from_args_flags_override_file),
 		cmocka_unit_test(test_config_from_args_errors),
+		cmocka_unit_test(test_config_tls_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,149 @@
+#!/bin/sh
+# Cross-protocol attacks on the RESP port (TAP): a web page's request,
+# made with curl exactly as a browser's fetch() makes it, and raw bytes:
+# an HTTP request whose body holds commands, a TLS ClientHello
+# (openssl s_client) on the plain port.  Each connection is closed before
+# anything it sent runs (GAMES is as before), with one log line naming
+# the peer; a Redis client's GET (an array) and inline commands still
+# work.  Each tool missing skips its tests.
+
+top_builddir=${top_builddir:-.}
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/daemon.sh"
+LUDUS=$top_builddir/src/ludus
+case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
+T=10	# seconds any one client may take
+
+if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
+	echo "1..0 # SKIP ludusd or ludus not built"
+	exit 0
+fi
+if ! command -v timeout >/dev/null 2>&1; then
+	echo "1..0 # SKIP no timeout(1)"
+	exit 0
+fi
+PY=
+for c in /usr/bin/python3 python3; do
+	command -v "$c" >/dev/null 2>&1 && { PY=$c; break; }
+done
+
+DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-xproto.XXXXXX") || exit 99
+PID=
+trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
+trap 'exit 1' HUP INT TERM
+
+if ! start_daemon "$DIR/port" "$DIR/log" --db "$DIR/x.db" --loglevel info
+then
+	echo "not ok 1 - ludusd starts"
+	sed 's/^/# /' "$DIR/log"
+	echo "1..1"
+	exit 1
+fi
+
+ludus() {
+	timeout "$T" "$LUDUS" -p "$PORT" "$@"
+}
+
+ludus LUDO.CREATE g red blue >/dev/null
+GAMES_BEFORE=$(ludus GAMES)
+
+# refused NAME WHAT: nothing was created and the log has exactly one more
+# line about a foreign client, which names the peer and says WHAT.
+LOGGED=0
+refused() {
+	check "$1: nothing runs (GAMES as before)" "$GAMES_BEFORE" \
+	    "$(ludus GAMES)"
+	grep -e "cross-protocol attack" -e "TLS on a plain port" \
+	    "$DIR/log" >"$DIR/foreign"
+	n=$(wc -l <"$DIR/foreign")
+	last=$(tail -n 1 "$DIR/foreign")
+	case $last in
+	*" 127.0.0.1:"[0-9]*": "*"$2"*) ;;
+	*) n="$n, the last not naming 127.0.0.1 and \"$2\": $last" ;;
+	esac
+	check "$1: one log line names the peer" $((LOGGED + 1)) "$n"
+	LOGGED=$((LOGGED + 1))
+}
+
+# ------------------------------------------------- curl, as a web page
+if command -v curl >/dev/null 2>&1; then
+	timeout "$T" curl -s -X POST -H 'Content-Type: text/plain' \
+	    --data-binary "$(printf 'LUDO.CREATE pwned a b\r\n')" \
+	    "http://127.0.0.1:$PORT/" >"$DIR/curl.out" 2>&1
+	refused "curl POST text/plain" "cross-protocol attack"
+	check "curl POST: no reply at all" "" "$(cat "$DIR/curl.out")"
+	timeout "$T" curl -s "http://127.0.0.1:$PORT/LUDO.CREATE%20pwned" \
+	    >/dev/null 2>&1
+	refused "curl GET" "cross-protocol attack"
+else
+	skip "curl POST" "curl not installed"
+	skip "curl GET" "curl not installed"
+fi
+
+# ------------------------------------------------------- raw bytes
+# send BYTES: one write of BYTES (printf's escapes), then what comes
+# back until the server closes, as "reply:..." or "closed".
+send() {
+	"$PY" - "$PORT" "$1" <<'PYEOF'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(sys.argv[2].encode().decode("unicode_escape").encode("latin-1"))
+got = b""
+try:
+    while True:
+        d = s.recv(4096)
+        if not d:
+            break
+        got += d
+except ConnectionResetError:
+    pass
+print("reply:" + got.decode("latin-1").replace("\r\n", "|") if got
+      else "closed")
+PYEOF
+}
+if [ -n "$PY" ]; then
+	out=$(send 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 23\r\n\r\nLUDO.CREATE pwned a b\r\n')
+	check "an HTTP request in one write: closed, no reply" closed "$out"
+	refused "an HTTP request in one write" "cross-protocol attack"
+	out=$(send 'OPTIONS / HTTP/1.1\r\nHost: x\r\n\r\n')
+	check "a preflight OPTIONS: closed" closed "$out"
+	refused "a preflight OPTIONS" "cross-protocol attack"
+	out=$(send 'get / http/1.1\r\nLUDO.CREATE pwned a b\r\n')
+	check "lower case: closed" closed "$out"
+	refused "lower case" "cross-protocol attack"
+	# (PING's reply may be dropped with the connection.)
+	send 'PING\r\nHost: x\r\nLUDO.CREATE pwned a b\r\n' >/dev/null
+	refused "a Host: line after a command" "cross-protocol attack"
+	out=$(send 'PING\r\nGET g\r\nQUIT\r\n')
+	check "a later inline GET is only an unknown command" \
+	    "reply:+PONG|-ERR unknown command 'GET'|+OK|" "$out"
+	out=$(send '*2\r\n$3\r\nGET\r\n$1\r\ng\r\n*1\r\n$4\r\nQUIT\r\n')
+	check "a Redis client's GET (an array) is a command" \
+	    "reply:-ERR unknown command 'GET'|+OK|" "$out"
+	out=$(send '\x16\x03\x01\x00\x05\x01\x00\x00\x01\x00PING\r\n')
+	check "a TLS record on the plain port: closed" closed "$out"
+	refused "a TLS record" "TLS on a plain port?"
+else
+	for t in "an HTTP request in one write" "a preflight OPTIONS" \
+	    "lower case" "a Host: line" "a later inline GET" \
+	    "a Redis client's GET" "a TLS record"; do
+		skip "$t" "no python3"
+	done
+fi
+
+# ----------------------------------------------- openssl s_client
+if command -v openssl >/dev/null 2>&1; then
+	timeout "$T" openssl s_client -connect "127.0.0.1:$PORT" \
+	    </dev/null >"$DIR/s_client.out" 2>&1
+	refused "openssl s_client on the plain port" "TLS on a plain port?"
+else
+	skip "openssl s_client on the plain port" "openssl not installed"
+fi
+
+# The daemon served every attack and still serves.
+check "PING after the attacks" PONG "$(ludus PING)"
+stop_daemon
+check "ludusd exits 0 on SIGTERM" 0 "$STATUS"
+
+echo "1..$N"
+[ "$FAILED" -eq 0 ]
