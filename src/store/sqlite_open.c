@@ -30,6 +30,7 @@ sqlite_close(struct store *store)
 {
 	struct sqlite_store	*s = to_sqlite(store);
 
+	sqlite_ckpt_stop(s);
 	sql_finalize_all(s);
 	sqlite3_close(s->db);
 	free(s);
@@ -245,8 +246,8 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 	if (fk != 1)
 		return store_set_err(&s->store, "open",
 		    "SQLite lacks foreign keys");
-	return migrate(s, version) != 0 || sql_prepare_all(s) != 0 ?
-	    STORE_ERR : 0;
+	return migrate(s, version) != 0 || sql_prepare_all(s) != 0 ||
+	    sqlite_ckpt_start(s, d) != 0 ? STORE_ERR : 0;
 }
 
 struct store *
@@ -284,6 +285,15 @@ store_sqlite_set_busy_timeout(struct store *store, int ms)
 	/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
 	if ((db = store_sqlite_handle(store)) != NULL)
 		sqlite3_busy_timeout(db, ms > 0 ? ms : 0);
+}
+
+void
+store_sqlite_ckpt_stats(struct store *store,
+    struct store_sqlite_ckpt_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (store_sqlite_handle(store) != NULL)
+		sqlite_ckpt_stats(to_sqlite(store), out);
 }
 
 void
