@@ -18,6 +18,19 @@
 
 #define BUSY_TIMEOUT_MS	5000
 
+/*
+ * The page size of a new database (an existing one keeps its own: SQLite
+ * changes it only by a VACUUM, which WAL mode refuses).  A turn dirties
+ * about three pages at random places (games, tokens, history), each one
+ * WAL frame at every commit: 2 KiB halves the bytes a commit writes and
+ * fsyncs, and the checksums SQLite computes over them, against 4 KiB.
+ * 1 KiB would halve them again, but then a DandyLand games row with a
+ * long deck (up to about 1.1 KB) no longer fits in its page and every
+ * turn would rewrite its overflow pages; at 2 KiB every games row a
+ * game can have fits.
+ */
+#define PAGE_SIZE_NEW	"2048"
+
 static const char *const sync_pragma[] = {
 	[DURABILITY_FULL] = "PRAGMA synchronous = FULL",
 	[DURABILITY_NORMAL] = "PRAGMA synchronous = NORMAL",
@@ -238,7 +251,8 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	if (check_version(s, &version) != 0 || open_journal(s) != 0 ||
+	if (open_int(s, "PRAGMA page_size = " PAGE_SIZE_NEW, &fk) != 0 ||
+	    check_version(s, &version) != 0 || open_journal(s) != 0 ||
 	    open_int(s, sync_pragma[d], &fk) != 0 ||
 	    open_int(s, "PRAGMA foreign_keys = ON", &fk) != 0 ||
 	    open_int(s, "PRAGMA foreign_keys", &fk) != 0)
