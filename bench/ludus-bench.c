@@ -5,7 +5,7 @@
  *	    [-n turns] [-t seconds] [-k ludo|snl|dandy|mix] [-P pipeline]
  *	    [--seed S] [--prefix P] [--players N] [--deck N] [--random]
  *	    [--redis] [--create-only] [--create-option KEY=VALUE]
- *	    [--store-stats] [--walk]
+ *	    [--store-stats] [--walk] [--after-create CMD]
  *
  * It opens c connections, creates g games and plays random legal moves on
  * them from one libevent loop.  Each game is driven by exactly one
@@ -102,6 +102,7 @@ struct opts {
 	int		 create_only;
 	int		 store_stats;
 	int		 walk;
+	const char	*after_create;	/* run between creating and playing */
 	struct bopts	 g;
 };
 
@@ -379,11 +380,36 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 
 /* ------------------------------------------------------------- driver */
 
+/*
+ * --after-create: a command run once the games exist and before the
+ * first turn (a profiler switched on, /proc read), so that a
+ * measurement can leave the creates out.  The clock starts after it.
+ */
+static int
+run_after_create(const struct bench *b)
+{
+	int	rc;
+
+	if (b->o.after_create == NULL)
+		return 0;
+	fflush(stdout);
+	rc = system(b->o.after_create);
+	if (rc != 0) {
+		fprintf(stderr, "ludus-bench: --after-create exited %d\n", rc);
+		return -1;
+	}
+	return 0;
+}
+
 static void
 bench_start_run(struct bench *b)
 {
 	int	i;
 
+	if (run_after_create(b) == -1) {
+		conn_fail(&b->conns[0], "--after-create failed");
+		return;
+	}
 	b->t_start = b->t_progress = now_ns();
 	if (b->o.store_stats && store_stats_read(b, &b->ss[1]) == -1) {
 		conn_fail(&b->conns[0], "INFO failed");
@@ -683,7 +709,7 @@ usage(FILE *f)
 	    "[--random]\n"
 	    "           [--redis] [--create-only] [--create-option K=V] "
 	    "[--store-stats]\n"
-	    "           [--walk]\n"
+	    "           [--walk] [--after-create CMD]\n"
 	    "\n"
 	    "Plays random legal moves against ludusd and checks every reply\n"
 	    "against its own engine copy of each game.\n"
@@ -716,6 +742,10 @@ usage(FILE *f)
 	    "                 end: bytes of store per game and per move\n"
 	    "  --walk         page through every game id with GAMES and time "
 	    "it\n"
+	    "  --after-create CMD\n"
+	    "                 run CMD (sh -c) once the games exist, before "
+	    "the\n"
+	    "                 first turn and the clock (a profiler's switch)\n"
 	    "\n"
 	    "Exit status: 0, or 1 when any reply was wrong or an error.\n");
 }
@@ -833,6 +863,9 @@ opt_one(struct opts *o, int ch, const char *arg)
 		return opt_num(arg, 1, DANDY_DECK_MAX, "deck", &o->g.deck);
 	case 'O':
 		return opt_create_option(o, arg);
+	case 'A':
+		o->after_create = arg;
+		return 0;
 	}
 	return -1;
 }
@@ -922,6 +955,7 @@ parse_opts(struct opts *o, int argc, char **argv)
 		{ "create-only", no_argument, NULL, 'C' },
 		{ "store-stats", no_argument, NULL, 'I' },
 		{ "walk", no_argument, NULL, 'W' },
+		{ "after-create", required_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'H' },
 		{ NULL, 0, NULL, 0 }
 	};

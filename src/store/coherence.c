@@ -249,6 +249,26 @@ cache_opts(struct store *st, const struct game *g)
 		cache_put(st, &c, st->mark);
 }
 
+/*
+ * A new game's first turn would otherwise read all of its rows back,
+ * the most expensive load there is, for what the create has just
+ * written.  The entry is what a load of those rows makes (rows.c), put
+ * only where a write-through may put one.
+ */
+void
+cache_create(struct store *st, const struct game *g,
+    const struct row_game *r, const struct row_cell *cells, int n)
+{
+	struct game	 c;
+
+	if (st->cache == NULL || !txn_live(st) || !st->synced ||
+	    rows_rebuild(&c, g, r, cells, n) != 0) {
+		game_cache_remove(st->cache, g->id);
+		return;
+	}
+	cache_put(st, &c, st->mark);
+}
+
 /* -------------------------------------------------------- the cache */
 
 int

@@ -69,6 +69,11 @@ int	rows_put_token(struct game *, const struct row_token *);
 int	rows_put_cell(struct game *, const struct row_cell *);
 int	rows_put_pending(struct game *, int64_t deadline, int64_t roll,
 	    int64_t roll_player);
+/* What a load would make of a new game's rows: r (zeroed, then
+ * rows_game()), g's players and tokens, its n cells, put into c as a
+ * load puts them; -1 as the puts. */
+int	rows_rebuild(struct game *c, const struct game *g,
+	    const struct row_game *r, const struct row_cell *cells, int n);
 
 /* ------------------------------------------------------------- txn.c */
 
@@ -115,5 +120,9 @@ void	cache_turn(struct store *, const struct game *new,
 void	cache_setup(struct store *, const struct game *new,
 	    const struct row_cell *changes, int n);
 void	cache_opts(struct store *, const struct game *);
+/* A created game's entry, rebuilt from the rows written (r and its n
+ * cells) as a load would. */
+void	cache_create(struct store *, const struct game *,
+	    const struct row_game *, const struct row_cell *cells, int n);
 
 #endif /* LUDUS_STORE_CORE_H */

@@ -55,10 +55,10 @@ write_cells(struct store *st, const struct game *old,
 }
 
 static int
-create_rows(struct store *st, const struct game *g, const struct row_game *r)
+create_rows(struct store *st, const struct game *g, const struct row_game *r,
+    struct row_cell *ch, int *n)
 {
-	struct row_cell	 ch[GAME_CELL_ROWS];
-	int		 rc, n;
+	int	 rc;
 
 	if (txn_write_begin(st, "create_game") != 0)
 		return STORE_ERR;
@@ -67,29 +67,34 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r)
 		store_set_err(st, "create_game", "game exists");
 	if (rc != 0 || (rc = insert_players(st, g, r->nplayers)) != 0 ||
 	    (rc = insert_tokens(st, g)) != 0 ||
-	    (rc = write_cells(st, NULL, g, ch, &n, "create_game")) != 0) {
+	    (rc = write_cells(st, NULL, g, ch, n, "create_game")) != 0) {
 		txn_write_abort(st);
 		return rc;
 	}
 	return txn_write_end(st, "create_game");
 }
 
-/* A new game is not put in the cache: that would take a second copy of
- * what a load makes of the rows, for one read per game saved. */
+/* The row is zeroed first, as a load reads the columns a kind leaves
+ * out (NULL) back. */
 int
 store_create_game(struct store *st, const struct game *g)
 {
 	struct row_game	 r;
+	struct row_cell	 ch[GAME_CELL_ROWS];
 	int64_t		 changes;
-	int		 rc;
+	int		 rc, n = 0;
 
+	memset(&r, 0, sizeof(r));
 	if (rows_game(g, &r) != 0 || r.nplayers < 1 ||
 	    r.nplayers > game_kind_of(g)->max_players)
 		return store_set_err(st, "create_game", "not a valid game");
 	changes = cache_write_begin(st);
-	rc = create_rows(st, g, &r);
+	rc = create_rows(st, g, &r, ch, &n);
 	cache_write_end(st, changes);
-	game_cache_remove(st->cache, g->id);
+	if (rc == 0)
+		cache_create(st, g, &r, ch, n);
+	else
+		game_cache_remove(st->cache, g->id);
 	return rc;
 }
 

@@ -223,3 +223,31 @@ rows_put_pending(struct game *g, int64_t deadline, int64_t roll, int64_t rp)
 	g->opts.roll_player = roll != 0 ? (uint8_t)rp : 0;
 	return 0;
 }
+
+int
+rows_rebuild(struct game *c, const struct game *g, const struct row_game *r,
+    const struct row_cell *cells, int n)
+{
+	struct row_token	 tokens[GAME_TOKEN_ROWS];
+	struct row_player	 p;
+	char			 name[PLAYER_NAME_MAX];
+	int			 i, nt;
+
+	memset(c, 0, sizeof(*c));
+	if (rows_put_game(c, r) != 0 || game_nplayers(c) != r->nplayers)
+		return -1;
+	for (i = 0; i < r->nplayers; i++) {
+		rows_player(g, i, &p, name, sizeof(name));
+		if (rows_put_player(c, &p, i) != 0)
+			return -1;
+	}
+	if ((nt = rows_tokens(g, tokens)) < 0)
+		return -1;
+	for (i = 0; i < nt; i++)
+		if (rows_put_token(c, &tokens[i]) != 0)
+			return -1;
+	for (i = 0; i < n; i++)
+		if (rows_put_cell(c, &cells[i]) != 0)
+			return -1;
+	return 0;
+}

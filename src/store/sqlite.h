@@ -5,6 +5,8 @@
 #ifndef LUDUS_STORE_SQLITE_H
 #define LUDUS_STORE_SQLITE_H
 
+#include <stdint.h>
+
 struct sqlite3;
 struct store;
 
@@ -33,5 +35,22 @@ void		 store_sqlite_set_busy_timeout(struct store *, int ms);
  * run checked.  No effect on other stores.
  */
 void		 store_sqlite_set_cache_check(struct store *, int on);
+
+/*
+ * The checkpointer of a database file (sqlite_ckpt.c): the rounds the
+ * loop's commits asked of its thread, the tails the loop copied itself
+ * (after each, the WAL starts again), the checkpoints forced by a WAL
+ * at its limit, and the commits that found a round still running.
+ * All 0 for a store without one (in memory).
+ */
+struct store_sqlite_ckpt_stats {
+	uint64_t	rounds;
+	uint64_t	tails;
+	uint64_t	forced;
+	uint64_t	waits;
+};
+
+void		 store_sqlite_ckpt_stats(struct store *,
+		    struct store_sqlite_ckpt_stats *);
 
 #endif /* LUDUS_STORE_SQLITE_H */

@@ -8,6 +8,7 @@
  *			cache's coherence asks (data_version, changes)
  *	sqlite_games.c	the rows of games, players, tokens, jumps, history
  *	sqlite_read.c	history, lists, counts, deadlines, secret, size
+ *	sqlite_ckpt.c	the checkpointer thread and the loop's WAL hook
  *
  * The backend binds and reads neutral rows (game/rows.h) and knows no
  * game kind.  A statement is used as get, bind, step, done: sql_stmt_get()
@@ -23,6 +24,7 @@
 #include <string.h>
 
 #include "store/backend.h"
+#include "store/sqlite.h"
 
 enum stmt_id {
 	ST_BEGIN,
@@ -61,10 +63,13 @@ enum stmt_id {
 	NSTMT
 };
 
+struct sqlite_ckpt;
+
 struct sqlite_store {
-	struct store	 store;		/* first: the handle callers hold */
-	sqlite3		*db;
-	sqlite3_stmt	*stmt[NSTMT];
+	struct store		 store;		/* first: the handle callers hold */
+	sqlite3			*db;
+	sqlite3_stmt		*stmt[NSTMT];
+	struct sqlite_ckpt	*ckpt;		/* NULL: SQLite's own checkpoints */
 };
 
 static inline struct sqlite_store *
@@ -165,6 +170,15 @@ void		 sqlite_rollback_to(struct store *, enum store_sp);
 int		 sqlite_in_txn(struct store *);
 int		 sqlite_data_version(struct store *, int64_t *);
 int64_t		 sqlite_changes(struct store *);
+
+/* ------------------------------------------------------ sqlite_ckpt.c */
+
+/* Starts the checkpointer of a database file (in memory: nothing), or
+ * STORE_ERR; stop joins it, before the loop's connection closes. */
+int	sqlite_ckpt_start(struct sqlite_store *, enum durability);
+void	sqlite_ckpt_stop(struct sqlite_store *);
+void	sqlite_ckpt_stats(struct sqlite_store *,
+	    struct store_sqlite_ckpt_stats *);
 
 /* ---------------------------------------------------- sqlite_games.c */
 

@@ -18,6 +18,19 @@
 
 #define BUSY_TIMEOUT_MS	5000
 
+/*
+ * The page size of a new database (an existing one keeps its own: SQLite
+ * changes it only by a VACUUM, which WAL mode refuses).  A turn dirties
+ * about three pages at random places (games, tokens, history), each one
+ * WAL frame at every commit: 2 KiB halves the bytes a commit writes and
+ * fsyncs, and the checksums SQLite computes over them, against 4 KiB.
+ * 1 KiB would halve them again, but then a DandyLand games row with a
+ * long deck (up to about 1.1 KB) no longer fits in its page and every
+ * turn would rewrite its overflow pages; at 2 KiB every games row a
+ * game can have fits.
+ */
+#define PAGE_SIZE_NEW	"2048"
+
 static const char *const sync_pragma[] = {
 	[DURABILITY_FULL] = "PRAGMA synchronous = FULL",
 	[DURABILITY_NORMAL] = "PRAGMA synchronous = NORMAL",
@@ -30,6 +43,7 @@ sqlite_close(struct store *store)
 {
 	struct sqlite_store	*s = to_sqlite(store);
 
+	sqlite_ckpt_stop(s);
 	sql_finalize_all(s);
 	sqlite3_close(s->db);
 	free(s);
@@ -237,7 +251,8 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 	}
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
-	if (check_version(s, &version) != 0 || open_journal(s) != 0 ||
+	if (open_int(s, "PRAGMA page_size = " PAGE_SIZE_NEW, &fk) != 0 ||
+	    check_version(s, &version) != 0 || open_journal(s) != 0 ||
 	    open_int(s, sync_pragma[d], &fk) != 0 ||
 	    open_int(s, "PRAGMA foreign_keys = ON", &fk) != 0 ||
 	    open_int(s, "PRAGMA foreign_keys", &fk) != 0)
@@ -245,8 +260,8 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 	if (fk != 1)
 		return store_set_err(&s->store, "open",
 		    "SQLite lacks foreign keys");
-	return migrate(s, version) != 0 || sql_prepare_all(s) != 0 ?
-	    STORE_ERR : 0;
+	return migrate(s, version) != 0 || sql_prepare_all(s) != 0 ||
+	    sqlite_ckpt_start(s, d) != 0 ? STORE_ERR : 0;
 }
 
 struct store *
@@ -284,6 +299,15 @@ store_sqlite_set_busy_timeout(struct store *store, int ms)
 	/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
 	if ((db = store_sqlite_handle(store)) != NULL)
 		sqlite3_busy_timeout(db, ms > 0 ? ms : 0);
+}
+
+void
+store_sqlite_ckpt_stats(struct store *store,
+    struct store_sqlite_ckpt_stats *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (store_sqlite_handle(store) != NULL)
+		sqlite_ckpt_stats(to_sqlite(store), out);
 }
 
 void

@@ -1398,6 +1398,101 @@ static const struct {
 	{ "UPDATE history SET automatic = '1x'", 0 },
 };
 
+/* The rows of a game at migration 3: a Ludo game whose players have a
+ * bot and seat hashes, and its tokens. */
+static const char *const upgrade_v3_rows =
+    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
+    " created, updated, ludo_preset, six_bonus, capture_bonus,"
+    " three_sixes, seats) VALUES ('v3', 1, 2, 0, -1, 0, 0, 1, 1, 0, 1, 0,"
+    " 0, 1);"
+    "INSERT INTO players (game, idx, name, bot, seat) VALUES"
+    " ('v3', 0, 'ann', NULL, zeroblob(32)), ('v3', 1, 'bob', 2,"
+    " randomblob(32));"
+    "INSERT INTO tokens (game, player, token, pos) VALUES ('v3', 0, 1, -1),"
+    " ('v3', 0, 2, 5), ('v3', 1, 1, -1), ('v3', 1, 2, 17);";
+
+static const char *const players_digest =
+    "SELECT group_concat(game || idx || name || coalesce(bot, '-') ||"
+    " coalesce(hex(seat), '-'), ',') FROM (SELECT * FROM players"
+    " ORDER BY game, idx)";
+
+static void
+assert_refused(sqlite3 *db, const char *sql, const char *msg)
+{
+	assert_int_not_equal(sqlite3_exec(db, sql, NULL, NULL, NULL),
+	    SQLITE_OK);
+	assert_non_null(strstr(sqlite3_errmsg(db), msg));
+}
+
+/*
+ * Migration 4 rebuilds players without the UNIQUE (game, name) index:
+ * the rows come through, the rule still holds (as triggers, with the
+ * index's message), and the tokens' key still names the players.
+ */
+static void
+test_open_upgrade_v3(void **state)
+{
+	static const char	 dup[] =
+	    "UNIQUE constraint failed: players.game, players.name";
+	struct tmpdir		 t;
+	struct store		*st;
+	sqlite3			*db;
+	sqlite3_stmt		*stmt;
+	char			 err[256], before[512];
+	int			 i;
+
+	(void)state;
+	tmpdir_make(&t, "test_store");
+	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(sqlite3_exec(db, store_migrations[i], NULL,
+		    NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, upgrade_v3_rows, NULL, NULL, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, players_digest, -1, &stmt,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	snprintf(before, sizeof(before), "%s", sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+	sqlite3_close(db);
+
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	db = store_sqlite_handle(st);
+	assert_int_equal(query_int(st, "PRAGMA user_version"),
+	    store_migration_count);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM sqlite_master"
+	    " WHERE name LIKE '%new%' OR name LIKE 'sqlite_autoindex_players%'"),
+	    0);
+	assert_int_equal(sqlite3_prepare_v2(db, players_digest, -1, &stmt,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(stmt, 0),
+	    before);
+	sqlite3_finalize(stmt);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens"), 4);
+
+	/* The rule, on insert and on update; other games may share names. */
+	assert_refused(db, "INSERT INTO players (game, idx, name) VALUES"
+	    " ('v3', 2, 'ann')", dup);
+	assert_refused(db, "UPDATE players SET name = 'ann' WHERE idx = 1",
+	    dup);
+	assert_int_equal(sqlite3_exec(db, "UPDATE players SET name = 'ann'"
+	    " WHERE idx = 0", NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "UPDATE players SET name = 'cy'"
+	    " WHERE idx = 1", NULL, NULL, NULL), SQLITE_OK);
+	/* Keys: a token needs its player, a game's delete cascades. */
+	assert_int_equal(sqlite3_exec(db, "INSERT INTO tokens (game, player,"
+	    " token, pos) VALUES ('v3', 3, 1, -1)", NULL, NULL, NULL),
+	    SQLITE_CONSTRAINT_FOREIGNKEY);
+	assert_int_equal(sqlite3_exec(db, "DELETE FROM games WHERE id = 'v3'",
+	    NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(query_int(st, "SELECT (SELECT count(*) FROM players)"
+	    " + (SELECT count(*) FROM tokens)"), 0);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
 static const char *const check_rows =
     "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
     " created, updated, ludo_preset, six_bonus, capture_bonus, three_sixes)"
@@ -1557,6 +1652,7 @@ main(void)
 		cmocka_unit_test(test_secret_once),
 		cmocka_unit_test(test_open_upgrade_v1),
 		cmocka_unit_test(test_open_upgrade_v2),
+		cmocka_unit_test(test_open_upgrade_v3),
 		cmocka_unit_test(test_schema_checks_unchanged),
 		cmocka_unit_test(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),
