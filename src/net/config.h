@@ -53,9 +53,15 @@ struct config {
 	int64_t		  http_timeout;	/* seconds for a request, an I/O */
 	int64_t		  http_max_header;	/* bytes of request headers */
 	int64_t		  http_max_body;	/* bytes of a request body */
+	char		**http_allow_origin;	/* may write from a browser */
+	int		  nhttp_allow_origin;
+	int64_t		  http_event_heartbeat;	/* seconds between comments */
+	int64_t		  http_event_buffer;	/* unread bytes of a stream */
+	char		 *requirepass;	/* "": none */
 
 	int		  bind_fresh;	/* next bind replaces the list */
 	int		  http_host_fresh;	/* next http-host too */
+	int		  http_allow_origin_fresh;	/* and http-allow-origin */
 };
 
 enum config_action {
