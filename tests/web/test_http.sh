@@ -158,7 +158,7 @@ error_is "invalid id" /api/games/Nope 400 BADARG
 error_is "id too long" \
     /api/games/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 400 BADARG
 error_is "one game takes no parameter" '/api/games/lu?x=1' 400 BADARG
-error_is "a path under a game that is no endpoint" /api/games/lu/moves 404 \
+error_is "a path under a game that is no endpoint" /api/games/lu/nope 404 \
     NOTFOUND
 
 # ------------------------------------------------------------ history
@@ -295,7 +295,7 @@ error_is "a text/plain post: 415" /api/games 415 TYPE -X POST \
 error_is "a JSON post from a foreign origin: 403" /api/games 403 ORIGIN \
     -X POST -H 'Content-Type: application/json' \
     -H 'Origin: http://attacker.example' --data '{}'
-error_is "a JSON post from our origin: 405 (no writes yet)" /api/games \
+error_is "a JSON post from our origin to a read: 405" /api/games/lu/history \
     405 METHOD -X POST -H 'Content-Type: application/json' \
     -H "Origin: http://127.0.0.1:$HPORT" --data '{}'
 check "405 says what is allowed" "GET, HEAD" "$(header Allow)"
