@@ -42,6 +42,9 @@ struct http_conn {
 	struct evhttp_connection *evcon;	/* once taken in */
 	struct event		*deadline;
 	int			 refused;	/* over http-maxclients */
+	http_gone_cb		 gone;		/* http_conn_watch() */
+	struct evhttp_request	*gone_req;
+	void			*gone_arg;
 };
 
 static struct http_conn_bucket *
@@ -83,9 +86,40 @@ static void
 conn_closed_cb(struct evhttp_connection *evcon, void *arg)
 {
 	struct http_conn	*hc = arg;
+	http_gone_cb		 gone = hc->gone;
 
 	evhttp_connection_set_closecb(evcon, NULL, NULL);
+	if (gone != NULL) {
+		hc->gone = NULL;
+		gone(hc->h, hc->gone_req, hc->gone_arg);
+	}
 	conn_free(hc);
+}
+
+int
+http_conn_watch(struct http *h, struct evhttp_request *req, http_gone_cb gone,
+    void *arg)
+{
+	struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+	struct http_conn	*hc;
+
+	if (evcon == NULL || (hc = conn_find(h, evcon)) == NULL)
+		return -1;
+	hc->gone = gone;
+	hc->gone_req = req;
+	hc->gone_arg = arg;
+	return 0;
+}
+
+void
+http_request_gone(struct evhttp_request *req)
+{
+	/* evhttp_connection_fail_() takes a request that has not been
+	 * answered off its connection before freeing it: the request is
+	 * the answerer's then.  A connection freed directly still holds
+	 * its request, and frees it right after this. */
+	if (evhttp_request_get_connection(req) == NULL)
+		evhttp_request_free(req);
 }
 
 /* No request arrived in time: the connection goes (closecb frees hc). */
@@ -311,7 +345,7 @@ http_listen(struct server *srv)
 		LIST_INIT(&h->conns[i]);
 	names_init(h, srv->cfg);
 	web_json_init();
-	if (evhttp_setup(h, srv->cfg) == -1) {
+	if (evhttp_setup(h, srv->cfg) == -1 || http_events_init(h) == -1) {
 		log_warning("http: cannot set up the server");
 		return -1;
 	}
@@ -333,6 +367,9 @@ http_free(struct server *srv)
 
 	if (h == NULL)
 		return;
+	/* The writes held for the open pass are answered, the streams end. */
+	pass_end(srv);
+	http_events_free(h);
 	/* Every connection's closecb runs: their records go with them. */
 	if (h->evh != NULL)
 		evhttp_free(h->evh);
@@ -348,4 +385,22 @@ http_free(struct server *srv)
 	free(h->names);
 	free(h);
 	srv->http = NULL;
+}
+
+/* --------------------------------------------- the pass, the events */
+
+void
+http_on_move(struct server *srv, const char *game, const struct move *mv)
+{
+	if (srv->http != NULL)
+		http_events_move(srv->http, game, mv);
+}
+
+void
+http_pass_end(struct server *srv, const char *failure)
+{
+	if (srv->http == NULL)
+		return;
+	http_held_release(srv->http, failure);
+	http_events_pass_end(srv->http);
 }

@@ -88,6 +88,13 @@ int	http_listen(struct server *);
 int	http_port(const struct server *);
 /* Closes every HTTP connection and the listeners: before server_free. */
 void	http_free(struct server *);
+/* HTTP's share of the event path and of the end of the pass (both no-ops
+ * without HTTP): a committed move for the event streams, from the
+ * command layer's on_move (watch_on_move()); and the pass's end, after
+ * its COMMIT (failure: why it failed, else NULL), which answers the HTTP
+ * writes held for it and reads the streams' backlogs. */
+void	http_on_move(struct server *, const char *game, const struct move *);
+void	http_pass_end(struct server *, const char *failure);
 
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */
@@ -148,6 +155,22 @@ void	pass_end(struct server *);
 void	pass_pump(struct conn *);
 /* Writes run in the open transaction (0: none). */
 size_t	pass_writes(const struct server *);
+/* What the COMMITs took, for /metrics: a histogram of the writes of each
+ * and one of its time in microseconds (counts[i]: the observations above
+ * bounds[i - 1] and at most bounds[i]; counts[nbounds]: above all). */
+#define PASS_HIST_MAX	16
+struct pass_hist {
+	const uint64_t	*bounds;	/* ascending */
+	size_t		 nbounds;	/* < PASS_HIST_MAX */
+	uint64_t	 counts[PASS_HIST_MAX];
+	uint64_t	 count;
+	uint64_t	 sum;
+};
+struct pass_stats {
+	struct pass_hist writes;
+	struct pass_hist usec;
+};
+const struct pass_stats *pass_stats(const struct server *);
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)
