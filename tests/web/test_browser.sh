@@ -17,7 +17,7 @@
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/web/lib.sh"
+. "$top_srcdir/tests/lib/daemon.sh"
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
 CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
 SHOTS=$top_builddir/tests/web

@@ -13,7 +13,7 @@
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/web/lib.sh"
+. "$top_srcdir/tests/lib/daemon.sh"
 RAW="perl $top_srcdir/tests/web/rawhttp.pl"
 CORPUS=$top_srcdir/tests/web/corpus
 
@@ -37,7 +37,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-start_daemon() {
+start_web_daemon() {
 	start_http_daemon --http-host games.example --http-maxclients 6 \
 	    --http-timeout 2 --http-max-header 4kb --http-max-body 1kb "$@"
 }
@@ -75,7 +75,7 @@ header() {
 	tr -d '\r' <"$DIR/head" | sed -n "s/^$1: //Ip" | head -1
 }
 
-if start_daemon; then
+if start_web_daemon; then
 	ok "ludusd starts with HTTP on a free port"
 else
 	not_ok "ludusd starts with HTTP on a free port"
@@ -365,7 +365,7 @@ else
 	not_ok "bind localhost: starts"
 fi
 PID=
-if start_daemon --http-port 0; then
+if start_web_daemon --http-port 0; then
 	check "http-port 0: no HTTP" "" "$HPORT"
 else
 	# No http-portfile is written: wait for the RESP one instead.
