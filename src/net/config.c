@@ -112,6 +112,15 @@ k_batch_max_usec(struct config *cfg, int argc, char **argv,
 	return get_int(argv[0], 0, 10000000, &cfg->batch_max_usec, why);
 }
 
+/* A pause before each move the server plays, so that people can watch a
+ * game of bots. */
+static int
+k_bot_delay(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 0, 60000, &cfg->bot_delay, why);
+}
+
 static int
 k_busy_timeout(struct config *cfg, int argc, char **argv, const char **why)
 {
@@ -421,6 +430,8 @@ static const struct config_key keys[] = {
 	  "age at which a batch commits mid-pass (2000; 0 = none)" },
 	{ "bind", k_bind, 1, "ADDR...",
 	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)" },
+	{ "bot-delay", k_bot_delay, 0, "MSEC",
+	  "pause before each move the server plays (0 = at once)" },
 	{ "busy-timeout", k_busy_timeout, 0, "MSEC",
 	  "wait for another process's write lock (100)" },
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",

@@ -41,6 +41,7 @@ struct config {
 	int64_t		  batch_max_turns;	/* writes in one commit */
 	int64_t		  batch_max_usec;	/* age of a batch; 0 none */
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
+	int64_t		  bot_delay;	/* ms before a server's move */
 	int64_t		  game_cache;	/* games kept in memory; 0 none */
 	struct resp_limits limits;
 
