@@ -295,11 +295,13 @@
 				show(wanted + 1);
 		});
 
-		/* One line of the move list, as the server writes it. */
+		/* One line of the move list, as the server writes it (and
+		 * marked as one that came live). */
 		function moveItem(mv) {
 			var li = el('li');
 			var a = el('a');
 			li.dataset.seq = String(mv.seq);
+			li.dataset.live = '1';
 			li.value = mv.seq;
 			a.href = base() + '?seq=' + mv.seq;
 			a.appendChild(el('span', 'who', mv.player));

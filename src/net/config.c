@@ -216,13 +216,15 @@ k_http_allow_origin(struct config *cfg, int argc, char **argv,
 }
 
 /* HTTP (web side): an event stream's heartbeat, and the output a reader
- * may leave unread before it is dropped (it resumes by Last-Event-ID). */
+ * may leave unread before it is dropped (it resumes by Last-Event-ID):
+ * at least what the events of one group commit take (256 moves of some
+ * 120 bytes), which a reader that keeps up has not taken yet either. */
 static int
 k_http_event_buffer(struct config *cfg, int argc, char **argv,
     const char **why)
 {
 	(void)argc;
-	return get_bytes(argv[0], 4096, 1LL << 30, &cfg->http_event_buffer,
+	return get_bytes(argv[0], 16384, 1LL << 30, &cfg->http_event_buffer,
 	    why);
 }
 

@@ -485,13 +485,23 @@ http_events_free(struct http *h)
 {
 	struct http_events	*ev = h->events;
 	struct stream		*st;
+	struct bufferevent	*bev;
+	struct evbuffer		*out;
 
 	if (ev == NULL)
 		return;
-	/* The last chunk of each: its reader sees the stream end. */
+	/* The last chunk of each, written now if the socket takes it (the
+	 * loop is over): its reader sees the stream end, not a cut. */
 	while ((st = TAILQ_FIRST(&ev->all)) != NULL) {
+		bev = stream_bev(st);
 		(void)http_conn_watch(h, st->req, NULL, NULL);
 		evhttp_send_reply_end(st->req);
+		out = bufferevent_get_output(bev);
+		/* A socket bufferevent keeps its output's front frozen
+		 * between its own writes. */
+		evbuffer_unfreeze(out, 1);
+		(void)evbuffer_write(out, bufferevent_getfd(bev));
+		evbuffer_freeze(out, 1);
 		stream_free(st);
 	}
 	idmap_free(ev->games);

@@ -96,15 +96,22 @@ words_free(struct words *w)
 
 /* ------------------------------------------------------------- body */
 
-/* The body as a JSON object ({} when empty); NULL with BADARG sent. */
+/* The body as a JSON object ({} when empty); NULL with BADARG sent.  A
+ * write takes no query parameter: what it says is in its body (and a
+ * seat key never in a URL). */
 static json_t *
 body_json(struct http_ctx *x)
 {
+	static const char *const none[] = { NULL };
 	struct evbuffer	*in = evhttp_request_get_input_buffer(x->req);
 	size_t		 len = evbuffer_get_length(in);
+	struct evkeyvalq q;
 	json_error_t	 err;
 	json_t		*j;
 
+	if (http_query(x, none, &q) == -1)
+		return NULL;
+	evhttp_clear_headers(&q);
 	if (len == 0)
 		return json_object();
 	j = json_loadb((const char *)evbuffer_pullup(in, -1), len,
