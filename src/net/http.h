@@ -2,7 +2,8 @@
  * The HTTP side of ludusd: libevent's evhttp on the daemon's own loop,
  * sharing its store.  The files, each with one job:
  *
- *	http.c		the server: listening, connections and their limits
+ *	http.c		the server: listening, its evhttp and its limits
+ *	http_conn.c	the connections, followed from accept to close
  *	http_serve.c	what every request passes (Host, methods), the
  *			routes
  *	http_reply.c	replies with their security headers, JSON errors,
@@ -75,7 +76,14 @@ struct http_ctx {
 	char			 id[GAME_ID_MAX + 1];	/* of the path */
 };
 
-/* http.c */
+/* http_conn.c: the connections (http.c sets these callbacks up) */
+struct bufferevent *http_conn_bev_cb(struct event_base *, void *h);
+void	http_conn_adopt_cb(evutil_socket_t, short, void *h);
+/* A request has arrived: 1 when its connection is one over
+ * http-maxclients. */
+int	http_conn_begin(struct http *, struct evhttp_request *);
+/* The connections accepted and not yet taken in (at the end). */
+void	http_conns_free(struct http *);
 /* Calls gone(h, req, arg) when the connection of req closes, before
  * evhttp frees what is queued on it; NULL clears it.  A connection serves
  * one request at a time, so it has one such watcher.  -1 when the

@@ -53,6 +53,15 @@ struct server {
 	struct pass		 *pass;		/* the end of the pass */
 	struct held_queue	 *held;		/* replies held for its COMMIT */
 	struct http		 *http;		/* http.c; NULL: no HTTP */
+	/* HTTP's share of the event path (a committed move, for the event
+	 * streams) and of the end of the pass (after its COMMIT; failure:
+	 * why it failed, else NULL), set by http_listen(): through pointers,
+	 * as the command layer's hooks, so that the RESP side's files use
+	 * nothing of HTTP's. */
+	void			(*http_move)(struct server *, const char *game,
+				    const struct move *);
+	void			(*http_pass_end)(struct server *,
+				    const char *failure);
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -88,13 +97,6 @@ int	http_listen(struct server *);
 int	http_port(const struct server *);
 /* Closes every HTTP connection and the listeners: before server_free. */
 void	http_free(struct server *);
-/* HTTP's share of the event path and of the end of the pass (both no-ops
- * without HTTP): a committed move for the event streams, from the
- * command layer's on_move (watch_on_move()); and the pass's end, after
- * its COMMIT (failure: why it failed, else NULL), which answers the HTTP
- * writes held for it and reads the streams' backlogs. */
-void	http_on_move(struct server *, const char *game, const struct move *);
-void	http_pass_end(struct server *, const char *failure);
 
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */

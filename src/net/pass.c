@@ -348,7 +348,8 @@ pass_end(struct server *srv)
 	p->started_us = 0;
 	release(srv, failure);
 	watch_flush(srv);
-	http_pass_end(srv, failure);	/* HTTP: held writes, backlogs */
+	if (srv->http_pass_end != NULL)	/* HTTP: held writes, backlogs */
+		srv->http_pass_end(srv, failure);
 	if (p->npumps > 0)
 		pumps_resume(srv);
 	autoplay_pass_end(srv, failure == NULL);
