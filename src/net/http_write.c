@@ -595,8 +595,9 @@ done:
 	return rc;
 }
 
-void
-api_move(struct http_ctx *x)
+/* A move (roll 0) or a roll of the game of the path. */
+static void
+game_write(struct http_ctx *x, int roll)
 {
 	const struct game_api	*api;
 	struct reply		 r = { 0 };
@@ -606,37 +607,35 @@ api_move(struct http_ctx *x)
 
 	if ((body = body_json(x)) == NULL)
 		return;
-	if (write_game(x, &g, &api) == 0 && game_command(x, &g, body,
-	    api->move, api->move_args, 1, &r, &res) == 0)
-		finish(x, &r, &res, 200, json_pack("{s:s, s:s}", "id", g.id,
-		    "result", r.str != NULL ? r.str : ""));
+	if (write_game(x, &g, &api) == -1)
+		goto done;
+	if (!roll) {
+		if (game_command(x, &g, body, api->move, api->move_args, 1, &r,
+		    &res) == 0)
+			finish(x, &r, &res, 200, json_pack("{s:s, s:s}", "id",
+			    g.id, "result", r.str != NULL ? r.str : ""));
+	} else if (api->roll == NULL)
+		http_error(x, "STATE", "a %s game rolls in its moves: POST "
+		    "/api/games/%s/moves", game_kind_name(g.kind), g.id);
+	else if (game_command(x, &g, body, api->roll, api->roll_args, 0, &r,
+	    &res) == 0)
+		finish(x, &r, &res, 200, json_pack("{s:s, s:I}", "id", g.id,
+		    "roll", (json_int_t)r.integer));
+done:
 	reply_free(&r);
 	json_decref(body);
 }
 
 void
+api_move(struct http_ctx *x)
+{
+	game_write(x, 0);
+}
+
+void
 api_roll(struct http_ctx *x)
 {
-	const struct game_api	*api;
-	struct reply		 r = { 0 };
-	struct cmd_result	 res;
-	struct game		 g;
-	json_t			*body;
-
-	if ((body = body_json(x)) == NULL)
-		return;
-	if (write_game(x, &g, &api) == 0) {
-		if (api->roll == NULL)
-			http_error(x, "STATE", "a %s game rolls in its moves: "
-			    "POST /api/games/%s/moves", game_kind_name(g.kind),
-			    g.id);
-		else if (game_command(x, &g, body, api->roll, api->roll_args,
-		    0, &r, &res) == 0)
-			finish(x, &r, &res, 200, json_pack("{s:s, s:I}", "id",
-			    g.id, "roll", (json_int_t)r.integer));
-	}
-	reply_free(&r);
-	json_decref(body);
+	game_write(x, 1);
 }
 
 /* ------------------------------------------------------- the release */

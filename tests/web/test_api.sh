@@ -67,6 +67,15 @@ refused() {
 metric() {
 	curl -s "$BASE/metrics" | sed -n "s/^ludus_$1 //p"
 }
+# one_stream: waits (5 s at most) until one event stream is open.
+one_stream() {
+	i=0
+	while [ "$(metric 'subscribers{kind="events"}')" != 1 ] &&
+	    [ $i -lt 100 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
 
 if start_http_daemon --loglevel debug --http-event-heartbeat 1 \
     --http-event-buffer 64kb; then
@@ -253,11 +262,7 @@ check "the events of no game: 404" "404" "$(curl -s -o /dev/null \
 # Live: RESP and HTTP moves while a stream is open, then its end.
 stream '/api/games/sn/events' "" 4 >"$DIR/live" &
 BG=$!
-i=0
-while [ "$(metric 'subscribers{kind="events"}')" != 1 ] && [ $i -lt 100 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+one_stream
 cli SNL.ROLL sn 4 >/dev/null
 post /api/games/sn/moves '{"roll": 2}' >/dev/null
 cli SNL.ROLL sn 1 AT 3 >/dev/null
@@ -272,11 +277,7 @@ contains "a heartbeat comment (http-event-heartbeat 1)" ": heartbeat" \
 # http-event-buffer (64kb), then resumed by Last-Event-ID.
 $RAW stall "$HPORT" /api/games/dn/events 4 >"$DIR/stall" &
 BG=$!
-i=0
-while [ "$(metric 'subscribers{kind="events"}')" != 1 ] && [ $i -lt 100 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+one_stream
 i=0
 while [ $i -lt 3000 ]; do
 	printf 'DANDY.DRAW dn a\r\n'

@@ -19,28 +19,7 @@ top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-newuser.XXXXXX") || exit 99
-PID=
-cleanup() {
-	webdriver_stop
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
-if ! start_http_daemon --bot-delay 20; then
-	echo "1..1"
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	exit 1
-fi
-if ! start_chromedriver || ! session; then
-	echo "1..1"
-	echo "not ok 1 - a headless Chromium through chromedriver"
-	sed 's/^/# /' "$DIR/chromedriver.log" | tail -20
-	exit 1
-fi
+browser_setup newuser --bot-delay 20
 
 LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
 LIST="return Array.from(document.querySelectorAll('#moves li[data-seq]')).map(function (l) { return l.dataset.seq; }).slice(1).join(' ');"

@@ -2,8 +2,9 @@
 # tests/lib/tap.sh and tests/lib/daemon.sh: Debian's chromium driven by
 # its chromedriver through the W3C WebDriver HTTP protocol with curl (no
 # browser download, no client library).  A test calls need_browser (it
-# exits 77, or 1 when CI is set, without the programs), sets DIR, traps
-# EXIT with webdriver_stop, then start_chromedriver and session.
+# exits 77, or 1 when CI is set, without the programs), then
+# browser_setup, or sets DIR, traps EXIT with webdriver_stop and calls
+# start_chromedriver and session itself.
 
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
 CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
@@ -39,6 +40,34 @@ webdriver_stop() {
 	[ -n "$CDPID" ] && kill "$CDPID" 2>/dev/null
 	[ -n "$CDPID" ] && wait "$CDPID" 2>/dev/null
 	SESSION= CDPID=
+}
+
+# browser_setup NAME ARGS...: a temporary directory (DIR), the exit trap
+# (browser_cleanup), ludusd started with HTTP and ARGS, chromedriver and
+# a session; a failed TAP test and exit when one does not come up.
+browser_setup() {
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-$1.XXXXXX") || exit 99
+	shift
+	PID=
+	trap browser_cleanup EXIT
+	trap 'exit 1' HUP INT TERM
+	if ! start_http_daemon "$@"; then
+		echo "1..1"
+		echo "not ok 1 - ludusd starts"
+		sed 's/^/# /' "$DIR/log"
+		exit 1
+	fi
+	if ! start_chromedriver || ! session; then
+		echo "1..1"
+		echo "not ok 1 - a headless Chromium through chromedriver"
+		sed 's/^/# /' "$DIR/chromedriver.log" | tail -20
+		exit 1
+	fi
+}
+browser_cleanup() {
+	webdriver_stop
+	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
+	rm -rf "$DIR"
 }
 
 # start_chromedriver: on a port the kernel picks (it says which),
