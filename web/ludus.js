@@ -490,12 +490,18 @@
 				}
 			}
 
-			board.addEventListener('click', function (e) {
+			function tokenChosen(e) {
 				var t = e.target.closest('.token.legal');
 				if (!t || die === null)
 					return;
+				e.preventDefault();
 				move({ player: me(), dice: die,
 				    token: Number(t.dataset.token) });
+			}
+			board.addEventListener('click', tokenChosen);
+			board.addEventListener('keydown', function (e) {
+				if (e.key === 'Enter' || e.key === ' ')
+					tokenChosen(e);
 			});
 
 			function diceButtons(onpick) {

@@ -201,6 +201,7 @@ http_free(struct server *srv)
 	for (i = 0; i < h->nnames; i++)
 		free(h->names[i]);
 	free(h->names);
+	free(h->held);
 	free(h);
 	srv->http = NULL;
 }
