@@ -52,6 +52,10 @@ struct cmd_env {
 	uint64_t	 batches;	/* transactions that wrote, ended */
 	uint64_t	 batch_failures;	/* ... whose COMMIT failed */
 	uint64_t	 batch_max;	/* most writes committed at once */
+	/* Writes whose COMMIT found a row changed by another writer: for a
+	 * backend with optimistic writes to count (/metrics); SQLite's
+	 * write lock leaves it at 0. */
+	uint64_t	 conflicts;
 };
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */

@@ -38,6 +38,37 @@ struct row_game;
 struct row_token;
 struct svg;
 
+/*
+ * How the HTTP API writes one of the kind's commands from a JSON body
+ * (src/net/http_write.c): the command's name, the game id, then one word
+ * per argument, in order, each from the body's member of that name.  The
+ * command layer checks the words as it checks a RESP client's.
+ */
+struct game_arg {
+	const char	*name;		/* the member: "dice"; NULL ends */
+	int		 integer;	/* a JSON integer, else a string */
+	int		 optional;	/* may be absent: no word then */
+};
+
+#define GAME_API_ARGS	4
+
+struct game_api {
+	/* NAME id players args... options...: the players a list of names
+	 * where the kind names them (player_name), else their count. */
+	const char	*create;
+	struct game_arg	 create_args[GAME_API_ARGS];
+	/* NAME id args... [AT seq] */
+	const char	*move;
+	struct game_arg	 move_args[GAME_API_ARGS];
+	/* The argument naming the seat a move or a roll is for; NULL: the
+	 * seat of the player to move. */
+	const char	*seat_arg;
+	/* A server roll apart from the move (NAME id args...); NULL: the
+	 * kind has none (its move rolls, when the server has the dice). */
+	const char	*roll;
+	struct game_arg	 roll_args[GAME_API_ARGS];
+};
+
 /* The server's randomness, for the moves it makes by itself. */
 struct game_random {
 	int	(*die)(void);		/* 1-6 */
@@ -139,6 +170,9 @@ struct game_kind_ops {
 	/* The kind's members of a game's JSON object (jansson): "players"
 	 * (names, bots), "turn", "winner" and "state".  0, or -1. */
 	int	(*state_json)(const struct game *, struct json_t *obj);
+	/* Its commands as the JSON API writes them (above).  NULL: no
+	 * writes over HTTP. */
+	const struct game_api	*api;
 };
 
 /* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */

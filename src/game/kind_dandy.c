@@ -360,6 +360,14 @@ dandy_info_random(const struct game *g, struct reply *out)
 	reply_add_pair(out, "cards-left", "%d", st->deck_len - st->drawn);
 }
 
+/* DANDY.CREATE id n board, DANDY.DRAW id [card] (none: the deck's). */
+static const struct game_api dandy_api = {
+	.create = "DANDY.CREATE",
+	.create_args = { { "board", 0, 0 } },
+	.move = "DANDY.DRAW",
+	.move_args = { { "card", 0, 1 } },
+};
+
 const struct game_kind_ops kind_dandy = {
 	.name = "dandy",
 	.title = "DandyLand",
@@ -387,4 +395,5 @@ const struct game_kind_ops kind_dandy = {
 	.info_random = dandy_info_random,
 	.render_svg = render_svg_dandy,
 	.state_json = json_state_dandy,
+	.api = &dandy_api,
 };

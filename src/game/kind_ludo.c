@@ -309,6 +309,17 @@ ludo_state_reply(const struct game *g, struct reply *out)
 		}
 }
 
+/* LUDO.CREATE id red blue ..., LUDO.PLAY id player dice token,
+ * LUDO.ROLL id player. */
+static const struct game_api ludo_api = {
+	.create = "LUDO.CREATE",
+	.move = "LUDO.PLAY",
+	.move_args = { { "player", 0, 0 }, { "dice", 1, 0 }, { "token", 1, 0 } },
+	.seat_arg = "player",
+	.roll = "LUDO.ROLL",
+	.roll_args = { { "player", 0, 0 } },
+};
+
 const struct game_kind_ops kind_ludo = {
 	.name = "ludo",
 	.title = "Ludo",
@@ -338,4 +349,5 @@ const struct game_kind_ops kind_ludo = {
 	.info_random = game_info_dice,
 	.render_svg = render_svg_ludo,
 	.state_json = json_state_ludo,
+	.api = &ludo_api,
 };

@@ -2,7 +2,8 @@
  * A Ludo game's players, turn, winner and state as JSON: the rules of its
  * preset, and every token with its location and position as LUDO.STATE
  * gives them (relative to its player, -1 in the yard), plus the absolute
- * square (0-51) of a token on the common track.
+ * square (0-51) of a token on the common track, and the tokens the player
+ * to move may move with each die.
  */
 #include "game/view.h"
 
@@ -38,6 +39,31 @@ token_json(const struct game *g, int p, int t)
 	    json_null());
 }
 
+/* The tokens the player to move may move with each die, {"1": [..],
+ * .., "6": [..]} (an empty list: only a pass), as LUDO.LEGAL gives them;
+ * null once the game is over.  The pages let a player click only these. */
+static json_t *
+legal_json(const struct ludo_state *st)
+{
+	json_t	*legal, *tokens;
+	int	 moves[LUDO_TOKENS], dice, n, i;
+	char	 key[2];
+
+	if (st->winner >= 0 || st->turn < 0 || st->turn >= st->nplayers)
+		return json_null();
+	legal = json_object();
+	for (dice = 1; dice <= 6; dice++) {
+		tokens = json_array();
+		n = ludo_legal(st, dice, moves);
+		for (i = 0; i < n; i++)
+			json_array_append_new(tokens, json_integer(moves[i]));
+		key[0] = (char)('0' + dice);
+		key[1] = '\0';
+		json_object_set_new(legal, key, tokens);
+	}
+	return legal;
+}
+
 int
 json_state_ludo(const struct game *g, json_t *obj)
 {
@@ -60,9 +86,10 @@ json_state_ludo(const struct game *g, json_t *obj)
 	    st->turn < n ? g->players[st->turn] : NULL, st->turn));
 	json_object_set_new(obj, "winner", json_name_or_null(st->winner >= 0 &&
 	    st->winner < n ? g->players[st->winner] : NULL, st->winner));
-	json_object_set_new(obj, "state", json_pack("{s:o, s:i, s:o}",
+	json_object_set_new(obj, "state", json_pack("{s:o, s:i, s:o, s:o}",
 	    "rules", rules_json(&st->rules),
 	    "sixes", st->sixes,
-	    "tokens", tokens));
+	    "tokens", tokens,
+	    "legal", legal_json(st)));
 	return 0;
 }

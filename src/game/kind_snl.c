@@ -299,6 +299,13 @@ snl_state_reply(const struct game *g, struct reply *out)
 	}
 }
 
+/* SNL.CREATE id n, SNL.ROLL id [value] (none: the server's dice). */
+static const struct game_api snl_api = {
+	.create = "SNL.CREATE",
+	.move = "SNL.ROLL",
+	.move_args = { { "roll", 1, 1 } },
+};
+
 const struct game_kind_ops kind_snl = {
 	.name = "snl",
 	.title = "Snake & Ladder",
@@ -327,4 +334,5 @@ const struct game_kind_ops kind_snl = {
 	.info_random = game_info_dice,
 	.render_svg = render_svg_snl,
 	.state_json = json_state_snl,
+	.api = &snl_api,
 };

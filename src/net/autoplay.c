@@ -100,8 +100,10 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 	}
 	d->at = due_ms;
 	delay = due_ms - cmd_now_ms(&srv->env);
-	if (delay < 0)
-		delay = 0;
+	/* bot-delay: a game of bots that people watch (the pages) plays at
+	 * a pace they can follow; 0 plays at once. */
+	if (delay < srv->cfg->bot_delay)
+		delay = srv->cfg->bot_delay;
 	tv.tv_sec = (time_t)(delay / 1000);
 	tv.tv_usec = (suseconds_t)(delay % 1000) * 1000;
 	evtimer_add(d->ev, &tv);

@@ -112,6 +112,15 @@ k_batch_max_usec(struct config *cfg, int argc, char **argv,
 	return get_int(argv[0], 0, 10000000, &cfg->batch_max_usec, why);
 }
 
+/* A pause before each move the server plays, so that people can watch a
+ * game of bots. */
+static int
+k_bot_delay(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 0, 60000, &cfg->bot_delay, why);
+}
+
 static int
 k_busy_timeout(struct config *cfg, int argc, char **argv, const char **why)
 {
@@ -195,6 +204,37 @@ k_durability(struct config *cfg, int argc, char **argv, const char **why)
 }
 
 /* ------------------------------------------------ HTTP (net/http.c) */
+
+/* HTTP (web side): the origins a browser may write from besides ours,
+ * and who gets CORS headers; none unless listed. */
+static int
+k_http_allow_origin(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	return set_list(&cfg->http_allow_origin, &cfg->nhttp_allow_origin,
+	    &cfg->http_allow_origin_fresh, argc, argv, "empty origin", why);
+}
+
+/* HTTP (web side): an event stream's heartbeat, and the output a reader
+ * may leave unread before it is dropped (it resumes by Last-Event-ID):
+ * at least what the events of one group commit take (256 moves of some
+ * 120 bytes), which a reader that keeps up has not taken yet either. */
+static int
+k_http_event_buffer(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bytes(argv[0], 16384, 1LL << 30, &cfg->http_event_buffer,
+	    why);
+}
+
+static int
+k_http_event_heartbeat(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 1, 3600, &cfg->http_event_heartbeat, why);
+}
 
 static int
 k_http_host(struct config *cfg, int argc, char **argv, const char **why)
@@ -356,6 +396,16 @@ k_proto_max_inline(struct config *cfg, int argc, char **argv,
 	return 0;
 }
 
+/* The password of every write (RESP's AUTH, the HTTP API's bearer
+ * token); "" for none. */
+static int
+k_requirepass(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->requirepass, argv[0]);
+}
+
 static int
 k_require_seats(struct config *cfg, int argc, char **argv,
     const char **why)
@@ -455,6 +505,8 @@ static const struct config_key keys[] = {
 	  "age at which a batch commits mid-pass (2000; 0 = none)" },
 	{ "bind", k_bind, 1, "ADDR...",
 	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)" },
+	{ "bot-delay", k_bot_delay, 0, "MSEC",
+	  "pause before each move the server plays (0 = at once)" },
 	{ "busy-timeout", k_busy_timeout, 0, "MSEC",
 	  "wait for another process's write lock (100)" },
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",
@@ -465,6 +517,12 @@ static const struct config_key keys[] = {
 	  "full, normal or off: fsync policy of commits (full)" },
 	{ "game-cache", k_game_cache, 0, "N",
 	  "games kept in memory, 512 bytes each (16384; 0 = none)" },
+	{ "http-allow-origin", k_http_allow_origin, 1, "ORIGIN...",
+	  "origins that may use the HTTP API from a browser (none)" },
+	{ "http-event-buffer", k_http_event_buffer, 0, "BYTES",
+	  "unread event stream that drops its reader (1mb)" },
+	{ "http-event-heartbeat", k_http_event_heartbeat, 0, "SECONDS",
+	  "a comment on every event stream this often (15)" },
 	{ "http-host", k_http_host, 1, "NAME...",
 	  "names the HTTP Host header may give besides ours (none)" },
 	{ "http-max-body", k_http_max_body, 0, "BYTES",
@@ -499,6 +557,8 @@ static const struct config_key keys[] = {
 	  "length of one inline command line (64kb)" },
 	{ "require-seats", k_require_seats, 0, "yes|no",
 	  "every new game is seats=secure (no)" },
+	{ "requirepass", k_requirepass, 0, "PASSWORD",
+	  "password for every write (\"\" = none)" },
 	{ "shutdown-timeout", k_shutdown_timeout, 0, "SECONDS",
 	  "time given to clients to read replies on stop (5)" },
 	{ "timeout", k_timeout, 0, "SECONDS",
@@ -574,6 +634,10 @@ config_init(struct config *cfg)
 	cfg->tls_key_file = xstrdup("");
 	cfg->tls_ca_cert_file = xstrdup("");
 	cfg->tls_auth_clients = TLS_AUTH_NO;
+	cfg->http_allow_origin_fresh = 1;
+	cfg->http_event_heartbeat = 15;
+	cfg->http_event_buffer = 1024 * 1024;
+	cfg->requirepass = xstrdup("");
 }
 
 int
@@ -604,6 +668,10 @@ config_free(struct config *cfg)
 		free(cfg->http_host[i]);
 	free(cfg->http_host);
 	free(cfg->http_portfile);
+	for (i = 0; i < cfg->nhttp_allow_origin; i++)
+		free(cfg->http_allow_origin[i]);
+	free(cfg->http_allow_origin);
+	free(cfg->requirepass);
 	memset(cfg, 0, sizeof *cfg);
 }
 
@@ -640,7 +708,8 @@ config_load_file(struct config *cfg, const char *path, char *err,
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	cfg->bind_fresh = cfg->http_host_fresh = 1;
+	cfg->bind_fresh = cfg->http_host_fresh =
+	    cfg->http_allow_origin_fresh = 1;
 	while (rv == 0 && (n = getline(&line, &cap, f)) != -1) {
 		lineno++;
 		if (line[strspn(line, " \t\r\n")] == '#')
@@ -779,7 +848,8 @@ config_from_args(struct config *cfg, int argc, char **argv,
 		return 0;
 	if (file != NULL && config_load_file(cfg, file, err, errlen) == -1)
 		return -1;
-	cfg->bind_fresh = cfg->http_host_fresh = 1;
+	cfg->bind_fresh = cfg->http_host_fresh =
+	    cfg->http_allow_origin_fresh = 1;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--config") == 0) {
 			i++;

@@ -54,6 +54,7 @@ struct config {
 	int64_t		  batch_max_turns;	/* writes in one commit */
 	int64_t		  batch_max_usec;	/* age of a batch; 0 none */
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
+	int64_t		  bot_delay;	/* ms before a server's move */
 	int64_t		  game_cache;	/* games kept in memory; 0 none */
 	struct resp_limits limits;
 	int		  tls_port;	/* TLS_PORT_OFF, _ANY or a port */
@@ -72,9 +73,15 @@ struct config {
 	int64_t		  http_timeout;	/* seconds for a request, an I/O */
 	int64_t		  http_max_header;	/* bytes of request headers */
 	int64_t		  http_max_body;	/* bytes of a request body */
+	char		**http_allow_origin;	/* may write from a browser */
+	int		  nhttp_allow_origin;
+	int64_t		  http_event_heartbeat;	/* seconds between comments */
+	int64_t		  http_event_buffer;	/* unread bytes of a stream */
+	char		 *requirepass;	/* "": none */
 
 	int		  bind_fresh;	/* next bind replaces the list */
 	int		  http_host_fresh;	/* next http-host too */
+	int		  http_allow_origin_fresh;	/* and http-allow-origin */
 };
 
 enum config_action {

@@ -2,18 +2,23 @@
  * The HTTP side of ludusd: libevent's evhttp on the daemon's own loop,
  * sharing its store.  The files, each with one job:
  *
- *	http.c		the server: listening, connections and their limits
+ *	http.c		the server: listening, its evhttp and its limits
+ *	http_conn.c	the connections, followed from accept to close
  *	http_serve.c	what every request passes (Host, methods), the
  *			routes
  *	http_reply.c	replies with their security headers, JSON errors,
  *			query parameters
  *	http_check.c	the Host, Content-Type and Origin values (pure,
  *			in libnet, fuzzed)
- *	http_api.c	the JSON API (/api/..., /healthz, /readyz)
+ *	http_api.c	the JSON API's reads (/api/..., /healthz, /readyz)
+ *	http_write.c	its writes (create, move, roll): turns in the
+ *			pass's group commit, replied after its COMMIT
+ *	http_events.c	the live event streams (Server-Sent Events)
+ *	http_metrics.c	/metrics, in Prometheus's text format
  *	http_pages.c	the pages, the boards as SVG, the static files
  *
- * Only GET and HEAD are served so far; every other method is checked as
- * a write would be (content type, origin) and then refused.
+ * GET and HEAD read; POST writes, after the checks of a write (content
+ * type, origin, the server's password); nothing else is served.
  */
 #ifndef LUDUS_NET_HTTP_H
 #define LUDUS_NET_HTTP_H
@@ -31,6 +36,8 @@
 #include "net/ludusd.h"
 
 struct http_conn;
+struct http_events;
+struct http_held;
 LIST_HEAD(http_conn_bucket, http_conn);
 TAILQ_HEAD(http_conn_queue, http_conn);
 
@@ -52,7 +59,12 @@ struct http {
 	int			 nnames;
 	int			 any_address;
 	uint64_t		 requests;
-	uint64_t		 refused;	/* 421, 403, 415, 503 LIMIT */
+	uint64_t		 refused;	/* 421, 403, 415, 401, 503 LIMIT */
+	uint64_t		 writes;	/* commands run for a write */
+	/* Responses waiting for the pass's COMMIT (http_write.c). */
+	struct http_held	*held;
+	size_t			 nheld, capheld;
+	struct http_events	*events;	/* http_events.c */
 };
 
 /* One request being served. */
@@ -63,6 +75,27 @@ struct http_ctx {
 	const char		*query;		/* raw, NULL when none */
 	char			 id[GAME_ID_MAX + 1];	/* of the path */
 };
+
+/* http_conn.c: the connections (http.c sets these callbacks up) */
+struct bufferevent *http_conn_bev_cb(struct event_base *, void *h);
+void	http_conn_adopt_cb(evutil_socket_t, short, void *h);
+/* A request has arrived: 1 when its connection is one over
+ * http-maxclients. */
+int	http_conn_begin(struct http *, struct evhttp_request *);
+/* The connections accepted and not yet taken in (at the end). */
+void	http_conns_free(struct http *);
+/* Calls gone(h, req, arg) when the connection of req closes, before
+ * evhttp frees what is queued on it; NULL clears it.  A connection serves
+ * one request at a time, so it has one such watcher.  -1 when the
+ * connection is not followed (http.c could not take it in). */
+typedef void (*http_gone_cb)(struct http *, struct evhttp_request *,
+    void *arg);
+int	http_conn_watch(struct http *, struct evhttp_request *, http_gone_cb,
+	    void *arg);
+/* The request's connection is closing (a watcher's gone): frees the
+ * request when evhttp has let go of it (a reset or timeout detaches a
+ * request it has not been answered), else leaves it to evhttp. */
+void	http_request_gone(struct evhttp_request *);
 
 /* http_serve.c */
 /* Checks a request and routes it to its handler; refused: its connection
@@ -91,6 +124,10 @@ int	http_query(struct http_ctx *, const char *const *allowed,
 int	http_query_int(struct http_ctx *, const struct evkeyvalq *,
 	    const char *name, int64_t min, int64_t max, int64_t def,
 	    int64_t *);
+
+/* An error reply of the command layer ("NOGAME no such game 'g'") as
+ * JSON, {"error": "NOGAME", "message": ...}, and its status. */
+json_t	*http_error_json(const char *resp_error, int *status);
 
 /* http_api.c */
 void	api_games(struct http_ctx *);
@@ -121,6 +158,34 @@ int	http_game_at(struct http_ctx *, const struct evkeyvalq *,
  * sent.  *games is the caller's to free. */
 int	http_list_games(struct http_ctx *, enum game_kind, const char *after,
 	    int64_t limit, struct game **games, int64_t *n, char *next);
+
+/* http_write.c */
+void	api_create(struct http_ctx *);
+void	api_move(struct http_ctx *);
+void	api_roll(struct http_ctx *);
+/* The pass has ended: the held responses go, as 503 STORE when failure
+ * (why the COMMIT failed) is set. */
+void	http_held_release(struct http *, const char *failure);
+
+/* http_events.c */
+int	http_events_init(struct http *);
+/* Ends every stream (the daemon stops). */
+void	http_events_free(struct http *);
+void	api_events(struct http_ctx *);
+/* A committed move (the event path, see http_on_move()). */
+void	http_events_move(struct http *, const char *game, const struct move *);
+/* The pass has ended: the backlogs that waited for it are read. */
+void	http_events_pass_end(struct http *);
+struct http_events_stats {
+	size_t		 open;		/* streams now */
+	uint64_t	 streams;	/* opened */
+	uint64_t	 sent;		/* events sent */
+	uint64_t	 dropped;	/* streams dropped: too slow a reader */
+};
+void	http_events_stats(const struct http *, struct http_events_stats *);
+
+/* http_metrics.c */
+void	page_metrics(struct http_ctx *);
 
 /* http_pages.c */
 void	page_index(struct http_ctx *);

@@ -81,3 +81,32 @@ http_origin_ours(const char *origin, const char *host)
 	return strncasecmp(origin, "http://", 7) == 0 &&
 	    strcasecmp(origin + 7, host) == 0;
 }
+
+int
+http_origin_listed(const char *origin, char *const *list, int n)
+{
+	int	 i;
+
+	for (i = 0; i < n; i++)
+		if (strcasecmp(origin, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+int
+http_bearer(const char *auth, const char **token, size_t *len)
+{
+	const char	*t;
+	size_t		 n;
+
+	if (strncasecmp(auth, "Bearer", 6) != 0 || auth[6] != ' ')
+		return -1;
+	t = auth + 6 + strspn(auth + 6, " ");
+	for (n = 0; t[n] > 0x20 && t[n] < 0x7f; n++)
+		;
+	if (n == 0 || t[n + strspn(t + n, " ")] != '\0')
+		return -1;
+	*token = t;
+	*len = n;
+	return 0;
+}

@@ -1,7 +1,7 @@
 /*
  * The parts of an HTTP request that ludusd's own code reads (evhttp
  * parses the rest): the Host header's name, a write's Content-Type and
- * Origin.  Pure string functions, fuzzed (tests/fuzz/fuzz_http.c).
+ * Origin, a bearer token.  Pure string functions, fuzzed (tests/fuzz/fuzz_http.c).
  */
 #ifndef LUDUS_NET_HTTP_CHECK_H
 #define LUDUS_NET_HTTP_CHECK_H
@@ -24,5 +24,12 @@ int	http_type_is_json(const char *type);
 /* 1 when an Origin value is the origin of a request to Host host:
  * "http://" and the Host, in any case. */
 int	http_origin_ours(const char *origin, const char *host);
+
+/* 1 when an Origin value is one of list (any case). */
+int	http_origin_listed(const char *origin, char *const *list, int n);
+/* The token of an Authorization value "Bearer TOKEN" (the scheme in any
+ * case, the token visible ASCII): *token points into auth, *len is its
+ * length.  0, or -1 for another scheme or no token. */
+int	http_bearer(const char *auth, const char **token, size_t *len);
 
 #endif /* LUDUS_NET_HTTP_CHECK_H */

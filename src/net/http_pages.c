@@ -5,7 +5,9 @@
  * (compiled in) with its {{slots}} filled with markup made here, every
  * text from a game escaped.  No page needs its script: the board is
  * drawn here, the scrubber is a form (?seq=N, the server's REPLAY) and
- * each move a link; the script only saves the reloads.
+ * each move a link.  The script saves the reloads, follows the game live
+ * (the page names its event stream) and lets a player play: the forms
+ * that write are hidden until it shows them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -330,11 +332,16 @@ page_game(struct http_ctx *x)
 	struct game	  g;
 	struct game_page  p;
 	int64_t		  seq, latest;
+	char		  events[96];
 
 	if (http_query(x, params, &q) == -1)
 		return;
 	if (http_game_at(x, &q, &g, &seq, &latest) == -1)
 		goto done;
+	/* The page follows the game from the moves it shows (an id is
+	 * 1-50 of a-z 0-9 -: markup as it is). */
+	snprintf(events, sizeof events, " data-events=\"/api/games/%s/events"
+	    "?from=%lld\"", g.id, (long long)latest);
 	if (game_page_make(x, &p, &g, seq, latest) == -1)
 		http_store_error(x);
 	else
@@ -343,9 +350,7 @@ page_game(struct http_ctx *x)
 		    { "id", g.id }, { "kind", game_kind_name(g.kind) },
 		    { "kind_title", game_kinds[g.kind]->title },
 		    { "moves", p.num[0] }, { "seq", p.num[1] },
-		    /* LEAD: " data-events=\"/api/games/ID/events\"" once
-		     * the server streams them (ludus.js is ready). */
-		    { "events", "" },
+		    { "events", events },
 		    { "status", svg_str(&p.status) },
 		    { "svg", svg_str(&p.board) },
 		    { "caption", svg_str(&p.caption) },

@@ -29,8 +29,11 @@ reason(int status)
 {
 	switch (status) {
 	case 200: return "OK";
+	case 201: return "Created";
+	case 204: return "No Content";
 	case 304: return "Not Modified";
 	case 400: return "Bad Request";
+	case 401: return "Unauthorized";
 	case 403: return "Forbidden";
 	case 404: return "Not Found";
 	case 405: return "Method Not Allowed";
@@ -110,6 +113,20 @@ http_error(struct http_ctx *x, const char *code, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	http_json(x, web_error_status(code), json_error(code, "%s", msg));
+}
+
+json_t *
+http_error_json(const char *err, int *status)
+{
+	char	 code[32];
+	size_t	 n = strcspn(err, " ");
+
+	if (n >= sizeof code)
+		n = sizeof code - 1;
+	memcpy(code, err, n);
+	code[n] = '\0';
+	*status = web_error_status(code);
+	return json_error(code, "%s", err[n] == ' ' ? err + n + 1 : "");
 }
 
 void

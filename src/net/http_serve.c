@@ -8,13 +8,18 @@
  *     resolves to us (DNS rebinding) is refused;
  *  3. an origin-form target ("/path?query"; a proxy's absolute form is
  *     400);
- *  4. GET and HEAD go to the routes; any other method is a write, which
- *     must be application/json (a browser then sends a preflight that
- *     gets no CORS answer) from our own origin when it has an Origin
- *     (else 415 TYPE, 403 ORIGIN) and, since nothing is written over
- *     HTTP yet, is refused with 405.
+ *  4. GET and HEAD read.  A CORS preflight (OPTIONS from an origin of
+ *     http-allow-origin) is answered.  Any other method is a write, which
+ *     must be application/json (a browser then sends a preflight, which
+ *     gets no CORS answer unless its origin is listed), from our own
+ *     origin or a listed one when it has an Origin (else 415 TYPE, 403
+ *     ORIGIN), and carry the server's password as its bearer token when
+ *     it has one (else 401 NOAUTH, WRONGPASS); a route that takes no such
+ *     method answers 405 METHOD.
  *
- * Every reply, refusals included, has the headers of http_reply.c.
+ * Every reply, refusals included, has the headers of http_reply.c, and
+ * the CORS headers when its Origin is listed in http-allow-origin (none
+ * at all when the list is empty).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +27,8 @@
 
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
+
+#include <sodium.h>
 
 #include "cmd/cmd.h"
 #include "net/http.h"
@@ -61,8 +68,97 @@ one_host(struct evhttp_request *req)
 	return host;
 }
 
+/* 1 when a browser page of that origin may use the API: ours, or one of
+ * http-allow-origin. */
+static int
+origin_allowed(const struct http_ctx *x, const char *origin, const char *host)
+{
+	const struct config	*cfg = x->srv->cfg;
+
+	return http_origin_ours(origin, host) || http_origin_listed(origin,
+	    cfg->http_allow_origin, cfg->nhttp_allow_origin);
+}
+
+/* The CORS headers of a reply to a listed origin; nothing else gets any. */
+static void
+cors_headers(struct http_ctx *x)
+{
+	const struct config	*cfg = x->srv->cfg;
+	struct evkeyvalq	*out = evhttp_request_get_output_headers(x->req);
+	const char		*origin;
+
+	if (cfg->nhttp_allow_origin == 0)
+		return;
+	evhttp_add_header(out, "Vary", "Origin");
+	origin = evhttp_find_header(evhttp_request_get_input_headers(x->req),
+	    "Origin");
+	if (origin == NULL || !http_origin_listed(origin,
+	    cfg->http_allow_origin, cfg->nhttp_allow_origin))
+		return;
+	evhttp_add_header(out, "Access-Control-Allow-Origin", origin);
+	evhttp_add_header(out, "Access-Control-Expose-Headers", "Location");
+}
+
+/* A listed origin's preflight: 1 with its answer sent. */
+static int
+preflight(struct http_ctx *x)
+{
+	struct evkeyvalq *in = evhttp_request_get_input_headers(x->req);
+	struct evkeyvalq *out = evhttp_request_get_output_headers(x->req);
+
+	if (evhttp_request_get_command(x->req) != EVHTTP_REQ_OPTIONS ||
+	    evhttp_find_header(out, "Access-Control-Allow-Origin") == NULL ||
+	    evhttp_find_header(in, "Access-Control-Request-Method") == NULL)
+		return 0;
+	evhttp_add_header(out, "Access-Control-Allow-Methods",
+	    "GET, HEAD, POST");
+	evhttp_add_header(out, "Access-Control-Allow-Headers", "Content-Type, "
+	    "Authorization, X-Seat-Key, Last-Event-ID");
+	evhttp_add_header(out, "Access-Control-Max-Age", "600");
+	http_reply(x, 204, NULL, "no-store", NULL, 0);
+	return 1;
+}
+
+/*
+ * A server with a password (requirepass) takes only the writes that give
+ * it as their bearer token.  Both sides are hashed first, so that the
+ * comparison takes the same time whatever the token's length and
+ * however much of it matches.
+ */
+static int
+password_given(struct http_ctx *x)
+{
+	const char	*pass = x->srv->cfg->requirepass, *auth, *token;
+	unsigned char	 want[32], got[32];
+	size_t		 len;
+
+	if (pass[0] == '\0')
+		return 1;
+	auth = evhttp_find_header(evhttp_request_get_input_headers(x->req),
+	    "Authorization");
+	evhttp_add_header(evhttp_request_get_output_headers(x->req),
+	    "WWW-Authenticate", "Bearer realm=\"ludus\"");
+	if (auth == NULL || http_bearer(auth, &token, &len) == -1) {
+		http_error(x, "NOAUTH", "Authentication required.");
+		return 0;
+	}
+	crypto_generichash(want, sizeof want, (const unsigned char *)pass,
+	    strlen(pass), NULL, 0);
+	crypto_generichash(got, sizeof got, (const unsigned char *)token, len,
+	    NULL, 0);
+	if (crypto_verify_32(want, got) != 0) {
+		log_notice("http: a write with a wrong password");
+		http_error(x, "WRONGPASS", "invalid password");
+		return 0;
+	}
+	evhttp_remove_header(evhttp_request_get_output_headers(x->req),
+	    "WWW-Authenticate");
+	return 1;
+}
+
 /* A write must be JSON, so that a browser cannot send it cross-site
- * without a preflight, and from our own origin when it names one. */
+ * without a preflight, from our own origin or a listed one when it names
+ * one, and carry the server's password if it has one. */
 static int
 write_allowed(struct http_ctx *x, const char *host)
 {
@@ -76,14 +172,14 @@ write_allowed(struct http_ctx *x, const char *host)
 		return 0;
 	}
 	origin = evhttp_find_header(in, "Origin");
-	if (origin != NULL && !http_origin_ours(origin, host)) {
+	if (origin != NULL && !origin_allowed(x, origin, host)) {
 		log_notice("http: refused a write from origin '%s' "
 		    "(cross-site request?)", printable(origin, buf,
 		    sizeof buf));
 		http_error(x, "ORIGIN", "origin not allowed");
 		return 0;
 	}
-	return 1;
+	return password_given(x);
 }
 
 /* Passes the checks of every request; 0, or -1 with the reply sent. */
@@ -118,12 +214,9 @@ request_allowed(struct http_ctx *x, int refused)
 	case EVHTTP_REQ_HEAD:
 		return 0;
 	default:
-		if (write_allowed(x, host)) {
-			evhttp_add_header(evhttp_request_get_output_headers(
-			    x->req), "Allow", "GET, HEAD");
-			http_error(x, "METHOD", "only GET and HEAD are served");
-		}
-		return -1;
+		if (preflight(x))
+			return 1;
+		return write_allowed(x, host) ? 0 : -1;
 	}
 }
 
@@ -132,21 +225,26 @@ request_allowed(struct http_ctx *x, int refused)
 struct route {
 	const char	*prefix;
 	const char	*suffix;	/* NULL: the path is the prefix */
-	void		(*serve)(struct http_ctx *);
+	void		(*get)(struct http_ctx *);	/* and HEAD */
+	void		(*post)(struct http_ctx *);
 };
 
 /* The first that matches serves; a game id sits between a prefix and a
  * suffix. */
 static const struct route routes[] = {
-	{ "/", NULL, page_index },
-	{ "/healthz", NULL, api_healthz },
-	{ "/readyz", NULL, api_readyz },
-	{ "/api/games", NULL, api_games },
-	{ "/api/games/", "/history", api_history },
-	{ "/api/games/", "/replay", api_replay },
-	{ "/api/games/", "", api_game },
-	{ "/games/", ".svg", page_svg },
-	{ "/games/", "", page_game },
+	{ "/", NULL, page_index, NULL },
+	{ "/healthz", NULL, api_healthz, NULL },
+	{ "/readyz", NULL, api_readyz, NULL },
+	{ "/metrics", NULL, page_metrics, NULL },
+	{ "/api/games", NULL, api_games, api_create },
+	{ "/api/games/", "/history", api_history, NULL },
+	{ "/api/games/", "/replay", api_replay, NULL },
+	{ "/api/games/", "/events", api_events, NULL },
+	{ "/api/games/", "/moves", NULL, api_move },
+	{ "/api/games/", "/roll", NULL, api_roll },
+	{ "/api/games/", "", api_game, NULL },
+	{ "/games/", ".svg", page_svg, NULL },
+	{ "/games/", "", page_game, NULL },
 };
 
 /* 1 when the route takes the path (x->id set); -1 when it would but the
@@ -175,21 +273,45 @@ route_match(struct http_ctx *x, const struct route *r)
 	return 1;
 }
 
+/* The route's handler for the request's method, or 405 with what the
+ * route takes. */
+static void
+route_serve(struct http_ctx *x, const struct route *r)
+{
+	enum evhttp_cmd_type	 m = evhttp_request_get_command(x->req);
+	void			(*serve)(struct http_ctx *);
+
+	if (m == EVHTTP_REQ_GET || m == EVHTTP_REQ_HEAD)
+		serve = r->get;
+	else
+		serve = m == EVHTTP_REQ_POST ? r->post : NULL;
+	if (serve != NULL) {
+		serve(x);
+		return;
+	}
+	evhttp_add_header(evhttp_request_get_output_headers(x->req), "Allow",
+	    r->get != NULL ? "GET, HEAD" : "POST");
+	http_error(x, "METHOD", "%s takes only %s", x->path, r->get != NULL ?
+	    "GET and HEAD" : "POST");
+}
+
 static void
 route(struct http_ctx *x)
 {
+	static const struct route files = { "/static/", NULL, page_static,
+	    NULL };
 	size_t	 i;
 	int	 m;
 
 	if (strncmp(x->path, "/static/", 8) == 0) {
-		page_static(x);
+		route_serve(x, &files);
 		return;
 	}
 	for (i = 0; i < sizeof routes / sizeof routes[0]; i++) {
 		if ((m = route_match(x, &routes[i])) == -1)
 			return;
 		if (m == 1) {
-			routes[i].serve(x);
+			route_serve(x, &routes[i]);
 			return;
 		}
 	}
@@ -210,9 +332,15 @@ http_serve(struct http *h, struct evhttp_request *req, int refused)
 	x.query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;
 	h->requests++;
 	http_secure_headers(evhttp_request_get_output_headers(req));
-	if (request_allowed(&x, refused) == -1) {
+	cors_headers(&x);
+	switch (request_allowed(&x, refused)) {
+	case -1:
 		h->refused++;
 		return;
+	case 0:
+		route(&x);
+		return;
+	default:		/* a preflight, answered */
+		return;
 	}
-	route(&x);
 }

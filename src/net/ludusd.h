@@ -57,6 +57,15 @@ struct server {
 	struct pass		 *pass;		/* the end of the pass */
 	struct held_queue	 *held;		/* replies held for its COMMIT */
 	struct http		 *http;		/* http.c; NULL: no HTTP */
+	/* HTTP's share of the event path (a committed move, for the event
+	 * streams) and of the end of the pass (after its COMMIT; failure:
+	 * why it failed, else NULL), set by http_listen(): through pointers,
+	 * as the command layer's hooks, so that the RESP side's files use
+	 * nothing of HTTP's. */
+	void			(*http_move)(struct server *, const char *game,
+				    const struct move *);
+	void			(*http_pass_end)(struct server *,
+				    const char *failure);
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -153,6 +162,22 @@ void	pass_end(struct server *);
 void	pass_pump(struct conn *);
 /* Writes run in the open transaction (0: none). */
 size_t	pass_writes(const struct server *);
+/* What the COMMITs took, for /metrics: a histogram of the writes of each
+ * and one of its time in microseconds (counts[i]: the observations above
+ * bounds[i - 1] and at most bounds[i]; counts[nbounds]: above all). */
+#define PASS_HIST_MAX	16
+struct pass_hist {
+	const uint64_t	*bounds;	/* ascending */
+	size_t		 nbounds;	/* < PASS_HIST_MAX */
+	uint64_t	 counts[PASS_HIST_MAX];
+	uint64_t	 count;
+	uint64_t	 sum;
+};
+struct pass_stats {
+	struct pass_hist writes;
+	struct pass_hist usec;
+};
+const struct pass_stats *pass_stats(const struct server *);
 
 /* tls.c: TLS on tls-port (see there). */
 /* Builds the context from the files of the configuration when tls-port

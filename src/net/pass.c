@@ -21,7 +21,8 @@
  *     reply;
  *  3. the events left, then the WATCH backlogs that waited: no history is
  *     read while the transaction is open, it would show moves that may
- *     never commit;
+ *     never commit; then HTTP's share (http_pass_end(): the HTTP writes
+ *     held for the COMMIT, the event streams' backlogs);
  *  4. the timers: if the COMMIT failed, the games whose timers fired
  *     meanwhile are tried again (autoplay.c);
  *  5. the sockets: every connection's output is written (conn.c), whether
@@ -64,7 +65,14 @@ struct pass {
 	uint64_t	 started_us;	/* when the pass first saw it open */
 	uint64_t	*pumps;		/* connections (ids) whose WATCH */
 	size_t		 npumps, cap;	/* backlog waits: kept across passes */
+	struct pass_stats stats;	/* what the COMMITs took (/metrics) */
 };
+
+/* The histograms' upper bounds: writes per COMMIT, and microseconds. */
+static const uint64_t size_bounds[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256,
+    512, 1024 };
+static const uint64_t usec_bounds[] = { 100, 250, 500, 1000, 2500, 5000,
+    10000, 25000, 50000, 100000, 250000, 1000000 };
 
 static uint64_t
 now_us(void)
@@ -113,6 +121,10 @@ pass_init(struct server *srv)
 	srv->pass = p;
 	srv->held = held_new();
 	srv->env.txn = cmd_txn_new();
+	p->stats.writes.bounds = size_bounds;
+	p->stats.writes.nbounds = sizeof size_bounds / sizeof size_bounds[0];
+	p->stats.usec.bounds = usec_bounds;
+	p->stats.usec.nbounds = sizeof usec_bounds / sizeof usec_bounds[0];
 	p->flush = event_new(srv->base, -1, 0, flush_cb, srv);
 	if (p->flush == NULL ||
 	    event_priority_set(p->flush, PASS_PRIORITIES - 1) == -1)
@@ -195,6 +207,24 @@ pass_reply(struct conn *c, const struct reply *r,
 	else
 		conn_reply(c, r);	/* behind c's held replies, if any */
 	pass_after(c->srv, NULL);
+}
+
+static void
+hist_add(struct pass_hist *h, uint64_t v)
+{
+	size_t	 i;
+
+	for (i = 0; i < h->nbounds && v > h->bounds[i]; i++)
+		;
+	h->counts[i]++;
+	h->count++;
+	h->sum += v;
+}
+
+const struct pass_stats *
+pass_stats(const struct server *srv)
+{
+	return &srv->pass->stats;
 }
 
 size_t
@@ -298,19 +328,28 @@ pass_end(struct server *srv)
 {
 	struct pass	*p = srv->pass;
 	const char	*failure = NULL;
+	uint64_t	 batches = srv->env.batches, t = 0;
 
 	if (p == NULL || p->ending)
 		return;
 	p->ending = 1;
+	if (p->writes > 0)
+		t = now_us();
 	if (cmd_txn_commit(&srv->env) == -1) {
 		failure = store_errmsg(srv->env.store);
 		log_warning("group commit of %zu turn(s) failed: %s",
 		    p->writes, failure);
 	}
+	if (srv->env.batches != batches) {	/* a COMMIT was tried */
+		hist_add(&p->stats.writes, p->writes);
+		hist_add(&p->stats.usec, now_us() - t);
+	}
 	p->writes = 0;
 	p->started_us = 0;
 	release(srv, failure);
 	watch_flush(srv);
+	if (srv->http_pass_end != NULL)	/* HTTP: held writes, backlogs */
+		srv->http_pass_end(srv, failure);
 	if (p->npumps > 0)
 		pumps_resume(srv);
 	autoplay_pass_end(srv, failure == NULL);

@@ -204,6 +204,9 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 	struct pending		*p;
 	uint64_t		 ord = reg->moves++;
 
+	/* HTTP: the event streams' share of every committed move. */
+	if (srv->http_move != NULL)
+		srv->http_move(srv, game, mv);
 	if (game_find(reg, game) == NULL)
 		return;
 	if (reg->npending == reg->cap) {

@@ -122,6 +122,8 @@ static const struct {
 } statuses[] = {
 	{ "BADARG", 400 },	/* an argument malformed or out of range */
 	{ "ERR", 400 },		/* syntax */
+	{ "NOAUTH", 401 },	/* a write without the server's password */
+	{ "WRONGPASS", 401 },	/* ... with another one */
 	{ "NOSEAT", 403 },	/* the seat is not held */
 	{ "ORIGIN", 403 },	/* a foreign Origin on a write */
 	{ "NOGAME", 404 },

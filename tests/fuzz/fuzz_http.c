@@ -1,7 +1,7 @@
 /*
  * Fuzzes what ludusd reads of an HTTP request itself (src/net/
  * http_check.c; evhttp parses the rest): the Host header's name, a
- * write's Content-Type and Origin.
+ * write's Content-Type and Origin, a bearer token.
  *
  * Input: the bytes up to the first NUL are a Host value, the bytes after
  * it (up to the next NUL) an Origin or Content-Type value.  Checked: a
@@ -9,7 +9,8 @@
  * itself again (a bracketed address aside); a Host is allowed by a list
  * exactly when its name is in the list; the origin of a Host is ours,
  * and the Host's own name with another scheme is not; a JSON type is one
- * whose first 16 bytes say so.
+ * whose first 16 bytes say so; a bearer token lies inside its value, after
+ * "Bearer ", and is visible ASCII; a value is found in a list of itself.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -61,6 +62,25 @@ check_origin(const char *host, const char *value)
 		FUZZ_CHECK(strncasecmp(value, "application/json", 16) == 0);
 }
 
+static void
+check_bearer(const char *value)
+{
+	const char	*token;
+	char		*list[1];
+	size_t		 len, i;
+
+	if (http_bearer(value, &token, &len) == 0) {
+		FUZZ_CHECK(strncasecmp(value, "Bearer ", 7) == 0);
+		FUZZ_CHECK(len > 0 && token >= value + 7 &&
+		    token + len <= value + strlen(value));
+		for (i = 0; i < len; i++)
+			FUZZ_CHECK((unsigned char)token[i] > 0x20 &&
+			    (unsigned char)token[i] < 0x7f);
+	}
+	list[0] = (char *)(uintptr_t)value;
+	FUZZ_CHECK(http_origin_listed(value, list, 1));
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -73,6 +93,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		value = buf + size;
 	check_name(buf);
 	check_origin(buf, value);
+	check_bearer(value);
 	free(buf);
 	return 0;
 }

@@ -1,7 +1,7 @@
 # TAP for the shell tests, sourced by them: ok NAME, not_ok NAME,
-# skip NAME WHY, check NAME EXPECTED ACTUAL and contains NAME NEEDLE
-# HAYSTACK print one result each; N counts the results, FAILED the
-# failures.
+# skip NAME WHY, check NAME EXPECTED ACTUAL, contains NAME NEEDLE
+# HAYSTACK and lacks NAME NEEDLE HAYSTACK print one result each; N counts
+# the results, FAILED the failures.
 
 N=0
 FAILED=0
@@ -34,5 +34,12 @@ contains() {
 	*"$2"*) ok "$1" ;;
 	*) not_ok "$1"; echo "# '$2' not in:"
 	   printf '%s\n' "$3" | sed 's/^/#   /' ;;
+	esac
+}
+# lacks NAME NEEDLE HAYSTACK
+lacks() {
+	case $3 in
+	*"$2"*) not_ok "$1"; echo "# '$2' found" ;;
+	*) ok "$1" ;;
 	esac
 }

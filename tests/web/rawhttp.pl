@@ -15,13 +15,21 @@
 #	rawhttp.pl hold PORT N		opens N kept-alive connections with
 #					a request each, then one more; prints
 #					the N + 1 status codes
+#	rawhttp.pl stall PORT PATH SECS	asks for PATH (an event stream) with
+#					a receive buffer of 2 KiB, reads
+#					nothing for SECS, then reads what
+#					came: prints "EVENTS n LAST seq"
+#					and CLOSED when the server closed
 use strict;
 use warnings;
 use IO::Socket::INET;
 use IO::Select;
+use Socket qw(PF_INET SOCK_STREAM SOL_SOCKET SO_RCVBUF inet_aton
+    pack_sockaddr_in);
 
 my ($mode, $port, $arg) = @ARGV;
-die "usage: rawhttp.pl send|slow|idle|hold PORT ARG\n" unless defined $arg;
+die "usage: rawhttp.pl send|slow|idle|hold|stall PORT ARG\n"
+    unless defined $arg;
 
 sub connect_to {
 	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
@@ -114,6 +122,28 @@ if ($mode eq 'send') {
 		push @held, $s;
 		print defined $code ? $code : 'CLOSED', $i < $arg ? ' ' : "\n";
 	}
+} elsif ($mode eq 'stall') {
+	# The receive buffer is set before the connect, so that the window
+	# the server sees stays small.
+	socket(my $s, PF_INET, SOCK_STREAM, 0) or die "socket: $!\n";
+	setsockopt($s, SOL_SOCKET, SO_RCVBUF, 2048) or die "SO_RCVBUF: $!\n";
+	connect($s, pack_sockaddr_in($port, inet_aton('127.0.0.1')))
+	    or die "connect: $!\n";
+	binmode $s;
+	syswrite($s, "GET $arg HTTP/1.1\r\n$head\r\n");
+	sleep($ARGV[3] // 3);
+	my ($buf, $closed, $sel) = ('', 0, IO::Select->new($s));
+	while ($sel->can_read(2)) {
+		my $n = sysread($s, my $chunk, 65536);
+		if (!$n) {
+			$closed = 1;
+			last;
+		}
+		$buf .= $chunk;
+	}
+	my @ids = $buf =~ /^id: (\d+)$/mg;
+	print "EVENTS ", scalar(@ids), " LAST ", (@ids ? $ids[-1] : 0),
+	    $closed ? " CLOSED" : " OPEN", "\n";
 } else {
 	die "unknown mode $mode\n";
 }

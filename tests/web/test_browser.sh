@@ -18,40 +18,16 @@
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/web/lib.sh"
-CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
-CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
-SHOTS=$top_builddir/tests/web
-
-missing=
-[ -x "$CHROMIUM" ] || missing="$missing chromium"
-[ -x "$CHROMEDRIVER" ] || missing="$missing chromedriver"
-for tool in curl redis-cli base64; do
-	command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
-done
-if [ -n "$missing" ]; then
-	if [ -n "${CI:-}" ]; then
-		echo "1..1"
-		echo "not ok 1 - missing:$missing (CI is set: bootstrap installs them)"
-		exit 1
-	fi
-	echo "1..0 # SKIP missing:$missing (bootstrap installs them as root)"
-	exit 77
-fi
-if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-	echo "1..0 # SKIP $LUDUSD or $JGET not built"
-	exit 77
-fi
+. "$top_srcdir/tests/lib/daemon.sh"
+. "$top_srcdir/tests/web/webdriver.sh"
+need_browser
 
 DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-web.XXXXXX") || exit 99
-PID= CDPID= WD= SESSION= SPID=
+PID= SPID=
 cleanup() {
 	[ -n "$SPID" ] && kill "$SPID" 2>/dev/null
-	[ -n "$SESSION" ] && curl -s --max-time 10 -X DELETE \
-	    "$WD/session/$SESSION" >/dev/null 2>&1
-	[ -n "$CDPID" ] && kill "$CDPID" 2>/dev/null
+	webdriver_stop
 	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	[ -n "$CDPID" ] && wait "$CDPID" 2>/dev/null
 	rm -rf "$DIR"
 }
 trap cleanup EXIT
@@ -66,81 +42,12 @@ if ! start_http_daemon; then
 fi
 
 # ------------------------------------------------------ WebDriver
-# chromedriver on a port the kernel picks (it says which), loopback only.
-: >"$DIR/chromedriver.log"
-"$CHROMEDRIVER" --port=0 >>"$DIR/chromedriver.log" 2>&1 &
-CDPID=$!
-i=0
-while ! grep -q 'started successfully on port' "$DIR/chromedriver.log" &&
-    [ $i -lt 1000 ]; do
-	kill -0 "$CDPID" 2>/dev/null || break
-	sleep 0.01
-	i=$((i + 1))
-done
-CDPORT=$(sed -n 's/.*started successfully on port \([0-9]*\).*/\1/p' \
-    "$DIR/chromedriver.log")
-if [ -z "$CDPORT" ]; then
+if ! start_chromedriver; then
 	echo "1..1"
 	echo "not ok 1 - chromedriver starts"
 	sed 's/^/# /' "$DIR/chromedriver.log"
 	exit 1
 fi
-WD=http://127.0.0.1:$CDPORT
-
-# wd METHOD PATH [JSON]: one WebDriver command of the session; the reply
-# (JSON) on stdout.
-wd() {
-	curl -s --max-time 60 -X "$1" -H 'Content-Type: application/json' \
-	    ${3:+--data-binary "$3"} "$WD/session/$SESSION$2"
-}
-# js SCRIPT: the value a script returns (a string, or JSON).
-js() {
-	wd POST /execute/sync "{\"script\": \"$1\", \"args\": []}" |
-	    "$JGET" value
-}
-go() {
-	wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null
-}
-# element SELECTOR: the WebDriver reference of the first match.
-element() {
-	wd POST /element "{\"using\": \"css selector\", \"value\": \"$1\"}" |
-	    "$JGET" value.element-6066-11e4-a52e-4f735466cecf
-}
-# errors: the console's errors since the last call, one a line.
-errors() {
-	wd POST /se/log '{"type": "browser"}' >"$DIR/logs.json"
-	n=$("$JGET" -n value <"$DIR/logs.json")
-	i=0
-	while [ "$i" -lt "${n:-0}" ]; do
-		if [ "$("$JGET" value.$i.level <"$DIR/logs.json")" = SEVERE ]
-		then
-			"$JGET" value.$i.message <"$DIR/logs.json"
-		fi
-		i=$((i + 1))
-	done
-}
-# session [ARG...]: a fresh browser, with these Chrome prefs (JSON).
-session() {
-	rm -rf "$DIR/profile"
-	SESSION=
-	prefs=${1:-'{}'}
-	caps="{\"capabilities\": {\"alwaysMatch\": {\"browserName\": \"chrome\",
-	    \"goog:loggingPrefs\": {\"browser\": \"ALL\"},
-	    \"goog:chromeOptions\": {\"binary\": \"$CHROMIUM\", \"prefs\": $prefs,
-	    \"args\": [\"--headless\", \"--no-sandbox\", \"--disable-gpu\",
-	    \"--disable-quic\", \"--no-first-run\",
-	    \"--disable-background-networking\", \"--disable-component-update\",
-	    \"--disable-sync\", \"--user-data-dir=$DIR/profile\",
-	    \"--window-size=1280,1800\"]}}}}"
-	SESSION=$(curl -s --max-time 60 -X POST -H \
-	    'Content-Type: application/json' --data-binary "$caps" \
-	    "$WD/session" | "$JGET" value.sessionId)
-	[ -n "$SESSION" ]
-}
-end_session() {
-	wd DELETE "" >/dev/null
-	SESSION=
-}
 
 # The pieces of the board shown, as the kind's STATE writes them.
 LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
@@ -149,29 +56,6 @@ DANDY_PIECES="return Array.from(document.querySelectorAll('#board .piece')).map(
 # state CMD...: the piece lines of a STATE or REPLAY reply.
 state() {
 	cli "$@" | grep -v '^turn,\|^winner,\|^snake,\|^ladder,' | paste -sd' ' -
-}
-# until_shown NAME SCRIPT EXPECTED: polls (5 s at most) for the page to
-# show it, as a script that redraws does it after a fetch.
-until_shown() {
-	i=0
-	got=$(js "$2")
-	while [ "$got" != "$3" ] && [ $i -lt 50 ]; do
-		sleep 0.1
-		got=$(js "$2")
-		i=$((i + 1))
-	done
-	check "$1" "$3" "$got"
-}
-# shot NAME: a screenshot of the board alone.
-shot() {
-	eid=$(element '#board svg')
-	wd GET "/element/$eid/screenshot" | "$JGET" value |
-	    base64 -d >"$SHOTS/board-$1.png" 2>/dev/null
-	if [ -s "$SHOTS/board-$1.png" ]; then
-		ok "screenshot of the $1 board: tests/web/board-$1.png"
-	else
-		not_ok "screenshot of the $1 board"
-	fi
 }
 
 if session; then

@@ -13,7 +13,7 @@
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/web/lib.sh"
+. "$top_srcdir/tests/lib/daemon.sh"
 RAW="perl $top_srcdir/tests/web/rawhttp.pl"
 CORPUS=$top_srcdir/tests/web/corpus
 
@@ -37,7 +37,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-start_daemon() {
+start_web_daemon() {
 	start_http_daemon --http-host games.example --http-maxclients 6 \
 	    --http-timeout 2 --http-max-header 4kb --http-max-body 1kb "$@"
 }
@@ -75,7 +75,7 @@ header() {
 	tr -d '\r' <"$DIR/head" | sed -n "s/^$1: //Ip" | head -1
 }
 
-if start_daemon; then
+if start_web_daemon; then
 	ok "ludusd starts with HTTP on a free port"
 else
 	not_ok "ludusd starts with HTTP on a free port"
@@ -158,7 +158,7 @@ error_is "invalid id" /api/games/Nope 400 BADARG
 error_is "id too long" \
     /api/games/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 400 BADARG
 error_is "one game takes no parameter" '/api/games/lu?x=1' 400 BADARG
-error_is "a path under a game that is no endpoint" /api/games/lu/moves 404 \
+error_is "a path under a game that is no endpoint" /api/games/lu/nope 404 \
     NOTFOUND
 
 # ------------------------------------------------------------ history
@@ -295,7 +295,7 @@ error_is "a text/plain post: 415" /api/games 415 TYPE -X POST \
 error_is "a JSON post from a foreign origin: 403" /api/games 403 ORIGIN \
     -X POST -H 'Content-Type: application/json' \
     -H 'Origin: http://attacker.example' --data '{}'
-error_is "a JSON post from our origin: 405 (no writes yet)" /api/games \
+error_is "a JSON post from our origin to a read: 405" /api/games/lu/history \
     405 METHOD -X POST -H 'Content-Type: application/json' \
     -H "Origin: http://127.0.0.1:$HPORT" --data '{}'
 check "405 says what is allowed" "GET, HEAD" "$(header Allow)"
@@ -365,7 +365,7 @@ else
 	not_ok "bind localhost: starts"
 fi
 PID=
-if start_daemon --http-port 0; then
+if start_web_daemon --http-port 0; then
 	check "http-port 0: no HTTP" "" "$HPORT"
 else
 	# No http-portfile is written: wait for the RESP one instead.

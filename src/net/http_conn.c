@@ -1,0 +1,226 @@
+/*
+ * The HTTP connections, followed from their accept to their close: their
+ * count (http-maxclients), the deadline by which a request must have
+ * arrived, and a watcher of a request that outlives its pass or its read
+ * (a held write, an event stream).
+ *
+ * libevent 2.1's evhttp has no connection count and no hook at accept,
+ * so connections are followed from the bufferevent made for each one
+ * (evhttp_set_bevcb): the new bufferevent is kept (a reference) until a
+ * callback at the loop's highest priority, which runs before anything
+ * can be read from it, takes its connection (the bufferevent's callback
+ * argument, as evhttp sets it) and watches its close (closecb).  libevent
+ * 2.2's evhttp_set_max_connections and evhttp_set_newreqcb would replace
+ * this.
+ */
+#include <stdlib.h>
+
+#include <event2/bufferevent.h>
+#include <event2/event.h>
+#include <event2/http.h>
+
+#include "net/http.h"
+#include "net/log.h"
+#include "util/util.h"
+
+struct http_conn {
+	LIST_ENTRY(http_conn)	 link;		/* in its bucket */
+	TAILQ_ENTRY(http_conn)	 queue;		/* in pending */
+	struct http		*h;
+	struct bufferevent	*bev;		/* until taken in */
+	struct evhttp_connection *evcon;	/* once taken in */
+	struct event		*deadline;
+	int			 refused;	/* over http-maxclients */
+	http_gone_cb		 gone;		/* http_conn_watch() */
+	struct evhttp_request	*gone_req;
+	void			*gone_arg;
+};
+
+static struct http_conn_bucket *
+bucket(struct http *h, const void *evcon)
+{
+	uint64_t	 k = (uint64_t)(uintptr_t)evcon;
+
+	k ^= k >> 17;
+	k *= 0x9e3779b97f4a7c15ULL;
+	return &h->conns[(k >> 40) % HTTP_CONN_BUCKETS];
+}
+
+static struct http_conn *
+conn_find(struct http *h, const struct evhttp_connection *evcon)
+{
+	struct http_conn	*hc;
+
+	LIST_FOREACH(hc, bucket(h, evcon), link)
+		if (hc->evcon == evcon)
+			return hc;
+	return NULL;
+}
+
+/* ------------------------------------------------------ connections */
+
+static void
+conn_free(struct http_conn *hc)
+{
+	if (hc->evcon != NULL) {
+		LIST_REMOVE(hc, link);
+		hc->h->nconns--;
+	}
+	if (hc->deadline != NULL)
+		event_free(hc->deadline);
+	free(hc);
+}
+
+static void
+conn_closed_cb(struct evhttp_connection *evcon, void *arg)
+{
+	struct http_conn	*hc = arg;
+	http_gone_cb		 gone = hc->gone;
+
+	evhttp_connection_set_closecb(evcon, NULL, NULL);
+	if (gone != NULL) {
+		hc->gone = NULL;
+		gone(hc->h, hc->gone_req, hc->gone_arg);
+	}
+	conn_free(hc);
+}
+
+int
+http_conn_watch(struct http *h, struct evhttp_request *req, http_gone_cb gone,
+    void *arg)
+{
+	struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+	struct http_conn	*hc;
+
+	if (evcon == NULL || (hc = conn_find(h, evcon)) == NULL)
+		return -1;
+	hc->gone = gone;
+	hc->gone_req = req;
+	hc->gone_arg = arg;
+	return 0;
+}
+
+void
+http_request_gone(struct evhttp_request *req)
+{
+	/* evhttp_connection_fail_() takes a request that has not been
+	 * answered off its connection before freeing it: the request is
+	 * the answerer's then.  A connection freed directly still holds
+	 * its request, and frees it right after this. */
+	if (evhttp_request_get_connection(req) == NULL)
+		evhttp_request_free(req);
+}
+
+/* No request arrived in time: the connection goes (closecb frees hc). */
+static void
+conn_deadline_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct http_conn	*hc = arg;
+
+	(void)fd;
+	(void)what;
+	log_debug("http: no request within %lld s: closing",
+	    (long long)hc->h->srv->cfg->http_timeout);
+	evhttp_connection_free(hc->evcon);
+}
+
+static void
+conn_take(struct http *h, struct http_conn *hc, struct evhttp_connection *evcon)
+{
+	hc->evcon = evcon;
+	LIST_INSERT_HEAD(bucket(h, evcon), hc, link);
+	h->nconns++;
+	hc->refused = h->nconns > h->srv->cfg->http_maxclients;
+	hc->deadline = evtimer_new(h->srv->base, conn_deadline_cb, hc);
+	if (hc->deadline != NULL)
+		evtimer_add(hc->deadline, &h->deadline);
+	evhttp_connection_set_closecb(evcon, conn_closed_cb, hc);
+}
+
+/*
+ * Takes in the connections accepted since the last time: each one's
+ * bufferevent now has its connection as callback argument, unless evhttp
+ * freed it meanwhile (its callbacks are then cleared).
+ */
+void
+http_conn_adopt_cb(evutil_socket_t fd, short what, void *arg)
+{
+	struct http		*h = arg;
+	struct http_conn	*hc;
+	bufferevent_event_cb	 ecb;
+	void			*cbarg;
+
+	(void)fd;
+	(void)what;
+	while ((hc = TAILQ_FIRST(&h->pending)) != NULL) {
+		TAILQ_REMOVE(&h->pending, hc, queue);
+		bufferevent_getcb(hc->bev, NULL, NULL, &ecb, &cbarg);
+		if (ecb != NULL && cbarg != NULL &&
+		    evhttp_connection_get_bufferevent(cbarg) == hc->bev)
+			conn_take(h, hc, cbarg);
+		bufferevent_decref(hc->bev);
+		hc->bev = NULL;
+		if (hc->evcon == NULL)
+			conn_free(hc);
+	}
+}
+
+struct bufferevent *
+http_conn_bev_cb(struct event_base *base, void *arg)
+{
+	struct http		*h = arg;
+	struct http_conn	*hc;
+
+	hc = xcalloc(1, sizeof *hc);
+	hc->h = h;
+	hc->bev = bufferevent_socket_new(base, -1, BEV_OPT_CLOSE_ON_FREE);
+	if (hc->bev == NULL) {		/* evhttp makes one: not counted */
+		free(hc);
+		return NULL;
+	}
+	bufferevent_incref(hc->bev);
+	TAILQ_INSERT_TAIL(&h->pending, hc, queue);
+	event_active(h->adopt, EV_TIMEOUT, 1);
+	return hc->bev;
+}
+
+/* The reply has been written: the next request's deadline starts. */
+static void
+request_done_cb(struct evhttp_request *req, void *arg)
+{
+	struct http		*h = arg;
+	struct http_conn	*hc;
+
+	hc = conn_find(h, evhttp_request_get_connection(req));
+	if (hc != NULL && hc->deadline != NULL)
+		evtimer_add(hc->deadline, &h->deadline);
+}
+
+/* A request has arrived on its connection: the connection's deadline
+ * stops until the reply is sent, when the next request's starts.  1 when
+ * the connection is one over http-maxclients. */
+int
+http_conn_begin(struct http *h, struct evhttp_request *req)
+{
+	struct http_conn	*hc;
+
+	hc = conn_find(h, evhttp_request_get_connection(req));
+	if (hc == NULL)
+		return 0;
+	if (hc->deadline != NULL)
+		evtimer_del(hc->deadline);
+	evhttp_request_set_on_complete_cb(req, request_done_cb, h);
+	return hc->refused;
+}
+
+void
+http_conns_free(struct http *h)
+{
+	struct http_conn	*hc;
+
+	while ((hc = TAILQ_FIRST(&h->pending)) != NULL) {
+		TAILQ_REMOVE(&h->pending, hc, queue);
+		bufferevent_decref(hc->bev);
+		free(hc);
+	}
+}

@@ -1,0 +1,162 @@
+#!/bin/sh
+# Following and playing games live in a real headless Chromium (through
+# chromedriver and curl, as test_browser.sh): a page left open redraws on
+# each move made over RESP; a move made by clicking in the page (a roll,
+# then a legal token) is stored and seen over RESP, the seat key taken
+# from an invite link's fragment and never seen in a URL or the log; a
+# page whose daemon restarts resumes its event stream by Last-Event-ID,
+# with nothing missed and nothing twice; the create form makes a game of
+# two bots that plays live in the page.
+#
+# Skipped (77) without chromium, chromedriver, curl or redis-cli, except
+# when CI is set.  Every process started here is stopped on exit, every
+# wait bounded.
+
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+. "$top_srcdir/tests/lib/tap.sh"
+. "$top_srcdir/tests/lib/daemon.sh"
+. "$top_srcdir/tests/web/webdriver.sh"
+need_browser
+
+# bot-delay: the bots' games last long enough to be watched.
+DAEMON_ARGS="--loglevel debug --bot-delay 20"
+# shellcheck disable=SC2086
+browser_setup play $DAEMON_ARGS
+
+LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
+LIVE="return document.getElementById('game').dataset.live || '';"
+# The moves of the list, their seqs in order (0 is the start).
+LIST="return Array.from(document.querySelectorAll('#moves li[data-seq]')).map(function (l) { return l.dataset.seq; }).slice(1).join(' ');"
+ODD="return document.getElementById('game').dataset.dups + ' ' + document.getElementById('game').dataset.gaps;"
+ACTION="var b = document.querySelector('#play-actions button'); return b ? b.textContent : '';"
+state() {
+	cli "$@" | grep -v '^turn,\|^winner,' | paste -sd' ' -
+}
+# seqs N: "1 2 ... N".
+seqs() {
+	seq 1 "$1" | paste -sd' ' -
+}
+moves() {
+	cli GAME.INFO "$1" | sed -n 's/^moves,//p'
+}
+
+# -------------------------------------------- a page left open, live
+cli LUDO.CREATE lv red blue >/dev/null
+go /games/lv
+until_shown "the page opens its event stream" "$LIVE" on
+check "no console error" "" "$(errors)"
+for m in "red 6 1" "red 3 1" "blue 4 0" "red 2 1"; do
+	cli LUDO.PLAY lv $m >/dev/null
+done
+until_shown "a page left open redraws moves made over RESP" \
+    "$LUDO_PIECES" "$(state LUDO.STATE lv)"
+until_shown "... and lists them, each once" "$LIST" "$(seqs 4)"
+check "... none twice, none after a gap" "0 0" "$(js "$ODD")"
+until_shown "... and says whose turn it is" \
+    "return document.getElementById('status').textContent;" "blue to move."
+
+# ------------------------------------------- a click, seen over RESP
+# A secure game against a bot, made over the API; the invite link opens
+# the page with the seat key in its fragment.
+curl -s -X POST -H 'Content-Type: application/json' --data-binary \
+    '{"kind": "ludo", "id": "pl", "players": ["me", "bot"],
+    "options": {"seats": "secure", "dice": "server", "bots": "bot:first"}}' \
+    "$BASE/api/games" >"$DIR/created"
+KEY=$("$JGET" seats.0.key <"$DIR/created")
+INVITE=$("$JGET" seats.0.invite <"$DIR/created")
+check "the create gives me an invite link" "/games/pl#key=$KEY&player=me" \
+    "$INVITE"
+go "$INVITE"
+until_shown "the page offers the roll" "$ACTION" "Roll"
+check "the key left the address bar" "" "$(js 'return location.hash;')"
+check "the key is kept in localStorage" "$KEY" \
+    "$(js "return JSON.parse(localStorage.getItem('ludus.seat.pl')).key;")"
+click '#play-actions button'
+poll_js "return document.getElementById('game').dataset.last ? 'y' : 'n';" \
+    y >/dev/null
+ROLL=$(cli GAME.INFO pl | sed -n 's/^roll,//p')
+check "the page got the server's roll" "$ROLL" \
+    "$(js "return document.getElementById('game').dataset.last;")"
+# A legal token to click, or a pass when none can move.
+if [ "$ROLL" = 6 ]; then
+	until_shown "a six: the tokens it may move are marked" \
+	    "return document.querySelectorAll('#board .token.legal').length;" 4
+	click '#board .token.legal[data-token=\"1\"]'
+	want="1,me,6:1,MOVED"
+else
+	until_shown "no six: the page offers the pass" "$ACTION" "Pass"
+	click '#play-actions button'
+	want="1,me,$ROLL:0,PASSED"
+fi
+poll_js "return document.querySelectorAll('#moves li[data-seq]').length > 1 ? 'y' : 'n';" y 50 >/dev/null
+check "the click's move is stored (HISTORY)" "$want" "$(cli HISTORY pl 1 1)"
+until_shown "the bot answered, and the page shows it" "$LUDO_PIECES" \
+    "$(state LUDO.STATE pl)" 50
+until_shown "... and lists every move once" "$LIST" "$(seqs "$(moves pl)")"
+check "the seat key is in no URL nor log line" 0 \
+    "$(grep -c "$KEY" "$DIR/log")"
+check "no console error" "" "$(errors)"
+
+# ---------------------------------------- the daemon restarts: resume
+cli LUDO.CREATE rs a b >/dev/null
+go /games/rs
+until_shown "a page follows game rs" "$LIVE" on
+js "document.body.dataset.marker = 'kept'; return 1;" >/dev/null
+for m in "a 6 1" "a 3 1" "b 4 0"; do
+	cli LUDO.PLAY rs $m >/dev/null
+done
+until_shown "three moves shown" "$LIST" "$(seqs 3)"
+stop_daemon
+check "ludusd stops cleanly with a stream open" 0 "$STATUS"
+# shellcheck disable=SC2086
+start_http_daemon $DAEMON_ARGS --http-port "$HPORT"
+# Moves made before the page has reconnected (it waits a second) come
+# from the history, the later ones live.
+for m in "a 5 1" "b 2 0" "a 1 1"; do
+	cli LUDO.PLAY rs $m >/dev/null
+done
+until_shown "the page reconnects" "$LIVE" on 100
+for m in "b 3 0" "a 4 1"; do
+	cli LUDO.PLAY rs $m >/dev/null
+done
+until_shown "after the restart: every move, once, in order" "$LIST" \
+    "$(seqs 8)" 50
+check "... none twice, none after a gap" "0 0" "$(js "$ODD")"
+until_shown "... and the board of LUDO.STATE" "$LUDO_PIECES" \
+    "$(state LUDO.STATE rs)"
+check "the same page: no reload" kept \
+    "$(js 'return document.body.dataset.marker;')"
+check "it resumed by Last-Event-ID, after move 3" 1 \
+    "$(grep -c 'events of rs after move 3$' "$DIR/log")"
+
+# ------------------------------------------ the create form: two bots
+go /
+until_shown "the list has a create form" \
+    "return document.getElementById('create').hidden ? 'hidden' : 'shown';" \
+    shown
+type_in '#c-id' 'two-bots'
+type_in '#c-players' 'a b'
+type_in '#c-bots' 'a:expert b:aggressive'
+click '#create-form button[type=\"submit\"]'
+until_shown "the form takes the browser to the new game" \
+    "return location.pathname;" /games/two-bots
+until_shown "the bots play it to its end, live in the page" \
+    "return document.getElementById('status').textContent.slice(-4);" \
+    "won." 600
+LIVE_ITEMS=$(js "return document.querySelectorAll('#moves li[data-live]').length;")
+if [ "${LIVE_ITEMS:-0}" -gt 0 ]; then
+	ok "moves arrived live: $LIVE_ITEMS of $(moves two-bots)"
+else
+	not_ok "moves arrived live: none"
+fi
+until_shown "the page lists every move of the game, once" "$LIST" \
+    "$(seqs "$(moves two-bots)")"
+check "... none twice, none after a gap" "0 0" "$(js "$ODD")"
+check "the board is LUDO.STATE's" "$(state LUDO.STATE two-bots)" \
+    "$(js "$LUDO_PIECES")"
+check "no console error" "" "$(errors)"
+
+check "ludusd served it all" "PONG" "$(cli PING)"
+echo "1..$N"
+[ "$FAILED" -eq 0 ]

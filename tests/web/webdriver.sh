@@ -1,0 +1,186 @@
+# The headless Chromium of the browser tests, sourced by them after
+# tests/lib/tap.sh and tests/lib/daemon.sh: Debian's chromium driven by
+# its chromedriver through the W3C WebDriver HTTP protocol with curl (no
+# browser download, no client library).  A test calls need_browser (it
+# exits 77, or 1 when CI is set, without the programs), then
+# browser_setup, or sets DIR, traps EXIT with webdriver_stop and calls
+# start_chromedriver and session itself.
+
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
+CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
+SHOTS=${top_builddir:-.}/tests/web
+CDPID= WD= SESSION=
+
+need_browser() {
+	missing=
+	[ -x "$CHROMIUM" ] || missing="$missing chromium"
+	[ -x "$CHROMEDRIVER" ] || missing="$missing chromedriver"
+	for tool in curl redis-cli base64; do
+		command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
+	done
+	if [ -n "$missing" ]; then
+		if [ -n "${CI:-}" ]; then
+			echo "1..1"
+			echo "not ok 1 - missing:$missing (CI is set: bootstrap installs them)"
+			exit 1
+		fi
+		echo "1..0 # SKIP missing:$missing (bootstrap installs them as root)"
+		exit 77
+	fi
+	if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
+		echo "1..0 # SKIP $LUDUSD or $JGET not built"
+		exit 77
+	fi
+}
+
+# webdriver_stop: the session and chromedriver go (for the exit trap).
+webdriver_stop() {
+	[ -n "$SESSION" ] && curl -s --max-time 10 -X DELETE \
+	    "$WD/session/$SESSION" >/dev/null 2>&1
+	[ -n "$CDPID" ] && kill "$CDPID" 2>/dev/null
+	[ -n "$CDPID" ] && wait "$CDPID" 2>/dev/null
+	SESSION= CDPID=
+}
+
+# browser_setup NAME ARGS...: a temporary directory (DIR), the exit trap
+# (browser_cleanup), ludusd started with HTTP and ARGS, chromedriver and
+# a session; a failed TAP test and exit when one does not come up.
+browser_setup() {
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-$1.XXXXXX") || exit 99
+	shift
+	PID=
+	trap browser_cleanup EXIT
+	trap 'exit 1' HUP INT TERM
+	if ! start_http_daemon "$@"; then
+		echo "1..1"
+		echo "not ok 1 - ludusd starts"
+		sed 's/^/# /' "$DIR/log"
+		exit 1
+	fi
+	if ! start_chromedriver || ! session; then
+		echo "1..1"
+		echo "not ok 1 - a headless Chromium through chromedriver"
+		sed 's/^/# /' "$DIR/chromedriver.log" | tail -20
+		exit 1
+	fi
+}
+browser_cleanup() {
+	webdriver_stop
+	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
+	rm -rf "$DIR"
+}
+
+# start_chromedriver: on a port the kernel picks (it says which),
+# loopback only; sets CDPID and WD; false when it did not come up.
+start_chromedriver() {
+	: >"$DIR/chromedriver.log"
+	"$CHROMEDRIVER" --port=0 >>"$DIR/chromedriver.log" 2>&1 &
+	CDPID=$!
+	i=0
+	while ! grep -q 'started successfully on port' "$DIR/chromedriver.log" &&
+	    [ $i -lt 1000 ]; do
+		kill -0 "$CDPID" 2>/dev/null || break
+		sleep 0.01
+		i=$((i + 1))
+	done
+	CDPORT=$(sed -n 's/.*started successfully on port \([0-9]*\).*/\1/p' \
+	    "$DIR/chromedriver.log")
+	WD=http://127.0.0.1:$CDPORT
+	[ -n "$CDPORT" ]
+}
+
+# wd METHOD PATH [JSON]: one WebDriver command of the session; the reply
+# (JSON) on stdout.
+wd() {
+	curl -s --max-time 60 -X "$1" -H 'Content-Type: application/json' \
+	    ${3:+--data-binary "$3"} "$WD/session/$SESSION$2"
+}
+# js SCRIPT: the value a script returns (a string, or JSON).
+js() {
+	wd POST /execute/sync "{\"script\": \"$1\", \"args\": []}" |
+	    "$JGET" value
+}
+go() {
+	wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null
+}
+# element SELECTOR: the WebDriver reference of the first match.
+element() {
+	wd POST /element "{\"using\": \"css selector\", \"value\": \"$1\"}" |
+	    "$JGET" value.element-6066-11e4-a52e-4f735466cecf
+}
+# errors: the console's errors since the last call, one a line.
+errors() {
+	wd POST /se/log '{"type": "browser"}' >"$DIR/logs.json"
+	n=$("$JGET" -n value <"$DIR/logs.json")
+	i=0
+	while [ "$i" -lt "${n:-0}" ]; do
+		if [ "$("$JGET" value.$i.level <"$DIR/logs.json")" = SEVERE ]
+		then
+			"$JGET" value.$i.message <"$DIR/logs.json"
+		fi
+		i=$((i + 1))
+	done
+}
+# session [ARG...]: a fresh browser, with these Chrome prefs (JSON).
+session() {
+	rm -rf "$DIR/profile"
+	SESSION=
+	prefs=${1:-'{}'}
+	caps="{\"capabilities\": {\"alwaysMatch\": {\"browserName\": \"chrome\",
+	    \"goog:loggingPrefs\": {\"browser\": \"ALL\"},
+	    \"goog:chromeOptions\": {\"binary\": \"$CHROMIUM\", \"prefs\": $prefs,
+	    \"args\": [\"--headless\", \"--no-sandbox\", \"--disable-gpu\",
+	    \"--disable-quic\", \"--no-first-run\",
+	    \"--disable-background-networking\", \"--disable-component-update\",
+	    \"--disable-sync\", \"--user-data-dir=$DIR/profile\",
+	    \"--window-size=1280,1800\"]}}}}"
+	SESSION=$(curl -s --max-time 60 -X POST -H \
+	    'Content-Type: application/json' --data-binary "$caps" \
+	    "$WD/session" | "$JGET" value.sessionId)
+	[ -n "$SESSION" ]
+}
+end_session() {
+	wd DELETE "" >/dev/null
+	SESSION=
+}
+
+# poll_js SCRIPT EXPECTED [TENTHS]: polls until the script returns
+# EXPECTED, TENTHS tenths of a second at most (50: 5 s); GOT is the last
+# value; false if it never came.
+poll_js() {
+	i=0
+	GOT=$(js "$1")
+	while [ "$GOT" != "$2" ] && [ $i -lt "${3:-50}" ]; do
+		sleep 0.1
+		GOT=$(js "$1")
+		i=$((i + 1))
+	done
+	[ "$GOT" = "$2" ]
+}
+# until_shown NAME SCRIPT EXPECTED [TENTHS]: poll_js as a test, as a page
+# that redraws after a fetch or an event needs it.
+until_shown() {
+	poll_js "$2" "$3" "$4"
+	check "$1" "$3" "$GOT"
+}
+# shot NAME: a screenshot of the board alone.
+shot() {
+	eid=$(element '#board svg')
+	wd GET "/element/$eid/screenshot" | "$JGET" value |
+	    base64 -d >"$SHOTS/board-$1.png" 2>/dev/null
+	if [ -s "$SHOTS/board-$1.png" ]; then
+		ok "screenshot of the $1 board: tests/web/board-$1.png"
+	else
+		not_ok "screenshot of the $1 board"
+	fi
+}
+# click SELECTOR: a real click (WebDriver's) on the first match.
+click() {
+	wd POST "/element/$(element "$1")/click" '{}' >/dev/null
+}
+# type_in SELECTOR TEXT: clears the field, then types TEXT into it.
+type_in() {
+	eid=$(element "$1")
+	wd POST "/element/$eid/clear" '{}' >/dev/null
+	wd POST "/element/$eid/value" "{\"text\": \"$2\"}" >/dev/null
+}
