@@ -1,8 +1,33 @@
 /*
- * The command layer: one static table of commands (name, handler, arity,
- * flags), looked up case-insensitively; arity and argument syntax are
- * checked before the handler's work, and every state-changing command is
- * one store transaction.  Handlers build struct reply values only.
+ * The command layer: one static table of every command, the daemon's
+ * connection commands included (name, handler, arity, flags, usage and
+ * the declared arguments), looked up case-insensitively; the arity and
+ * then the arguments (cmd_args.h) are checked before the handler runs,
+ * and every state-changing command is one store transaction.  Handlers
+ * build struct reply values only.
+ *
+ * Declaring a command:
+ *
+ *  1. its arguments, next to its handler: an array of struct cmd_arg
+ *     (the CMD_ARG_* macros of cmd_args.h), indexed by an enum the
+ *     handler reads its values with, and a const struct cmd_spec
+ *     (CMD_SPEC, or CMD_SPEC_OPTS with key=value options and their
+ *     apply hooks); declared in cmd_impl.h (CMD_PROTO);
+ *  2. one line of cmd_table[] (cmd_dispatch.c), in sorted place: name,
+ *     handler, arity (it must agree with the arguments: a test checks),
+ *     CMD_WRITE or CMD_READONLY, the usage line (a test checks that the
+ *     arguments make exactly it), &its spec;
+ *  3. its section in doc/protocol.md (a test checks that the document
+ *     names every command of the table).
+ *
+ * A connection command (one the daemon runs: it concerns the connection,
+ * not a game) has no handler here: its spec goes in cmd_conn.c, its line
+ * in cmd_table[] has flags CMD_CONN (and CMD_PUBSUB if a RESP2 watcher
+ * may send it), a NULL handler and its value of enum cmd_conn, which is
+ * the index of its handler in the daemon's conn_procs[] (src/net/
+ * conncmd.c).  The command layer answers it "unknown command", as it
+ * always has (the embedded CLI has no connections); the daemon finds it
+ * by the same lookup, and parses it with cmd_parse() before its handler.
  */
 #ifndef LUDUS_CMD_H
 #define LUDUS_CMD_H
@@ -10,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmd/cmd_args.h"
 #include "game/game.h"
 #include "store/store.h"
 #include "util/reply.h"
@@ -56,7 +82,29 @@ struct cmd_env {
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */
 #define CMD_READONLY	0x02
-#define CMD_CONN	0x04	/* connection command (handled by ludusd) */
+#define CMD_CONN	0x04	/* connection command: ludusd runs it */
+#define CMD_PUBSUB	0x08	/* a RESP2 watching connection may send it
+				   (COMMAND's flag "pubsub") */
+
+/* The connection commands, each the index of its handler in ludusd. */
+enum cmd_conn {
+	CONN_COMMAND = 0,
+	CONN_ECHO,
+	CONN_HELLO,
+	CONN_INFO,
+	CONN_PING,
+	CONN_QUIT,
+	CONN_UNWATCH,
+	CONN_WATCH,
+	CMD_CONN_COUNT
+};
+/* COMMAND's subcommands, the value of its argument (-1: none given). */
+enum cmd_conn_command {
+	CONN_COMMAND_COUNT = 0,
+	CONN_COMMAND_DOCS,
+	CONN_COMMAND_INFO,
+	CONN_COMMAND_LIST
+};
 
 /*
  * Per-connection state the commands consult: the seats the connection
@@ -87,13 +135,19 @@ struct cmd_args {
 	struct cmd_session *session;	/* may be NULL */
 };
 
+/* A handler: the request as the parser read it (cmd_args.h). */
+typedef void (*cmd_proc)(struct cmd_env *, const struct cmd_parsed *,
+    struct reply *);
+
 struct cmd_def {
-	const char	*name;
-	void		(*proc)(struct cmd_env *, const struct cmd_args *,
-			    struct reply *);
-	int		 arity;		/* argc incl. name; -N: at least N */
-	int		 flags;
-	const char	*usage;
+	const char		*name;
+	cmd_proc		 proc;		/* NULL: CMD_CONN */
+	int			 arity;		/* argc incl. name; -N: at
+						   least N */
+	int			 flags;
+	const char		*usage;
+	const struct cmd_spec	*spec;		/* the arguments */
+	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler */
 };
 
 /*
@@ -118,13 +172,23 @@ struct cmd_result {
 
 /* Finds a command (case-insensitive); NULL if none. */
 const struct cmd_def	*cmd_lookup(const char *);
+/* The command a request names (no NUL inside the name); NULL if none.
+ * The one lookup of a request: the daemon calls it, then either runs a
+ * CMD_CONN entry itself or hands the entry to cmd_run_def(). */
+const struct cmd_def	*cmd_find(const struct cmd_args *);
 /* Iterates the table (for COMMAND and --help); NULL past the end. */
 const struct cmd_def	*cmd_at(size_t);
-/* Looks up, checks arity and runs; unknown command or wrong arity become
- * -ERR replies.  out must be REPLY_NONE.  res gets what the caller of a
- * shared transaction must know (struct cmd_result). */
+/* Whether argc (the name included) is a count the entry's arity allows. */
+int	cmd_arity_ok(const struct cmd_def *, int argc);
+/* Looks up, checks arity and arguments and runs; an unknown command (a
+ * CMD_CONN entry is one here), a wrong arity, a refused argument become
+ * error replies marked rejected.  out must be REPLY_NONE.  res gets what
+ * the caller of a shared transaction must know (struct cmd_result). */
 void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
 	    struct cmd_result *res);
+/* The same for the entry cmd_find() gave (NULL: unknown command). */
+void	cmd_run_def(struct cmd_env *, const struct cmd_def *,
+	    const struct cmd_args *, struct reply *, struct cmd_result *res);
 /* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */

@@ -251,7 +251,7 @@ static void
 test_cmd_lookup_table(void **state)
 {
 	const struct cmd_def	*c, *prev = NULL;
-	size_t			 i;
+	size_t			 i, own = 0;
 	char			 lower[64];
 
 	(void)state;
@@ -268,9 +268,11 @@ test_cmd_lookup_table(void **state)
 		assert_non_null(c->usage);
 		assert_true(strncmp(c->usage, c->name, strlen(c->name)) == 0);
 		assert_true((c->flags & (CMD_WRITE | CMD_READONLY)) != 0);
+		own += (c->flags & CMD_CONN) == 0;
 		prev = c;
 	}
-	assert_int_equal(i, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
+	assert_int_equal(own, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
+	assert_int_equal(i, 29);	/* and the 8 connection commands */
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
