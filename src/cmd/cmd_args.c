@@ -330,14 +330,27 @@ read_positionals(struct walk *w, int *next)
 
 /* ------------------------------------------------------ keyed words */
 
+/* Whether every positional has its word (a NESTED token counts). */
+static int
+positionals_read(const struct walk *w)
+{
+	int	 k;
+
+	for (k = 0; k < w->spec->nargs; k++)
+		if (!(w->spec->args[k].flags & (CMD_ARG_KEYED | CMD_ARG_TAIL)) &&
+		    w->p->v[k].at == 0)
+			return 0;
+	return 1;
+}
+
 static int
 read_keyed(struct walk *w, int i)
 {
 	struct cmd_val	*v;
-	int		 k;
+	int		 k, all = positionals_read(w);
 
 	for (; i < w->end; i += 2) {
-		k = keyed_at(w, i, 1);
+		k = keyed_at(w, i, all);
 		if (k < 0 || i + 1 >= w->end)
 			return refuse_word(w, i);
 		v = &w->p->v[k];
