@@ -6,28 +6,47 @@
  * and every state-changing command is one store transaction.  Handlers
  * build struct reply values only.
  *
- * Declaring a command:
+ * Declaring a command, say GAME.RENAME id newid [AT seq]:
  *
- *  1. its arguments, next to its handler: an array of struct cmd_arg
- *     (the CMD_ARG_* macros of cmd_args.h), indexed by an enum the
- *     handler reads its values with, and a const struct cmd_spec
- *     (CMD_SPEC, or CMD_SPEC_OPTS with key=value options and their
- *     apply hooks); declared in cmd_impl.h (CMD_PROTO);
- *  2. one line of cmd_table[] (cmd_dispatch.c), in sorted place: name,
- *     handler, arity (it must agree with the arguments: a test checks),
- *     CMD_WRITE or CMD_READONLY, the usage line (a test checks that the
- *     arguments make exactly it), &its spec;
- *  3. its section in doc/protocol.md (a test checks that the document
- *     names every command of the table).
+ *  1. its arguments, in its file next to its handler, indexed by an enum
+ *     the handler reads the values with (cmd_args.h has the macros):
  *
- * A connection command (one the daemon runs: it concerns the connection,
- * not a game) has no handler here: its spec goes in cmd_conn.c, its line
- * in cmd_table[] has flags CMD_CONN (and CMD_PUBSUB if a RESP2 watcher
- * may send it), a NULL handler and its value of enum cmd_conn, which is
- * the index of its handler in the daemon's conn_procs[] (src/net/
- * conncmd.c).  The command layer answers it "unknown command", as it
- * always has (the embedded CLI has no connections); the daemon finds it
- * by the same lookup, and parses it with cmd_parse() before its handler.
+ *	enum { RENAME_ID, RENAME_NEW, RENAME_AT };
+ *	static const struct cmd_arg rename_args[] = {
+ *		[RENAME_ID] = CMD_ARG_GAME,
+ *		[RENAME_NEW] = CMD_ARG_ID("newid", "game"),
+ *		[RENAME_AT] = CMD_ARG_AT,
+ *	};
+ *	const struct cmd_spec cmd_game_rename_args =
+ *	    CMD_SPEC(rename_args, 0);
+ *
+ *     (CMD_SPEC_OPTS for key=value options, each with its apply hook);
+ *     the handler reads p->v[RENAME_NEW].s and p->v[RENAME_AT].i (-1: no
+ *     AT) and never argv;
+ *  2. CMD_PROTO(game_rename) in cmd_impl.h;
+ *  3. one line of cmd_table[] (cmd_dispatch.c), in its sorted place:
+ *
+ *	ENTRY("GAME.RENAME", cmd_game_rename, -3, CMD_WRITE,
+ *	    "GAME.RENAME id newid [AT seq]", cmd_game_rename_args),
+ *
+ *     (test_args checks the order, that the arity agrees with the
+ *     arguments and that they make exactly that usage line);
+ *  4. its section in doc/protocol.md (test_docs checks there is one).
+ *
+ * A connection command (one that concerns the connection, which only the
+ * daemon has), say CLIENT, has no handler here: its arguments go in
+ * cmd_conn.c (declared in cmd_impl.h), a value CONN_CLIENT in enum
+ * cmd_conn below, its line in cmd_table[]
+ *
+ *	CONN_ENTRY("CLIENT", -2, 0, "CLIENT ...", cmd_conn_client_args,
+ *	    CONN_CLIENT),
+ *
+ * (flags CMD_CONN | CMD_READONLY are implied; CMD_PUBSUB if a RESP2
+ * watcher may send it), and its handler, which gets the parsed words, at
+ * [CONN_CLIENT] in the daemon's conn_procs[] (src/net/conncmd.c).  The
+ * command layer answers it "unknown command", as it always has (the
+ * embedded CLI has no connections); the daemon finds it by the same one
+ * lookup as every request and runs cmd_parse() before its handler.
  */
 #ifndef LUDUS_CMD_H
 #define LUDUS_CMD_H
@@ -147,7 +166,8 @@ struct cmd_def {
 	int			 flags;
 	const char		*usage;
 	const struct cmd_spec	*spec;		/* the arguments */
-	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler */
+	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler;
+						   else CMD_CONN_COUNT */
 };
 
 /*

@@ -124,8 +124,7 @@ cmd_args_usage(const struct cmd_def *d, char *buf, size_t len)
 	if (len > 0)
 		buf[0] = '\0';
 	put(&l, d->name);
-	if (d->spec != NULL)
-		put_words(&l, d->spec);
+	put_words(&l, d->spec);
 	return l.at;
 }
 
@@ -290,8 +289,6 @@ doc_arguments(struct reply *out, const struct cmd_spec *s)
 	int		 k;
 
 	reply_array(out);
-	if (s == NULL)
-		return;
 	doc_positionals(out, s, 0);
 	for (k = 0; k < s->nargs; k++)
 		if (!is_positional(&s->args[k]) &&
@@ -361,7 +358,7 @@ cmd_args_docs(const struct cmd_def *d, struct reply *doc)
 	doc_head(doc, d, d->usage);
 	add_bulk(doc, "arguments");
 	doc_arguments(reply_add(doc), s);
-	for (k = 0; s != NULL && k < s->nargs; k++)
+	for (k = 0; k < s->nargs; k++)
 		if (s->args[k].type == CMD_ARG_SUBCOMMAND)
 			doc_subcommands(doc, d, &s->args[k]);
 }

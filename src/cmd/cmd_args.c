@@ -521,12 +521,10 @@ int
 cmd_parse(const struct cmd_def *d, const struct cmd_args *args,
     struct cmd_parsed *p, struct cmd_build *build, struct reply *out)
 {
-	static const struct cmd_spec	 none = { NULL, 0, NULL, 0, 0, NULL,
-					    NULL };
-	struct walk			 w;
+	struct walk	 w;
 
 	w.def = d;
-	w.spec = d->spec != NULL ? d->spec : &none;
+	w.spec = d->spec;
 	w.args = args;
 	w.p = p;
 	w.out = out;

@@ -209,6 +209,7 @@ struct cmd_parsed {
 #define CMD_ARG_STR_OPT(n)	CMD_ARG_STR_(n, CMD_ARG_OPTIONAL, NULL)
 /* A word a hook checks (board, cards): "-BADARG ..." from the hook. */
 #define CMD_ARG_CHECKED(n, chk)	CMD_ARG_STR_(n, 0, chk)
+#define CMD_ARG_CHECKED_OPT(n, chk) CMD_ARG_STR_(n, CMD_ARG_OPTIONAL, chk)
 /* Any number of words, none included (INFO [section ...]). */
 #define CMD_ARG_STR_ANY(n) \
 	CMD_ARG_STR_(n, CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE, NULL)

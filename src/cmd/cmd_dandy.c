@@ -198,7 +198,7 @@ check_card(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 enum { DRAW_ID, DRAW_CARD, DRAW_AT };
 static const struct cmd_arg draw_args[] = {
 	[DRAW_ID] = CMD_ARG_GAME,
-	[DRAW_CARD] = CMD_ARG_STR_(("card"), CMD_ARG_OPTIONAL, check_card),
+	[DRAW_CARD] = CMD_ARG_CHECKED_OPT("card", check_card),
 	[DRAW_AT] = CMD_ARG_AT,
 };
 const struct cmd_spec cmd_dandy_draw_args = CMD_SPEC(draw_args, 0);

@@ -156,6 +156,11 @@ struct cmd_build {
 
 /* An empty build: the game zeroed, no option given. */
 void	cmd_build_init(struct cmd_build *);
+/* A two-valued option, its values in its doc ("secure|open"): 1 for the
+ * first, 0 for the second, else -1 with "-BADARG seats must be secure or
+ * open". */
+int	cmd_opt_pair(const struct cmd_opt *, const char *value,
+	    struct reply *);
 /* The options every create takes, with their apply hooks; bots' usage
  * text is the kind's (its players' names). */
 int	cmd_opt_seats(const struct cmd_opt *, struct cmd_build *,

@@ -38,17 +38,12 @@ static int
 rule_flag(const struct cmd_opt *o, struct cmd_build *b, const char *v,
     size_t len, struct reply *out)
 {
-	uint8_t	*field = (uint8_t *)&b->game.s.ludo.rules + o->data;
+	int	 on;
 
 	(void)len;
-	if (strcmp(v, "on") == 0)
-		*field = 1;
-	else if (strcmp(v, "off") == 0)
-		*field = 0;
-	else {
-		reply_error(out, "BADARG", "%s must be on or off", o->key);
+	if ((on = cmd_opt_pair(o, v, out)) == -1)
 		return -1;
-	}
+	*((uint8_t *)&b->game.s.ludo.rules + o->data) = (uint8_t)on;
 	return 0;
 }
 

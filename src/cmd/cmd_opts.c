@@ -28,37 +28,34 @@ cmd_build_init(struct cmd_build *b)
 }
 
 int
+cmd_opt_pair(const struct cmd_opt *o, const char *v, struct reply *out)
+{
+	const char	*bar = strchr(o->doc, '|');
+	size_t		 n = (size_t)(bar - o->doc);
+
+	if (strlen(v) == n && strncmp(v, o->doc, n) == 0)
+		return 1;
+	if (strcmp(v, bar + 1) == 0)
+		return 0;
+	reply_error(out, "BADARG", "%s must be %.*s or %s", o->key, (int)n,
+	    o->doc, bar + 1);
+	return -1;
+}
+
+int
 cmd_opt_seats(const struct cmd_opt *o, struct cmd_build *b, const char *v,
     size_t len, struct reply *out)
 {
-	(void)o;
 	(void)len;
-	if (strcmp(v, "secure") == 0)
-		b->opts.seats = 1;
-	else if (strcmp(v, "open") == 0)
-		b->opts.seats = 0;
-	else {
-		reply_error(out, "BADARG", "seats must be secure or open");
-		return -1;
-	}
-	return 0;
+	return (b->opts.seats = cmd_opt_pair(o, v, out)) == -1 ? -1 : 0;
 }
 
 int
 cmd_opt_dice(const struct cmd_opt *o, struct cmd_build *b, const char *v,
     size_t len, struct reply *out)
 {
-	(void)o;
 	(void)len;
-	if (strcmp(v, "server") == 0)
-		b->opts.server_dice = 1;
-	else if (strcmp(v, "manual") == 0)
-		b->opts.server_dice = 0;
-	else {
-		reply_error(out, "BADARG", "dice must be server or manual");
-		return -1;
-	}
-	return 0;
+	return (b->opts.server_dice = cmd_opt_pair(o, v, out)) == -1 ? -1 : 0;
 }
 
 int
