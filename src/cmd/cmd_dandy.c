@@ -8,7 +8,6 @@
  * and never shown, only drawn.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
