@@ -1,10 +1,8 @@
 /*
- * What every handler shares: argument checks, the error replies of a
- * refused request, the clock, loading a game.  The transaction wrapper of
- * the write path is cmd_txn.c.
- *
- * A handler checks its arguments completely before it touches the store,
- * so a malformed request never opens a transaction.
+ * What every handler shares: the id rule, the clock, loading a game, the
+ * store's error.  The arguments are read before the handler runs
+ * (cmd_args.c), so a malformed request never opens a transaction; the
+ * transaction wrapper of the write path is cmd_txn.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -88,82 +86,6 @@ cmd_turn_deadline(const struct game *g, int64_t now_ms)
 		return now_ms;
 	if (g->opts.timeout > 0)
 		return now_ms + g->opts.timeout * 1000;
-	return 0;
-}
-
-/* A handler only runs for a name of the table, and that name upper-cased
- * is the name as registered. */
-void
-cmd_reply_arity(struct reply *out, const struct cmd_args *args)
-{
-	char	name[CMD_NAME_MAX + 1];
-
-	reply_error(out, "ERR", "wrong number of arguments for '%s'",
-	    cmd_name_upper(name, sizeof(name), args->argv[0]) == 0 ? name :
-	    args->argv[0]);
-	out->rejected = 1;
-}
-
-void
-cmd_reply_syntax(struct reply *out)
-{
-	reply_error(out, "ERR", "syntax error");
-	out->rejected = 1;
-}
-
-void
-cmd_reply_option(struct reply *out, const char *arg)
-{
-	const char	*eq = strchr(arg, '=');
-	size_t		 klen = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-
-	reply_error(out, "ERR", "syntax error: unknown option '%.*s'",
-	    (int)(klen > 32 ? 32 : klen), arg);
-	out->rejected = 1;
-}
-
-int
-arg_id(struct reply *out, const struct cmd_args *args, int i,
-    const char *what)
-{
-	if (valid_id(args->argv[i], args->argl[i]))
-		return 0;
-	reply_error(out, "BADARG", "invalid %s id", what);
-	return -1;
-}
-
-int
-arg_int(struct reply *out, const struct cmd_args *args, int i, int64_t min,
-    int64_t max, const char *what, int64_t *v)
-{
-	const char	*errstr;
-
-	if (strlen(args->argv[i]) == args->argl[i] &&
-	    parse_int64(args->argv[i], min, max, v, &errstr) == 0)
-		return 0;
-	reply_error(out, "BADARG", "%s must be an integer from %lld to %lld",
-	    what, (long long)min, (long long)max);
-	return -1;
-}
-
-int
-arg_at(struct reply *out, const struct cmd_args *args, int base, int max,
-    int *argc, int64_t *seq)
-{
-	int	n = args->argc;
-
-	*seq = -1;
-	if (n >= base + 2 && strcaseeq(args->argv[n - 2], "AT")) {
-		if (arg_int(out, args, n - 1, 0, INT64_MAX - 1, "AT seq",
-		    seq) == -1)
-			return -1;
-		n -= 2;
-	}
-	if (n < base || n > max) {
-		cmd_reply_syntax(out);
-		return -1;
-	}
-	*argc = n;
 	return 0;
 }
 

@@ -1,8 +1,52 @@
 /*
- * The command layer: one static table of commands (name, handler, arity,
- * flags), looked up case-insensitively; arity and argument syntax are
- * checked before the handler's work, and every state-changing command is
- * one store transaction.  Handlers build struct reply values only.
+ * The command layer: one static table of every command, the daemon's
+ * connection commands included (name, handler, arity, flags, usage and
+ * the declared arguments), looked up case-insensitively; the arity and
+ * then the arguments (cmd_args.h) are checked before the handler runs,
+ * and every state-changing command is one store transaction.  Handlers
+ * build struct reply values only.
+ *
+ * Declaring a command, say GAME.RENAME id newid [AT seq]:
+ *
+ *  1. its arguments, in its file next to its handler, indexed by an enum
+ *     the handler reads the values with (cmd_args.h has the macros):
+ *
+ *	enum { RENAME_ID, RENAME_NEW, RENAME_AT };
+ *	static const struct cmd_arg rename_args[] = {
+ *		[RENAME_ID] = CMD_ARG_GAME,
+ *		[RENAME_NEW] = CMD_ARG_ID("newid", "game"),
+ *		[RENAME_AT] = CMD_ARG_AT,
+ *	};
+ *	const struct cmd_spec cmd_game_rename_args =
+ *	    CMD_SPEC(rename_args, 0);
+ *
+ *     (CMD_SPEC_OPTS for key=value options, each with its apply hook);
+ *     the handler reads p->v[RENAME_NEW].s and p->v[RENAME_AT].i (-1: no
+ *     AT) and never argv;
+ *  2. CMD_PROTO(game_rename) in cmd_impl.h;
+ *  3. one line of cmd_table[] (cmd_dispatch.c), in its sorted place:
+ *
+ *	ENTRY("GAME.RENAME", cmd_game_rename, -3, CMD_WRITE,
+ *	    "GAME.RENAME id newid [AT seq]", cmd_game_rename_args),
+ *
+ *     (test_args checks the order, that the arity agrees with the
+ *     arguments and that they make exactly that usage line);
+ *  4. its section in doc/protocol.md (test_docs checks there is one).
+ *
+ * A connection command (one that concerns the connection, which only the
+ * daemon has), say CLIENT, has no handler here: its arguments go in
+ * cmd_conn.c (declared in cmd_impl.h), a value CONN_CLIENT in enum
+ * cmd_conn below, its line in cmd_table[]
+ *
+ *	CONN_ENTRY("CLIENT", -2, 0, "CLIENT ...", cmd_conn_client_args,
+ *	    CONN_CLIENT),
+ *
+ * (flags CMD_CONN | CMD_READONLY are implied; CMD_PUBSUB if a RESP2
+ * watcher may send it), and its handler, which gets the parsed words, at
+ * [CONN_CLIENT] in the daemon's conn_procs[] (src/net/conncmd.c).  The
+ * command layer answers it "unknown command", as it always has (the
+ * embedded CLI has no connections); the daemon finds it by the same one
+ * lookup as every request and runs cmd_parse() before its handler.
  */
 #ifndef LUDUS_CMD_H
 #define LUDUS_CMD_H
@@ -10,6 +54,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmd/cmd_args.h"
 #include "game/game.h"
 #include "store/store.h"
 #include "util/reply.h"
@@ -60,7 +105,29 @@ struct cmd_env {
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */
 #define CMD_READONLY	0x02
-#define CMD_CONN	0x04	/* connection command (handled by ludusd) */
+#define CMD_CONN	0x04	/* connection command: ludusd runs it */
+#define CMD_PUBSUB	0x08	/* a RESP2 watching connection may send it
+				   (COMMAND's flag "pubsub") */
+
+/* The connection commands, each the index of its handler in ludusd. */
+enum cmd_conn {
+	CONN_COMMAND = 0,
+	CONN_ECHO,
+	CONN_HELLO,
+	CONN_INFO,
+	CONN_PING,
+	CONN_QUIT,
+	CONN_UNWATCH,
+	CONN_WATCH,
+	CMD_CONN_COUNT
+};
+/* COMMAND's subcommands, the value of its argument (-1: none given). */
+enum cmd_conn_command {
+	CONN_COMMAND_COUNT = 0,
+	CONN_COMMAND_DOCS,
+	CONN_COMMAND_INFO,
+	CONN_COMMAND_LIST
+};
 
 /*
  * Per-connection state the commands consult: the seats the connection
@@ -91,13 +158,20 @@ struct cmd_args {
 	struct cmd_session *session;	/* may be NULL */
 };
 
+/* A handler: the request as the parser read it (cmd_args.h). */
+typedef void (*cmd_proc)(struct cmd_env *, const struct cmd_parsed *,
+    struct reply *);
+
 struct cmd_def {
-	const char	*name;
-	void		(*proc)(struct cmd_env *, const struct cmd_args *,
-			    struct reply *);
-	int		 arity;		/* argc incl. name; -N: at least N */
-	int		 flags;
-	const char	*usage;
+	const char		*name;
+	cmd_proc		 proc;		/* NULL: CMD_CONN */
+	int			 arity;		/* argc incl. name; -N: at
+						   least N */
+	int			 flags;
+	const char		*usage;
+	const struct cmd_spec	*spec;		/* the arguments */
+	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler;
+						   else CMD_CONN_COUNT */
 };
 
 /*
@@ -122,13 +196,23 @@ struct cmd_result {
 
 /* Finds a command (case-insensitive); NULL if none. */
 const struct cmd_def	*cmd_lookup(const char *);
+/* The command a request names (no NUL inside the name); NULL if none.
+ * The one lookup of a request: the daemon calls it, then either runs a
+ * CMD_CONN entry itself or hands the entry to cmd_run_def(). */
+const struct cmd_def	*cmd_find(const struct cmd_args *);
 /* Iterates the table (for COMMAND and --help); NULL past the end. */
 const struct cmd_def	*cmd_at(size_t);
-/* Looks up, checks arity and runs; unknown command or wrong arity become
- * -ERR replies.  out must be REPLY_NONE.  res gets what the caller of a
- * shared transaction must know (struct cmd_result). */
+/* Whether argc (the name included) is a count the entry's arity allows. */
+int	cmd_arity_ok(const struct cmd_def *, int argc);
+/* Looks up, checks arity and arguments and runs; an unknown command (a
+ * CMD_CONN entry is one here), a wrong arity, a refused argument become
+ * error replies marked rejected.  out must be REPLY_NONE.  res gets what
+ * the caller of a shared transaction must know (struct cmd_result). */
 void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
 	    struct cmd_result *res);
+/* The same for the entry cmd_find() gave (NULL: unknown command). */
+void	cmd_run_def(struct cmd_env *, const struct cmd_def *,
+	    const struct cmd_args *, struct reply *, struct cmd_result *res);
 /* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */

@@ -1,13 +1,13 @@
 /*
  * DandyLand commands: DANDY.CREATE, DANDY.DRAW, DANDY.SCORES, DANDY.STATE
  * and DANDY.PLAY, which scores a whole game given at once and stores
- * nothing (the rest is its kind, src/game/kind_dandy.c).  A game either carries its deck (DRAW takes no card) or
- * has none (every DRAW names its card).  deck=shuffled[:N] has the server
- * deal the deck (N cards, 50 by default, each of the 18 kinds alike); it
- * is stored like a given deck and never shown, only drawn.
+ * nothing (the rest is its kind, src/game/kind_dandy.c).  A game either
+ * carries its deck (DRAW takes no card) or has none (every DRAW names its
+ * card).  deck=shuffled[:N] has the server deal the deck (N cards, 50 by
+ * default, each of the 18 kinds alike); it is stored like a given deck
+ * and never shown, only drawn.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
@@ -17,17 +17,16 @@
 /* DANDY.PLAY scores at most 50 cards; a stored deck may hold more. */
 #define PLAY_CARDS_MAX	50
 
-#define DECK_PREFIX	"deck="
-#define DECK_PREFIX_LEN	(sizeof(DECK_PREFIX) - 1)
 #define SHUFFLED	"shuffled"
 #define SHUFFLED_LEN	(sizeof(SHUFFLED) - 1)
 #define SHUFFLED_CARDS	50	/* deck=shuffled */
 
+/* A board: 1 to 36 letters a-i. */
 static int
-arg_board(struct reply *out, const struct cmd_args *args, int i)
+check_board(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 {
-	if (strlen(args->argv[i]) == args->argl[i] &&
-	    dandy_valid_board(args->argv[i]))
+	(void)a;
+	if (strlen(v->s) == v->len && dandy_valid_board(v->s))
 		return 0;
 	reply_error(out, "BADARG", "board must be 1 to %d letters a-i",
 	    DANDY_BOARD_MAX);
@@ -78,95 +77,72 @@ shuffled_deck(struct reply *out, const char *v, char *deck)
 	return 1;
 }
 
-/* The deck= option: a given deck or a shuffled one.  0, or -1. */
+/* deck=: a given deck, or one the server deals now. */
 static int
-deck_option(struct reply *out, const char *v, size_t len, char *deck,
-    const char **deckp, int *shuffled)
+deck_option(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
 {
 	int	 rc;
 
-	if ((rc = shuffled_deck(out, v, deck)) == -1)
+	(void)o;
+	if ((rc = shuffled_deck(out, v, b->dealt)) == -1)
 		return -1;
-	*shuffled = rc == 1;
+	b->shuffled = rc == 1;
 	if (rc == 1) {
-		*deckp = deck;
+		b->deck = b->dealt;
 		return 0;
 	}
 	if (!valid_cards(v, len, DANDY_DECK_MAX)) {
 		reply_bad_cards(out, DANDY_DECK_MAX);
 		return -1;
 	}
-	*deckp = v;
+	b->deck = v;
 	return 0;
 }
 
-/* The options after the board: key=value only (another word is one
- * argument too many, as before options existed). */
-static int
-create_options(struct reply *out, const struct cmd_args *args,
-    char *deck, const char **deckp, int *shuffled, struct create_opts *mo)
-{
-	const char	*a;
-	int		 i, rc;
-
-	for (i = 4; i < args->argc; i++) {
-		a = args->argv[i];
-		if (strlen(a) != args->argl[i] || strchr(a, '=') == NULL) {
-			cmd_reply_arity(out, args);
-			return -1;
-		}
-		if (strncmp(a, DECK_PREFIX, DECK_PREFIX_LEN) == 0) {
-			if (deck_option(out, a + DECK_PREFIX_LEN,
-			    args->argl[i] - DECK_PREFIX_LEN, deck, deckp,
-			    shuffled) == -1)
-				return -1;
-			continue;
-		}
-		if ((rc = cmd_create_option(out, mo, a)) == -1)
-			return -1;
-		if (rc == 0) {
-			cmd_reply_syntax(out);
-			return -1;
-		}
-	}
-	return 0;
-}
+/*
+ * DANDY.CREATE id players board [option=value ...]: key=value words only
+ * after the board (another word is one argument too many, as before
+ * options existed), an unknown key a plain syntax error.  dice= is taken
+ * for the kind to say why DandyLand has none.
+ */
+enum { CREATE_ID, CREATE_PLAYERS, CREATE_BOARD };
+static const struct cmd_arg create_args[] = {
+	[CREATE_ID] = CMD_ARG_GAME,
+	[CREATE_PLAYERS] = CMD_ARG_INT("players", 1, DANDY_MAX_PLAYERS),
+	[CREATE_BOARD] = CMD_ARG_CHECKED("board", check_board),
+};
+static const struct cmd_opt create_opts[] = {
+	{ "deck", "<cards>|shuffled[:N]", 0, deck_option, 0 },
+	CMD_OPT_SEATS,
+	CMD_OPT_DICE(CMD_OPT_HIDDEN),
+	CMD_OPT_BOTS("P<i>:<strategy>,..."),
+	CMD_OPT_TIMEOUT,
+};
+const struct cmd_spec cmd_dandy_create_args = CMD_SPEC_OPTS(create_args,
+    create_opts, CMD_OPTS_UNKNOWN_PLAIN, NULL);
 
 void
-cmd_dandy_create(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_create(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game		*g;
-	struct create_opts	 mo;
-	char			*deckbuf;
-	const char		*deck = NULL, *why = NULL;
-	int64_t			 n;
-	int			 shuffled = 0;
+	struct cmd_build	*b = p->build;
+	struct game		*g = &b->game;
+	const struct cmd_val	*id = &p->v[CREATE_ID];
+	const char		*why = NULL;
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    arg_int(out, args, 2, 1, DANDY_MAX_PLAYERS, "players", &n) == -1 ||
-	    arg_board(out, args, 3) == -1)
-		return;
-	g = xcalloc(1, sizeof(*g));
-	deckbuf = xmalloc(DANDY_DECK_MAX + 1);
-	cmd_create_opts_init(&mo);
-	if (create_options(out, args, deckbuf, &deck, &shuffled,
-	    &mo) == -1)
-		goto done;
-	if (dandy_init(&g->s.dandy, (int)n, args->argv[3], deck, &why) == -1) {
+	if (dandy_init(&g->s.dandy, (int)p->v[CREATE_PLAYERS].i,
+	    p->v[CREATE_BOARD].s, b->deck, &why) == -1) {
 		reply_error(out, "BADARG", "%s", why != NULL ? why :
 		    "invalid DandyLand game");
-		goto done;
+		return;
 	}
-	memcpy(g->id, args->argv[1], args->argl[1] + 1);
+	memcpy(g->id, id->s, id->len + 1);
 	g->kind = KIND_DANDY;
-	if (cmd_create_apply(env, out, &mo, g) == -1)
-		goto done;
-	g->opts.server_dice = shuffled != 0;
+	if (cmd_create_apply(env, out, &b->opts, g) == -1)
+		return;
+	g->opts.server_dice = b->shuffled != 0;
 	cmd_create_game(env, out, g);
-done:
-	free(deckbuf);
-	free(g);
 }
 
 struct draw_arg {
@@ -206,75 +182,92 @@ draw_step(void *arg, const struct game *old, struct game *new,
 	return TURN_MOVE;
 }
 
+/* A card: one of a-i, 1-9. */
+static int
+check_card(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
+{
+	(void)a;
+	if (v->len == 1 && dandy_valid_card((unsigned char)v->s[0]))
+		return 0;
+	reply_error(out, "BADARG", "card must be one of a-i or 1-9");
+	return -1;
+}
+
+/* DANDY.DRAW id [card] [AT seq] */
+enum { DRAW_ID, DRAW_CARD, DRAW_AT };
+static const struct cmd_arg draw_args[] = {
+	[DRAW_ID] = CMD_ARG_GAME,
+	[DRAW_CARD] = CMD_ARG_CHECKED_OPT("card", check_card),
+	[DRAW_AT] = CMD_ARG_AT,
+};
+const struct cmd_spec cmd_dandy_draw_args = CMD_SPEC(draw_args, 0);
+
 void
-cmd_dandy_draw(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_draw(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct draw_arg	 da;
 	struct turn_req		 req;
-	const char		*card = NULL;
-	int			 argc;
 
-	if (arg_at(out, args, 2, 3, &argc, &req.at) == -1 ||
-	    arg_id(out, args, 1, "game") == -1)
-		return;
-	if (argc == 3) {
-		if (args->argl[2] != 1 ||
-		    !dandy_valid_card((unsigned char)args->argv[2][0])) {
-			reply_error(out, "BADARG",
-			    "card must be one of a-i or 1-9");
-			return;
-		}
-		card = args->argv[2];
-	}
+	da.card = p->v[DRAW_CARD].s;	/* NULL: from the deck */
+	da.session = p->args->session;
 	req.player = NULL;	/* whoever's turn it was at seq */
-	req.action = card;	/* a deck card is implicit too */
-	da.card = card;
-	da.session = args->session;
-	cmd_transact(env, out, args->argv[1], KIND_DANDY, &req,
+	req.action = da.card;	/* a deck card is implicit too */
+	req.at = p->v[DRAW_AT].i;
+	cmd_transact(env, out, p->v[DRAW_ID].s, KIND_DANDY, &req,
 	    draw_step, &da);
 }
 
 void
-cmd_dandy_state(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_state(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	cmd_state_of(env, args, out, KIND_DANDY);
+	cmd_state_of(env, p, out, KIND_DANDY);
 }
 
 void
-cmd_dandy_scores(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_scores(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
 	int		i;
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    cmd_read_game(env, out, args->argv[1], KIND_DANDY, &g) == -1)
+	if (cmd_read_game(env, out, p->v[0].s, KIND_DANDY, &g) == -1)
 		return;
 	reply_array(out);
 	for (i = 0; i < g.s.dandy.nplayers && i < DANDY_MAX_PLAYERS; i++)
 		reply_int(reply_add(out), g.s.dandy.points[i]);
 }
 
+/* DANDY.PLAY players cards board: at most 50 cards, "" for none. */
+static int
+check_cards(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
+{
+	(void)a;
+	if (valid_cards(v->s, v->len, PLAY_CARDS_MAX))
+		return 0;
+	reply_bad_cards(out, PLAY_CARDS_MAX);
+	return -1;
+}
+
+enum { PLAY_PLAYERS, PLAY_CARDS, PLAY_BOARD };
+static const struct cmd_arg play_args[] = {
+	[PLAY_PLAYERS] = CMD_ARG_INT("players", 1, DANDY_MAX_PLAYERS),
+	[PLAY_CARDS] = CMD_ARG_CHECKED("cards", check_cards),
+	[PLAY_BOARD] = CMD_ARG_CHECKED("board", check_board),
+};
+const struct cmd_spec cmd_dandy_play_args = CMD_SPEC(play_args, 0);
+
 void
-cmd_dandy_play(struct cmd_env *env, const struct cmd_args *args,
+cmd_dandy_play(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	int	points[DANDY_MAX_PLAYERS];
-	int64_t	n;
-	int	i;
+	int	i, n = (int)p->v[PLAY_PLAYERS].i;
 
 	(void)env;
-	if (arg_int(out, args, 1, 1, DANDY_MAX_PLAYERS, "players", &n) == -1)
-		return;
-	if (!valid_cards(args->argv[2], args->argl[2], PLAY_CARDS_MAX)) {
-		reply_bad_cards(out, PLAY_CARDS_MAX);
-		return;
-	}
-	if (arg_board(out, args, 3) == -1)
-		return;
-	if (dandy_play((int)n, args->argv[2], args->argv[3], points) == -1) {
+	if (dandy_play(n, p->v[PLAY_CARDS].s, p->v[PLAY_BOARD].s,
+	    points) == -1) {
 		reply_error(out, "BADARG", "invalid DandyLand game");
 		return;
 	}

@@ -1,8 +1,9 @@
 /*
  * The dispatch: the one table of commands, the lookup, and the run of a
- * request (the unknown name and the arity are refused here, before any
- * handler runs).  Nothing else lives here, so that the handlers, which
- * this file names, use helpers (cmd.c, cmd_txn.c) that never name it.
+ * request (the unknown name, the arity and the arguments are refused
+ * here, before any handler runs).  Nothing else lives here, so that the
+ * handlers, which this file names, use helpers (cmd.c, cmd_args.c,
+ * cmd_txn.c) that never name it.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,52 +16,86 @@
 
 /*
  * Flags: CMD_WRITE commands run as one store transaction; CMD_READONLY
- * ones only read.  Sorted by name (ASCII, upper case) for the binary
- * search in cmd_lookup(); a test checks the order.
+ * ones only read; CMD_CONN ones ludusd runs (enum cmd_conn, their
+ * arguments in cmd_conn.c), and a RESP2 watcher may send the CMD_PUBSUB
+ * ones.  Each entry's arguments are declared next to its handler; its
+ * usage is what they make (a test checks both that and the arity).
+ * Sorted by name (ASCII, upper case) for the binary search in
+ * cmd_lookup(); a test checks the order.
  */
+#define ENTRY(name, proc, arity, fl, usage, args) \
+	{ name, proc, arity, fl, usage, &(args), CMD_CONN_COUNT }
+#define CONN_ENTRY(name, arity, fl, usage, args, id) \
+	{ name, NULL, arity, CMD_CONN | CMD_READONLY | (fl), usage, &(args), \
+	  id }
 static const struct cmd_def cmd_table[] = {
-	{ "AUDIT", cmd_audit, -1, CMD_READONLY, "AUDIT [id]" },
-	{ "DANDY.CREATE", cmd_dandy_create, -4, CMD_WRITE,
+	ENTRY("AUDIT", cmd_audit, -1, CMD_READONLY, "AUDIT [id]",
+	    cmd_audit_args),
+	CONN_ENTRY("COMMAND", -1, 0,
+	    "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]",
+	    cmd_conn_command_args, CONN_COMMAND),
+	ENTRY("DANDY.CREATE", cmd_dandy_create, -4, CMD_WRITE,
 	    "DANDY.CREATE id players board [deck=<cards>|shuffled[:N]]"
 	    " [seats=secure|open] [bots=P<i>:<strategy>,...]"
-	    " [turn-timeout=<seconds>]" },
-	{ "DANDY.DRAW", cmd_dandy_draw, -2, CMD_WRITE,
-	    "DANDY.DRAW id [card] [AT seq]" },
-	{ "DANDY.PLAY", cmd_dandy_play, 4, CMD_READONLY,
-	    "DANDY.PLAY players cards board" },
-	{ "DANDY.SCORES", cmd_dandy_scores, 2, CMD_READONLY,
-	    "DANDY.SCORES id" },
-	{ "DANDY.STATE", cmd_dandy_state, 2, CMD_READONLY,
-	    "DANDY.STATE id" },
-	{ "GAME.INFO", cmd_game_info, 2, CMD_READONLY, "GAME.INFO id" },
-	{ "GAMES", cmd_games, -1, CMD_READONLY,
-	    "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
-	{ "HISTORY", cmd_history, -2, CMD_READONLY,
-	    "HISTORY id [from [count]]" },
-	{ "LUDO.CREATE", cmd_ludo_create, -4, CMD_WRITE,
+	    " [turn-timeout=<seconds>]", cmd_dandy_create_args),
+	ENTRY("DANDY.DRAW", cmd_dandy_draw, -2, CMD_WRITE,
+	    "DANDY.DRAW id [card] [AT seq]", cmd_dandy_draw_args),
+	ENTRY("DANDY.PLAY", cmd_dandy_play, 4, CMD_READONLY,
+	    "DANDY.PLAY players cards board", cmd_dandy_play_args),
+	ENTRY("DANDY.SCORES", cmd_dandy_scores, 2, CMD_READONLY,
+	    "DANDY.SCORES id", cmd_game_id_args),
+	ENTRY("DANDY.STATE", cmd_dandy_state, 2, CMD_READONLY,
+	    "DANDY.STATE id", cmd_game_id_args),
+	CONN_ENTRY("ECHO", 2, 0, "ECHO message", cmd_conn_echo_args, CONN_ECHO),
+	ENTRY("GAME.INFO", cmd_game_info, 2, CMD_READONLY, "GAME.INFO id",
+	    cmd_game_id_args),
+	ENTRY("GAMES", cmd_games, -1, CMD_READONLY,
+	    "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]", cmd_games_args),
+	CONN_ENTRY("HELLO", -1, 0, "HELLO [2|3 [SETNAME name]]",
+	    cmd_conn_hello_args, CONN_HELLO),
+	ENTRY("HISTORY", cmd_history, -2, CMD_READONLY,
+	    "HISTORY id [from [count]]", cmd_history_args),
+	CONN_ENTRY("INFO", -1, 0, "INFO [section ...]", cmd_conn_info_args,
+	    CONN_INFO),
+	ENTRY("LUDO.CREATE", cmd_ludo_create, -4, CMD_WRITE,
 	    "LUDO.CREATE id p1 p2 [p3 [p4]] [rules=classic|interview|extended]"
 	    " [six-bonus=on|off] [capture-bonus=on|off] [three-sixes=on|off]"
 	    " [seats=secure|open] [dice=server|manual]"
 	    " [bots=<player>:first|aggressive|expert,...]"
-	    " [turn-timeout=<seconds>]" },
-	{ "LUDO.LEGAL", cmd_ludo_legal, 3, CMD_READONLY,
-	    "LUDO.LEGAL id dice" },
-	{ "LUDO.PLAY", cmd_ludo_play, -5, CMD_WRITE,
-	    "LUDO.PLAY id player dice token [AT seq]" },
-	{ "LUDO.ROLL", cmd_ludo_roll, 3, CMD_WRITE, "LUDO.ROLL id player" },
-	{ "LUDO.STATE", cmd_ludo_state, 2, CMD_READONLY, "LUDO.STATE id" },
-	{ "REPLAY", cmd_replay, -2, CMD_READONLY, "REPLAY id [seq]" },
-	{ "SEAT", cmd_seat, 4, CMD_READONLY, "SEAT id player key" },
-	{ "SNL.CREATE", cmd_snl_create, -3, CMD_WRITE,
+	    " [turn-timeout=<seconds>]", cmd_ludo_create_args),
+	ENTRY("LUDO.LEGAL", cmd_ludo_legal, 3, CMD_READONLY,
+	    "LUDO.LEGAL id dice", cmd_ludo_legal_args),
+	ENTRY("LUDO.PLAY", cmd_ludo_play, -5, CMD_WRITE,
+	    "LUDO.PLAY id player dice token [AT seq]", cmd_ludo_play_args),
+	ENTRY("LUDO.ROLL", cmd_ludo_roll, 3, CMD_WRITE, "LUDO.ROLL id player",
+	    cmd_ludo_roll_args),
+	ENTRY("LUDO.STATE", cmd_ludo_state, 2, CMD_READONLY, "LUDO.STATE id",
+	    cmd_game_id_args),
+	CONN_ENTRY("PING", -1, CMD_PUBSUB, "PING [message]",
+	    cmd_conn_ping_args, CONN_PING),
+	CONN_ENTRY("QUIT", -1, CMD_PUBSUB, "QUIT", cmd_conn_quit_args,
+	    CONN_QUIT),
+	ENTRY("REPLAY", cmd_replay, -2, CMD_READONLY, "REPLAY id [seq]",
+	    cmd_replay_args),
+	ENTRY("SEAT", cmd_seat, 4, CMD_READONLY, "SEAT id player key",
+	    cmd_seat_args),
+	ENTRY("SNL.CREATE", cmd_snl_create, -3, CMD_WRITE,
 	    "SNL.CREATE id players [seats=secure|open] [dice=server|manual]"
 	    " [bots=P<i>:<strategy>,...] [turn-timeout=<seconds>]"
-	    " [snakes=<head>:<tail>,...] [ladders=<bottom>:<top>,...]" },
-	{ "SNL.LADDER", cmd_snl_ladder, 4, CMD_WRITE,
-	    "SNL.LADDER id bottom top" },
-	{ "SNL.ROLL", cmd_snl_roll, -2, CMD_WRITE,
-	    "SNL.ROLL id [value] [AT seq]" },
-	{ "SNL.SNAKE", cmd_snl_snake, 4, CMD_WRITE, "SNL.SNAKE id head tail" },
-	{ "SNL.STATE", cmd_snl_state, 2, CMD_READONLY, "SNL.STATE id" },
+	    " [snakes=<head>:<tail>,...] [ladders=<bottom>:<top>,...]",
+	    cmd_snl_create_args),
+	ENTRY("SNL.LADDER", cmd_snl_ladder, 4, CMD_WRITE,
+	    "SNL.LADDER id bottom top", cmd_snl_ladder_args),
+	ENTRY("SNL.ROLL", cmd_snl_roll, -2, CMD_WRITE,
+	    "SNL.ROLL id [value] [AT seq]", cmd_snl_roll_args),
+	ENTRY("SNL.SNAKE", cmd_snl_snake, 4, CMD_WRITE,
+	    "SNL.SNAKE id head tail", cmd_snl_snake_args),
+	ENTRY("SNL.STATE", cmd_snl_state, 2, CMD_READONLY, "SNL.STATE id",
+	    cmd_game_id_args),
+	CONN_ENTRY("UNWATCH", -1, CMD_PUBSUB, "UNWATCH [id ...]",
+	    cmd_conn_unwatch_args, CONN_UNWATCH),
+	CONN_ENTRY("WATCH", -2, CMD_PUBSUB, "WATCH id [FROM seq]",
+	    cmd_conn_watch_args, CONN_WATCH),
 };
 #define CMD_COUNT	(sizeof(cmd_table) / sizeof(cmd_table[0]))
 
@@ -89,35 +124,57 @@ cmd_lookup(const char *name)
 }
 
 const struct cmd_def *
+cmd_find(const struct cmd_args *args)
+{
+	if (args->argc < 1 || strlen(args->argv[0]) != args->argl[0])
+		return NULL;
+	return cmd_lookup(args->argv[0]);
+}
+
+const struct cmd_def *
 cmd_at(size_t i)
 {
 	return i < CMD_COUNT ? &cmd_table[i] : NULL;
+}
+
+int
+cmd_arity_ok(const struct cmd_def *d, int argc)
+{
+	return d->arity >= 0 ? argc == d->arity : argc >= -d->arity;
+}
+
+/*
+ * The run of a request whose entry is found: the name (a connection
+ * command is no command here: the embedded CLI has no connection), the
+ * arity, the arguments, then the handler.  A create's game is built
+ * here, on the stack, while its options are read.
+ */
+void
+cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
+    const struct cmd_args *args, struct reply *out, struct cmd_result *res)
+{
+	struct cmd_parsed	 p;
+	struct cmd_build	 build;
+
+	if (cmd == NULL || (cmd->flags & CMD_CONN)) {
+		reply_error(out, "ERR", "unknown command '%.64s'",
+		    args->argc > 0 ? args->argv[0] : "");
+		out->rejected = 1;
+	} else if (!cmd_arity_ok(cmd, args->argc))
+		cmd_reply_arity(out, cmd);
+	else if (cmd_parse(cmd, args, &p, &build, out) == 0)
+		cmd->proc(env, &p, out);
+	/* Anything but a refusal of the request's form may have read what
+	 * the open transaction wrote. */
+	cmd_txn_status(env, res);
+	res->wait = res->writes > 0 && !out->rejected;
 }
 
 void
 cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
     struct cmd_result *res)
 {
-	const struct cmd_def	*cmd = NULL;
-
-	/* A name with a NUL inside cannot be a command. */
-	if (args->argc > 0 && strlen(args->argv[0]) == args->argl[0])
-		cmd = cmd_lookup(args->argv[0]);
-	if (cmd == NULL) {
-		reply_error(out, "ERR", "unknown command '%.64s'",
-		    args->argc > 0 ? args->argv[0] : "");
-		out->rejected = 1;
-	} else if ((cmd->arity > 0 && args->argc != cmd->arity) ||
-	    (cmd->arity < 0 && args->argc < -cmd->arity)) {
-		reply_error(out, "ERR", "wrong number of arguments for '%s'",
-		    cmd->name);
-		out->rejected = 1;
-	} else
-		cmd->proc(env, args, out);
-	/* Anything but a refusal of the request's form may have read what
-	 * the open transaction wrote. */
-	cmd_txn_status(env, res);
-	res->wait = res->writes > 0 && !out->rejected;
+	cmd_run_def(env, cmd_find(args), args, out, res);
 }
 
 void

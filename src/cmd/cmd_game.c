@@ -115,15 +115,18 @@ state_reply(const struct game *g, struct reply *out)
 		reply_error(out, "ERR", "game '%s' is of no known kind", g->id);
 }
 
+/* The commands that take a game id only. */
+static const struct cmd_arg game_id_args[] = { CMD_ARG_GAME };
+const struct cmd_spec cmd_game_id_args = CMD_SPEC(game_id_args, 0);
+
 /* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind. */
 void
-cmd_state_of(struct cmd_env *env, const struct cmd_args *args,
+cmd_state_of(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out, enum game_kind kind)
 {
 	struct game	g;
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    cmd_read_game(env, out, args->argv[1], kind, &g) == -1)
+	if (cmd_read_game(env, out, p->v[0].s, kind, &g) == -1)
 		return;
 	state_reply(&g, out);
 }
@@ -138,67 +141,46 @@ add_id(void *arg, const char *id, enum game_kind kind)
 	return 0;
 }
 
-/* Parses GAMES [kind] [AFTER id] [LIMIT n]; 0, or -1 with a reply. */
+/* A kind's name, any case (its value: the enum game_kind). */
 static int
-games_args(struct reply *out, const struct cmd_args *args,
-    enum game_kind *kind, const char **after, int64_t *limit)
+check_kind(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 {
 	char	 name[8], kinds[64];
 	size_t	 i;
-	int	 a = 1;
 
-	*kind = KIND_NONE;
-	*after = NULL;
-	*limit = CMD_LIST_DEFAULT;
-	if (a < args->argc && !strcaseeq(args->argv[a], "AFTER") &&
-	    !strcaseeq(args->argv[a], "LIMIT")) {
-		for (i = 0; i < sizeof(name) - 1 && i < args->argl[a]; i++)
-			name[i] = (char)(args->argv[a][i] >= 'A' &&
-			    args->argv[a][i] <= 'Z' ? args->argv[a][i] + 32 :
-			    args->argv[a][i]);
-		name[i] = '\0';
-		if (args->argl[a] >= sizeof(name) ||
-		    strlen(args->argv[a]) != args->argl[a] ||
-		    (*kind = game_kind_parse(name)) == KIND_NONE) {
-			reply_error(out, "BADARG", "kind must be %s",
-			    game_kind_list(kinds, sizeof(kinds)));
-			return -1;
-		}
-		a++;
-	}
-	for (; a < args->argc; a += 2) {
-		if (a + 1 >= args->argc) {
-			cmd_reply_syntax(out);
-			return -1;
-		}
-		if (strcaseeq(args->argv[a], "AFTER")) {
-			if (arg_id(out, args, a + 1, "game") == -1)
-				return -1;
-			*after = args->argv[a + 1];
-		} else if (strcaseeq(args->argv[a], "LIMIT")) {
-			if (arg_int(out, args, a + 1, 1, CMD_LIST_MAX, "LIMIT",
-			    limit) == -1)
-				return -1;
-		} else {
-			cmd_reply_syntax(out);
-			return -1;
-		}
-	}
-	return 0;
+	(void)a;
+	for (i = 0; i < sizeof(name) - 1 && i < v->len; i++)
+		name[i] = (char)(v->s[i] >= 'A' && v->s[i] <= 'Z' ?
+		    v->s[i] + 32 : v->s[i]);
+	name[i] = '\0';
+	if (v->len < sizeof(name) && strlen(v->s) == v->len &&
+	    (v->i = game_kind_parse(name)) != KIND_NONE)
+		return 0;
+	reply_error(out, "BADARG", "kind must be %s",
+	    game_kind_list(kinds, sizeof(kinds)));
+	return -1;
 }
 
+/* GAMES [kind] [AFTER id] [LIMIT n]: a first word that is AFTER or
+ * LIMIT is no kind. */
+enum { GAMES_KIND, GAMES_AFTER, GAMES_LIMIT };
+static const struct cmd_arg games_args[] = {
+	[GAMES_KIND] = { .name = "kind", .type = CMD_ARG_STRING,
+	    .flags = CMD_ARG_OPTIONAL, .def = KIND_NONE, .check = check_kind,
+	    .doc = "ludo|snl|dandy" },
+	[GAMES_AFTER] = CMD_ARG_KEY_ID("AFTER", "id", "game"),
+	[GAMES_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
+	    CMD_LIST_DEFAULT),
+};
+const struct cmd_spec cmd_games_args = CMD_SPEC(games_args, 0);
+
 void
-cmd_games(struct cmd_env *env, const struct cmd_args *args,
+cmd_games(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	enum game_kind	 kind;
-	const char	*after;
-	int64_t		 limit;
-
-	if (games_args(out, args, &kind, &after, &limit) == -1)
-		return;
 	reply_array(out);
-	if (store_list_games(env->store, kind, after, limit, add_id, out) ==
+	if (store_list_games(env->store, (enum game_kind)p->v[GAMES_KIND].i,
+	    p->v[GAMES_AFTER].s, p->v[GAMES_LIMIT].i, add_id, out) ==
 	    STORE_ERR)
 		cmd_reply_store(env, out);
 }
@@ -206,15 +188,14 @@ cmd_games(struct cmd_env *env, const struct cmd_args *args,
 /* --------------------------------------------------------- GAME.INFO */
 
 void
-cmd_game_info(struct cmd_env *env, const struct cmd_args *args,
+cmd_game_info(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	const struct game_kind_ops	*k;
 	struct game		 g;
 	char			 buf[PLAYER_NAME_MAX];
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+	if (cmd_read_game(env, out, p->v[0].s, KIND_NONE, &g) == -1)
 		return;
 	reply_array(out);
 	reply_add_pair(out, "kind", "%s", game_kind_name(g.kind));
@@ -246,48 +227,51 @@ add_move(void *arg, const struct move *mv)
 	return 0;
 }
 
+/* HISTORY id [from [count]]: a word too many is the arity error. */
+enum { HISTORY_ID, HISTORY_FROM, HISTORY_COUNT };
+static const struct cmd_arg history_args[] = {
+	[HISTORY_ID] = CMD_ARG_GAME,
+	[HISTORY_FROM] = CMD_ARG_INT_OPT("from", 1, INT64_MAX / 2, 1),
+	[HISTORY_COUNT] = CMD_ARG_INT_OPT("count", 1, CMD_LIST_MAX,
+	    CMD_LIST_DEFAULT),
+};
+const struct cmd_spec cmd_history_args = CMD_SPEC(history_args,
+    CMD_EXCESS_ARITY);
+
 void
-cmd_history(struct cmd_env *env, const struct cmd_args *args,
+cmd_history(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
-	int64_t		from = 1, count = CMD_LIST_DEFAULT;
 
-	if (args->argc > 4) {
-		cmd_reply_arity(out, args);
-		return;
-	}
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    (args->argc > 2 && arg_int(out, args, 2, 1, INT64_MAX / 2,
-	    "from", &from) == -1) ||
-	    (args->argc > 3 && arg_int(out, args, 3, 1, CMD_LIST_MAX,
-	    "count", &count) == -1) ||
-	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+	if (cmd_read_game(env, out, p->v[HISTORY_ID].s, KIND_NONE, &g) == -1)
 		return;
 	reply_array(out);
-	if (store_history(env->store, g.id, from, count, add_move, out) ==
-	    STORE_ERR)
+	if (store_history(env->store, g.id, p->v[HISTORY_FROM].i,
+	    p->v[HISTORY_COUNT].i, add_move, out) == STORE_ERR)
 		cmd_reply_store(env, out);
 }
 
 /* ------------------------------------------------------------ REPLAY */
 
+/* REPLAY id [seq]: -1, all of them. */
+enum { REPLAY_ID, REPLAY_SEQ };
+static const struct cmd_arg replay_args[] = {
+	[REPLAY_ID] = CMD_ARG_GAME,
+	[REPLAY_SEQ] = CMD_ARG_INT_OPT("seq", 0, INT64_MAX / 2, -1),
+};
+const struct cmd_spec cmd_replay_args = CMD_SPEC(replay_args,
+    CMD_EXCESS_ARITY);
+
 void
-cmd_replay(struct cmd_env *env, const struct cmd_args *args,
+cmd_replay(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g, r;
 	char		why[256];
-	int64_t		upto = -1;
+	int64_t		upto = p->v[REPLAY_SEQ].i;
 
-	if (args->argc > 3) {
-		cmd_reply_arity(out, args);
-		return;
-	}
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    (args->argc > 2 && arg_int(out, args, 2, 0, INT64_MAX / 2, "seq",
-	    &upto) == -1) ||
-	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+	if (cmd_read_game(env, out, p->v[REPLAY_ID].s, KIND_NONE, &g) == -1)
 		return;
 	if (upto > g.moves) {
 		reply_error(out, "BADARG", "game '%s' has only %lld moves",
@@ -402,23 +386,23 @@ fail:
 	cmd_reply_store(env, out);
 }
 
+/* AUDIT [id]: every game, or one. */
+static const struct cmd_arg audit_args[] = { CMD_ARG_GAME_OPT };
+const struct cmd_spec cmd_audit_args = CMD_SPEC(audit_args,
+    CMD_EXCESS_ARITY);
+
 void
-cmd_audit(struct cmd_env *env, const struct cmd_args *args,
+cmd_audit(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
 	int		rc;
 
-	if (args->argc > 2) {
-		cmd_reply_arity(out, args);
-		return;
-	}
-	if (args->argc == 1) {
+	if (p->v[0].s == NULL) {
 		audit_all(env, out);
 		return;
 	}
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    audit_read(env, out, args->argv[1], &g) == -1)
+	if (audit_read(env, out, p->v[0].s, &g) == -1)
 		return;
 	if ((rc = audit_game(env->store, &g)) == -1) {
 		cmd_reply_store(env, out);

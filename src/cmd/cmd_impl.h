@@ -1,7 +1,8 @@
 /*
- * What the command files share and nobody else needs: argument checks
- * (cmd.c), the one transaction wrapper every state-changing command goes
- * through (cmd_txn.c), the create options, seats and server randomness,
+ * What the command files share and nobody else needs: the arity error
+ * (cmd_args.c), the one transaction wrapper every state-changing command
+ * goes through (cmd_txn.c), what a create builds while its options are
+ * read, the create options, seats and server randomness,
  * and the replay that REPLAY and AUDIT both run.
  */
 #ifndef LUDUS_CMD_IMPL_H
@@ -25,29 +26,6 @@
  * fit in size bytes (then it is no command). */
 int	cmd_name_upper(char *buf, size_t size, const char *name);
 int64_t	cmd_now(const struct cmd_env *);
-/*
- * The refusals of a request for its form, each marked rejected (it never
- * waits for a commit, see struct cmd_result): "-ERR wrong number of
- * arguments for 'NAME'" (name as registered) for a count the arity
- * allowed but the syntax does not, "-ERR syntax error", and "-ERR syntax
- * error: unknown option 'KEY'" for a key=value argument no one takes.
- */
-void	cmd_reply_arity(struct reply *, const struct cmd_args *);
-void	cmd_reply_syntax(struct reply *);
-void	cmd_reply_option(struct reply *, const char *arg);
-/* Each returns 0, or -1 with a BADARG reply set. */
-int	arg_id(struct reply *, const struct cmd_args *, int,
-	    const char *what);
-int	arg_int(struct reply *, const struct cmd_args *, int, int64_t min,
-	    int64_t max, const char *what, int64_t *);
-/*
- * Strips a trailing "AT <seq>" when the arguments before it would be at
- * least base words (name included).  Sets *argc to the count left and *seq
- * to the sequence number, or -1 when there is none.  Then checks that
- * base <= *argc <= max.  0, or -1 with an error reply set.
- */
-int	arg_at(struct reply *, const struct cmd_args *, int base, int max,
-	    int *argc, int64_t *seq);
 /* Loads a game (for a read, or inside a write's transaction).  kind
  * KIND_NONE accepts any.  0, or -1 with NOGAME, WRONGTYPE or STORE set. */
 int	cmd_read_game(struct cmd_env *, struct reply *, const char *id,
@@ -57,6 +35,16 @@ void	cmd_reply_store(struct cmd_env *, struct reply *);
 /* When the server must play the turn that starts at now_ms in g: now for
  * a bot, now + turn-timeout for a person with one, else 0 (never). */
 int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
+
+/* -------------------------------------------------------- cmd_args.c */
+
+/*
+ * "-ERR wrong number of arguments for 'NAME'" (name as registered),
+ * marked rejected (it never waits for a commit, see struct cmd_result):
+ * for a count the arity allowed but the command does not (the parser's,
+ * and SNL.ROLL id of a game that does not roll its own dice).
+ */
+void	cmd_reply_arity(struct reply *, const struct cmd_def *);
 
 /* --------------------------------------------------------- cmd_txn.c */
 
@@ -151,11 +139,42 @@ struct create_opts {
 	const char	*bots;		/* "name:strategy,...", NULL none */
 };
 
-void	cmd_create_opts_init(struct create_opts *);
-/* One "key=value" argument: 1 when it was a multiplayer option (taken),
- * 0 when the key is not one, -1 with an error reply. */
-int	cmd_create_option(struct reply *, struct create_opts *,
-	    const char *arg);
+/*
+ * What the options of a create build while the parser reads them, in
+ * argv order, for the handler to finish: the game (its rules, players,
+ * board jumps), the multiplayer options as given, and a DandyLand deck
+ * (given, or dealt by the server: dealt as the option is read, so that
+ * the randomness is drawn in the same order whatever fails after).
+ */
+struct cmd_build {
+	struct game		 game;
+	struct create_opts	 opts;
+	const char		*deck;		/* deck=: NULL none */
+	int			 shuffled;	/* ... dealt by the server */
+	char			 dealt[DANDY_DECK_MAX + 1];
+};
+
+/* An empty build: the game zeroed, no option given. */
+void	cmd_build_init(struct cmd_build *);
+/* A two-valued option, its values in its doc ("secure|open"): 1 for the
+ * first, 0 for the second, else -1 with "-BADARG seats must be secure or
+ * open". */
+int	cmd_opt_pair(const struct cmd_opt *, const char *value,
+	    struct reply *);
+/* The options every create takes, with their apply hooks; bots' usage
+ * text is the kind's (its players' names). */
+int	cmd_opt_seats(const struct cmd_opt *, struct cmd_build *,
+	    const char *, size_t, struct reply *);
+int	cmd_opt_dice(const struct cmd_opt *, struct cmd_build *,
+	    const char *, size_t, struct reply *);
+int	cmd_opt_bots(const struct cmd_opt *, struct cmd_build *,
+	    const char *, size_t, struct reply *);
+int	cmd_opt_timeout(const struct cmd_opt *, struct cmd_build *,
+	    const char *, size_t, struct reply *);
+#define CMD_OPT_SEATS	{ "seats", "secure|open", 0, cmd_opt_seats, 0 }
+#define CMD_OPT_DICE(fl) { "dice", "server|manual", (fl), cmd_opt_dice, 0 }
+#define CMD_OPT_BOTS(doc) { "bots", (doc), 0, cmd_opt_bots, 0 }
+#define CMD_OPT_TIMEOUT	{ "turn-timeout", "<seconds>", 0, cmd_opt_timeout, 0 }
 /* Puts the options into a game whose kind, players and (DandyLand) deck
  * are set; server_dice of a DandyLand game is set by its caller when it
  * dealt a shuffled deck.  0, or -1 with an error reply. */
@@ -166,9 +185,12 @@ void	cmd_info_opts(const struct game *, struct reply *);
 
 /* ------------------------------------------------------ cmd_game.c */
 
-/* The kind's STATE array (LUDO.STATE, SNL.STATE, DANDY.STATE). */
-void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
+/* The kind's STATE array (LUDO.STATE, SNL.STATE, DANDY.STATE) of the
+ * game its argument 0 names. */
+void	cmd_state_of(struct cmd_env *, const struct cmd_parsed *,
 	    struct reply *, enum game_kind);
+/* The arguments of the commands that take a game id only. */
+extern const struct cmd_spec cmd_game_id_args;
 
 #define REPLAY_OK	0
 #define REPLAY_BAD	(-1)	/* the history does not replay: see why */
@@ -182,30 +204,41 @@ void	cmd_state_of(struct cmd_env *, const struct cmd_args *,
 int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 	    struct game *out, char *why, size_t);
 
-/* Handlers, one per table entry. */
-#define CMD_PROTO(f)	void f(struct cmd_env *, const struct cmd_args *, \
-			    struct reply *)
-CMD_PROTO(cmd_ludo_create);
-CMD_PROTO(cmd_ludo_play);
-CMD_PROTO(cmd_ludo_state);
-CMD_PROTO(cmd_ludo_legal);
-CMD_PROTO(cmd_ludo_roll);
-CMD_PROTO(cmd_seat);
-CMD_PROTO(cmd_snl_create);
-CMD_PROTO(cmd_snl_snake);
-CMD_PROTO(cmd_snl_ladder);
-CMD_PROTO(cmd_snl_roll);
-CMD_PROTO(cmd_snl_state);
-CMD_PROTO(cmd_dandy_create);
-CMD_PROTO(cmd_dandy_draw);
-CMD_PROTO(cmd_dandy_scores);
-CMD_PROTO(cmd_dandy_state);
-CMD_PROTO(cmd_dandy_play);
-CMD_PROTO(cmd_games);
-CMD_PROTO(cmd_game_info);
-CMD_PROTO(cmd_history);
-CMD_PROTO(cmd_replay);
-CMD_PROTO(cmd_audit);
+/* Handlers, one per table entry, each with its arguments (cmd_NAME_args)
+ * declared next to it; the entries of the game-id-only commands share
+ * cmd_game_id_args. */
+#define CMD_PROTO(f)	void cmd_##f(struct cmd_env *, \
+			    const struct cmd_parsed *, struct reply *); \
+			extern const struct cmd_spec cmd_##f##_args
+#define CMD_PROTO_ID(f)	void cmd_##f(struct cmd_env *, \
+			    const struct cmd_parsed *, struct reply *)
+CMD_PROTO(ludo_create);
+CMD_PROTO(ludo_play);
+CMD_PROTO_ID(ludo_state);
+CMD_PROTO(ludo_legal);
+CMD_PROTO(ludo_roll);
+CMD_PROTO(seat);
+CMD_PROTO(snl_create);
+CMD_PROTO(snl_snake);
+CMD_PROTO(snl_ladder);
+CMD_PROTO(snl_roll);
+CMD_PROTO_ID(snl_state);
+CMD_PROTO(dandy_create);
+CMD_PROTO(dandy_draw);
+CMD_PROTO_ID(dandy_scores);
+CMD_PROTO_ID(dandy_state);
+CMD_PROTO(dandy_play);
+CMD_PROTO(games);
+CMD_PROTO_ID(game_info);
+CMD_PROTO(history);
+CMD_PROTO(replay);
+CMD_PROTO(audit);
 #undef CMD_PROTO
+#undef CMD_PROTO_ID
+
+/* The connection commands' arguments (cmd_conn.c); ludusd runs them. */
+extern const struct cmd_spec cmd_conn_command_args, cmd_conn_echo_args,
+    cmd_conn_hello_args, cmd_conn_info_args, cmd_conn_ping_args,
+    cmd_conn_quit_args, cmd_conn_unwatch_args, cmd_conn_watch_args;
 
 #endif /* LUDUS_CMD_IMPL_H */

@@ -14,124 +14,106 @@
 #include "game/kinds.h"
 #include "util/util.h"
 
-/* Options of LUDO.CREATE that switch one rule on or off. */
-static const struct rule_flag {
-	const char	*key;
-	size_t		 off;
-} rule_flags[] = {
-	{ "six-bonus", offsetof(struct ludo_rules, six_bonus) },
-	{ "capture-bonus", offsetof(struct ludo_rules, capture_bonus) },
-	{ "three-sixes", offsetof(struct ludo_rules, three_sixes) },
-};
-#define NFLAGS	(sizeof(rule_flags) / sizeof(rule_flags[0]))
+/* LUDO.CREATE id p1 p2 [p3 [p4]] [option=value ...]: the options may be
+ * anywhere after the id, the other words are the players. */
+enum { CREATE_ID, CREATE_PLAYERS };
 
-/* Applies one "key=value" option; the preset is applied before. */
+/* rules=: the preset, applied first (CMD_OPT_FIRST): the flags below
+ * override it whatever their order. */
 static int
-rule_option(struct reply *out, struct ludo_rules *rules, const char *arg)
+rules_option(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
 {
-	const char	*eq = strchr(arg, '=');
-	const char	*val = eq + 1;
-	size_t		 klen = (size_t)(eq - arg), i;
-	uint8_t		*field;
-
-	if (klen == 5 && strncmp(arg, "rules", 5) == 0)
-		return 0;	/* handled first */
-	for (i = 0; i < NFLAGS; i++) {
-		if (strlen(rule_flags[i].key) != klen ||
-		    strncmp(arg, rule_flags[i].key, klen) != 0)
-			continue;
-		field = (uint8_t *)rules + rule_flags[i].off;
-		if (strcmp(val, "on") == 0)
-			*field = 1;
-		else if (strcmp(val, "off") == 0)
-			*field = 0;
-		else {
-			reply_error(out, "BADARG", "%s must be on or off",
-			    rule_flags[i].key);
-			return -1;
-		}
+	(void)o;
+	(void)len;
+	if (ludo_rules_preset(&b->game.s.ludo.rules, v) == 0)
 		return 0;
-	}
-	cmd_reply_option(out, arg);
+	reply_error(out, "BADARG",
+	    "rules must be classic, interview or extended");
 	return -1;
 }
 
-/* Reads the options of LUDO.CREATE: the preset first, then overrides,
- * then the multiplayer options. */
+/* An option that switches one rule on or off: o->data is its field. */
 static int
-create_options(struct reply *out, const struct cmd_args *args,
-    struct ludo_rules *rules, struct create_opts *mo)
+rule_flag(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
 {
-	int	i, rc;
+	int	 on;
 
-	ludo_rules_preset(rules, "classic");
-	for (i = 2; i < args->argc; i++) {
-		if (strlen(args->argv[i]) != args->argl[i]) {
-			reply_error(out, "BADARG", "invalid argument");
-			return -1;
-		}
-		if (strncmp(args->argv[i], "rules=", 6) != 0)
-			continue;
-		if (ludo_rules_preset(rules, args->argv[i] + 6) == -1) {
-			reply_error(out, "BADARG",
-			    "rules must be classic, interview or extended");
-			return -1;
-		}
-	}
-	for (i = 2; i < args->argc; i++) {
-		if (strchr(args->argv[i], '=') == NULL)
-			continue;
-		if ((rc = cmd_create_option(out, mo, args->argv[i])) == -1 ||
-		    (rc == 0 && rule_option(out, rules, args->argv[i]) == -1))
-			return -1;
-	}
+	(void)len;
+	if ((on = cmd_opt_pair(o, v, out)) == -1)
+		return -1;
+	*((uint8_t *)&b->game.s.ludo.rules + o->data) = (uint8_t)on;
 	return 0;
 }
 
+/* The n-th player (each checked as an id before). */
+static int
+add_player(struct cmd_parsed *p, const struct cmd_val *v, struct reply *out)
+{
+	struct game	*g = &p->build->game;
+	int		 j;
+
+	for (j = 0; j < v->n; j++)
+		if (strcmp(g->players[j], v->s) == 0) {
+			reply_error(out, "BADARG", "duplicate player '%s'",
+			    v->s);
+			return -1;
+		}
+	memcpy(g->players[v->n], v->s, v->len + 1);
+	return 0;
+}
+
+static int
+create_init(struct cmd_parsed *p, struct reply *out)
+{
+	(void)out;
+	ludo_rules_preset(&p->build->game.s.ludo.rules, "classic");
+	return 0;
+}
+
+static const struct cmd_arg create_args[] = {
+	[CREATE_ID] = CMD_ARG_GAME,
+	[CREATE_PLAYERS] = { .name = "player", .type = CMD_ARG_ID,
+	    .flags = CMD_ARG_MULTIPLE, .what = "player",
+	    .nmin = LUDO_MIN_PLAYERS, .nmax = LUDO_MAX_PLAYERS,
+	    .counterr = "Ludo takes 2 to 4 players", .apply = add_player,
+	    .doc = "p1 p2 [p3 [p4]]" },
+};
+#define RULE_FLAG(key, field) \
+	{ key, "on|off", 0, rule_flag, offsetof(struct ludo_rules, field) }
+static const struct cmd_opt create_opts[] = {
+	{ "rules", "classic|interview|extended", CMD_OPT_FIRST, rules_option,
+	    0 },
+	RULE_FLAG("six-bonus", six_bonus),
+	RULE_FLAG("capture-bonus", capture_bonus),
+	RULE_FLAG("three-sixes", three_sixes),
+	CMD_OPT_SEATS,
+	CMD_OPT_DICE(0),
+	CMD_OPT_BOTS("<player>:first|aggressive|expert,..."),
+	CMD_OPT_TIMEOUT,
+};
+/* A NUL in any word is refused before anything else is read. */
+const struct cmd_spec cmd_ludo_create_args = CMD_SPEC_OPTS(create_args,
+    create_opts, CMD_OPTS_NUL_FIRST, create_init);
+
 void
-cmd_ludo_create(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_create(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game		 g;
-	struct ludo_rules	 rules;
-	struct create_opts	 mo;
-	int			 i, j, n = 0;
+	struct game		*g = &p->build->game;
+	struct ludo_rules	 rules = g->s.ludo.rules;
+	const struct cmd_val	*id = &p->v[CREATE_ID];
 
-	cmd_create_opts_init(&mo);
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    create_options(out, args, &rules, &mo) == -1)
-		return;
-	memset(&g, 0, sizeof(g));
-	for (i = 2; i < args->argc; i++) {
-		if (strchr(args->argv[i], '=') != NULL)
-			continue;
-		if (arg_id(out, args, i, "player") == -1)
-			return;
-		if (n == LUDO_MAX_PLAYERS) {
-			reply_error(out, "BADARG", "Ludo takes 2 to 4 players");
-			return;
-		}
-		for (j = 0; j < n; j++)
-			if (strcmp(g.players[j], args->argv[i]) == 0) {
-				reply_error(out, "BADARG",
-				    "duplicate player '%s'", args->argv[i]);
-				return;
-			}
-		memcpy(g.players[n++], args->argv[i], args->argl[i] + 1);
-	}
-	if (n < LUDO_MIN_PLAYERS) {
-		reply_error(out, "BADARG", "Ludo takes 2 to 4 players");
-		return;
-	}
-	if (ludo_init(&g.s.ludo, &rules, n) == -1) {
+	if (ludo_init(&g->s.ludo, &rules, p->v[CREATE_PLAYERS].n) == -1) {
 		reply_error(out, "BADARG", "invalid Ludo rules");
 		return;
 	}
-	memcpy(g.id, args->argv[1], args->argl[1] + 1);
-	g.kind = KIND_LUDO;
-	if (cmd_create_apply(env, out, &mo, &g) == -1)
+	memcpy(g->id, id->s, id->len + 1);
+	g->kind = KIND_LUDO;
+	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
 		return;
-	cmd_create_game(env, out, &g);
+	cmd_create_game(env, out, g);
 }
 
 struct play_arg {
@@ -192,30 +174,34 @@ play_step(void *arg, const struct game *old, struct game *new,
 	return TURN_MOVE;
 }
 
+/* LUDO.PLAY id player dice token [AT seq] */
+enum { PLAY_ID, PLAY_PLAYER, PLAY_DICE, PLAY_TOKEN, PLAY_AT };
+static const struct cmd_arg play_args[] = {
+	[PLAY_ID] = CMD_ARG_GAME,
+	[PLAY_PLAYER] = CMD_ARG_ID("player", "player"),
+	[PLAY_DICE] = CMD_ARG_INT("dice", 1, 6),
+	[PLAY_TOKEN] = CMD_ARG_INT("token", 0, LUDO_TOKENS),
+	[PLAY_AT] = CMD_ARG_AT,
+};
+const struct cmd_spec cmd_ludo_play_args = CMD_SPEC(play_args, 0);
+
 void
-cmd_ludo_play(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_play(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct play_arg	 pa;
 	struct turn_req		 req;
 	char			 action[ACTION_MAX + 1];
-	int64_t			 dice, token;
-	int			 argc;
 
-	if (arg_at(out, args, 5, 5, &argc, &req.at) == -1 ||
-	    arg_id(out, args, 1, "game") == -1 ||
-	    arg_id(out, args, 2, "player") == -1 ||
-	    arg_int(out, args, 3, 1, 6, "dice", &dice) == -1 ||
-	    arg_int(out, args, 4, 0, LUDO_TOKENS, "token", &token) == -1)
-		return;
-	kind_ludo_action(action, sizeof(action), (int)dice, (int)token);
-	pa.player = args->argv[2];
-	pa.dice = (int)dice;
-	pa.token = (int)token;
-	pa.session = args->session;
+	pa.player = p->v[PLAY_PLAYER].s;
+	pa.dice = (int)p->v[PLAY_DICE].i;
+	pa.token = (int)p->v[PLAY_TOKEN].i;
+	pa.session = p->args->session;
+	kind_ludo_action(action, sizeof(action), pa.dice, pa.token);
 	req.player = pa.player;
 	req.action = action;
-	cmd_transact(env, out, args->argv[1], KIND_LUDO, &req, play_step,
+	req.at = p->v[PLAY_AT].i;
+	cmd_transact(env, out, p->v[PLAY_ID].s, KIND_LUDO, &req, play_step,
 	    &pa);
 }
 
@@ -265,42 +251,52 @@ roll_step(void *arg, const struct game *old, struct game *new,
 	return TURN_OPTS;
 }
 
+/* LUDO.ROLL id player */
+enum { ROLL_ID, ROLL_PLAYER };
+static const struct cmd_arg roll_args[] = {
+	[ROLL_ID] = CMD_ARG_GAME,
+	[ROLL_PLAYER] = CMD_ARG_ID("player", "player"),
+};
+const struct cmd_spec cmd_ludo_roll_args = CMD_SPEC(roll_args, 0);
+
 void
-cmd_ludo_roll(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_roll(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct roll_arg	 ra;
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    arg_id(out, args, 2, "player") == -1)
-		return;
-	ra.player = args->argv[2];
-	ra.session = args->session;
-	cmd_transact(env, out, args->argv[1], KIND_LUDO, NULL, roll_step,
+	ra.player = p->v[ROLL_PLAYER].s;
+	ra.session = p->args->session;
+	cmd_transact(env, out, p->v[ROLL_ID].s, KIND_LUDO, NULL, roll_step,
 	    &ra);
 }
 
 void
-cmd_ludo_state(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_state(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	cmd_state_of(env, args, out, KIND_LUDO);
+	cmd_state_of(env, p, out, KIND_LUDO);
 }
 
+/* LUDO.LEGAL id dice */
+enum { LEGAL_ID, LEGAL_DICE };
+static const struct cmd_arg legal_args[] = {
+	[LEGAL_ID] = CMD_ARG_GAME,
+	[LEGAL_DICE] = CMD_ARG_INT("dice", 1, 6),
+};
+const struct cmd_spec cmd_ludo_legal_args = CMD_SPEC(legal_args, 0);
+
 void
-cmd_ludo_legal(struct cmd_env *env, const struct cmd_args *args,
+cmd_ludo_legal(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
 	int		tokens[LUDO_TOKENS];
-	int64_t		dice;
 	int		i, n;
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    arg_int(out, args, 2, 1, 6, "dice", &dice) == -1 ||
-	    cmd_read_game(env, out, args->argv[1], KIND_LUDO, &g) == -1)
+	if (cmd_read_game(env, out, p->v[LEGAL_ID].s, KIND_LUDO, &g) == -1)
 		return;
-	n = ludo_legal(&g.s.ludo, (int)dice, tokens);
+	n = ludo_legal(&g.s.ludo, (int)p->v[LEGAL_DICE].i, tokens);
 	reply_array(out);
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), tokens[i]);

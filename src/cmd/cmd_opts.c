@@ -16,71 +16,76 @@
 /* ----------------------------------------------------------- options */
 
 void
-cmd_create_opts_init(struct create_opts *o)
+cmd_build_init(struct cmd_build *b)
 {
-	o->seats = -1;
-	o->server_dice = -1;
-	o->timeout = -1;
-	o->bots = NULL;
-}
-
-/* "key=value" with this key? */
-static const char *
-option_value(const char *arg, const char *key)
-{
-	size_t	 n = strlen(key);
-
-	if (strncmp(arg, key, n) == 0 && arg[n] == '=')
-		return arg + n + 1;
-	return NULL;
+	memset(&b->game, 0, sizeof(b->game));
+	b->opts.seats = -1;
+	b->opts.server_dice = -1;
+	b->opts.timeout = -1;
+	b->opts.bots = NULL;
+	b->deck = NULL;
+	b->shuffled = 0;
 }
 
 int
-cmd_create_option(struct reply *out, struct create_opts *o, const char *arg)
+cmd_opt_pair(const struct cmd_opt *o, const char *v, struct reply *out)
 {
-	const char	*v, *errstr;
+	const char	*bar = strchr(o->doc, '|');
+	size_t		 n = (size_t)(bar - o->doc);
 
-	if ((v = option_value(arg, "seats")) != NULL) {
-		if (strcmp(v, "secure") == 0)
-			o->seats = 1;
-		else if (strcmp(v, "open") == 0)
-			o->seats = 0;
-		else {
-			reply_error(out, "BADARG",
-			    "seats must be secure or open");
-			return -1;
-		}
+	if (strlen(v) == n && strncmp(v, o->doc, n) == 0)
 		return 1;
+	if (strcmp(v, bar + 1) == 0)
+		return 0;
+	reply_error(out, "BADARG", "%s must be %.*s or %s", o->key, (int)n,
+	    o->doc, bar + 1);
+	return -1;
+}
+
+int
+cmd_opt_seats(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
+{
+	(void)len;
+	return (b->opts.seats = cmd_opt_pair(o, v, out)) == -1 ? -1 : 0;
+}
+
+int
+cmd_opt_dice(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
+{
+	(void)len;
+	return (b->opts.server_dice = cmd_opt_pair(o, v, out)) == -1 ? -1 : 0;
+}
+
+int
+cmd_opt_timeout(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
+{
+	const char	*errstr;
+
+	(void)o;
+	(void)len;
+	if (parse_int64(v, 0, TIMEOUT_MAX, &b->opts.timeout, &errstr) != 0) {
+		reply_error(out, "BADARG", "turn-timeout must be an integer "
+		    "from 0 to %d (seconds)", TIMEOUT_MAX);
+		return -1;
 	}
-	if ((v = option_value(arg, "dice")) != NULL) {
-		if (strcmp(v, "server") == 0)
-			o->server_dice = 1;
-		else if (strcmp(v, "manual") == 0)
-			o->server_dice = 0;
-		else {
-			reply_error(out, "BADARG",
-			    "dice must be server or manual");
-			return -1;
-		}
-		return 1;
+	return 0;
+}
+
+/* Kept as given: the players it names may come after it (LUDO.CREATE),
+ * so it is read against the game once built (cmd_create_apply). */
+int
+cmd_opt_bots(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
+{
+	(void)o;
+	if (len == 0) {
+		reply_error(out, "BADARG", "bots must be player:strategy,...");
+		return -1;
 	}
-	if ((v = option_value(arg, "turn-timeout")) != NULL) {
-		if (parse_int64(v, 0, TIMEOUT_MAX, &o->timeout, &errstr) != 0) {
-			reply_error(out, "BADARG", "turn-timeout must be an "
-			    "integer from 0 to %d (seconds)", TIMEOUT_MAX);
-			return -1;
-		}
-		return 1;
-	}
-	if ((v = option_value(arg, "bots")) != NULL) {
-		if (*v == '\0') {
-			reply_error(out, "BADARG",
-			    "bots must be player:strategy,...");
-			return -1;
-		}
-		o->bots = v;
-		return 1;
-	}
+	b->opts.bots = v;
 	return 0;
 }
 

@@ -158,28 +158,39 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 	return 0;
 }
 
-/* SEAT id player key */
-void
-cmd_seat(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
-{
-	struct game	 g;
-	uint8_t		 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
-	int		 player, ok;
+/* SEAT id player key: the player is looked up in the game, the key
+ * hashed whatever its bytes. */
+enum { SEAT_ID, SEAT_PLAYER, SEAT_KEY };
+static const struct cmd_arg seat_args[] = {
+	[SEAT_ID] = CMD_ARG_GAME,
+	[SEAT_PLAYER] = CMD_ARG_STR("player"),
+	[SEAT_KEY] = CMD_ARG_STR("key"),
+};
+const struct cmd_spec cmd_seat_args = CMD_SPEC(seat_args, 0);
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    cmd_read_game(env, out, args->argv[1], KIND_NONE, &g) == -1)
+void
+cmd_seat(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+{
+	const struct cmd_val	*name = &p->v[SEAT_PLAYER];
+	const struct cmd_val	*key = &p->v[SEAT_KEY];
+	struct cmd_session	*session = p->args->session;
+	struct game		 g;
+	uint8_t			 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
+	int			 player, ok;
+
+	if (cmd_read_game(env, out, p->v[SEAT_ID].s, KIND_NONE, &g) == -1)
 		return;
-	if (strlen(args->argv[2]) != args->argl[2] ||
-	    (player = game_player_index(&g, args->argv[2])) == -1) {
+	if (strlen(name->s) != name->len ||
+	    (player = game_player_index(&g, name->s)) == -1) {
 		reply_error(out, "BADARG", "no player '%.50s' in game '%s'",
-		    args->argv[2], g.id);
+		    name->s, g.id);
 		return;
 	}
 	if (!g.opts.secure) {
 		reply_error(out, "STATE", "game '%s' has open seats", g.id);
 		return;
 	}
-	if (args->session == NULL) {
+	if (session == NULL) {
 		reply_error(out, "STATE", "no session to hold a seat");
 		return;
 	}
@@ -189,15 +200,15 @@ cmd_seat(struct cmd_env *env, const struct cmd_args *args, struct reply *out)
 	}
 	/* Any key is hashed, so that a wrong one costs the same time as a
 	 * right one; only the hashes are compared, in constant time. */
-	ok = seat_hash(secret, &g, player, args->argv[3], args->argl[3],
-	    h) == 0 && crypto_verify_32(h, g.opts.seat[player]) == 0;
+	ok = seat_hash(secret, &g, player, key->s, key->len, h) == 0 &&
+	    crypto_verify_32(h, g.opts.seat[player]) == 0;
 	sodium_memzero(secret, sizeof(secret));
 	if (!ok) {
 		reply_error(out, "NOSEAT", "wrong key for %s in game '%s'",
-		    args->argv[2], g.id);
+		    name->s, g.id);
 		return;
 	}
-	if (session_add(args->session, g.id, player) == -1) {
+	if (session_add(session, g.id, player) == -1) {
 		reply_error(out, "STATE", "this connection holds %d seats "
 		    "already", SESSION_MAX_SEATS);
 		return;

@@ -51,17 +51,19 @@ bad:
 	return -1;
 }
 
+/* snakes= and ladders=: o->data is 1 for snakes.  Added to the board
+ * being built as they come, so the engine's errors come in argv order. */
 static int
-jumps_option(struct reply *out, struct snl_state *st, int snake,
-    const char *v)
+jumps_option(const struct cmd_opt *o, struct cmd_build *b, const char *v,
+    size_t len, struct reply *out)
 {
 	const char	*comma;
-	size_t		 len;
 
+	(void)len;
 	for (;;) {
 		comma = strchr(v, ',');
 		len = comma != NULL ? (size_t)(comma - v) : strlen(v);
-		if (jump_pair(out, st, snake, v, len) == -1)
+		if (jump_pair(out, &b->game.s.snl, (int)o->data, v, len) == -1)
 			return -1;
 		if (comma == NULL)
 			return 0;
@@ -69,62 +71,47 @@ jumps_option(struct reply *out, struct snl_state *st, int snake,
 	}
 }
 
-/* The options of SNL.CREATE, after the players: key=value only. */
-static int
-create_options(struct reply *out, const struct cmd_args *args,
-    struct snl_state *st, struct create_opts *mo)
-{
-	const char	*a;
-	int		 i, rc;
+/* SNL.CREATE id players [option=value ...]: key=value words only after
+ * the players (another word is the arity error). */
+enum { CREATE_ID, CREATE_PLAYERS };
 
-	for (i = 3; i < args->argc; i++) {
-		a = args->argv[i];
-		if (strlen(a) != args->argl[i] || strchr(a, '=') == NULL) {
-			cmd_reply_arity(out, args);
-			return -1;
-		}
-		if ((rc = cmd_create_option(out, mo, a)) == -1)
-			return -1;
-		if (rc == 1)
-			continue;
-		if (strncmp(a, "snakes=", 7) == 0)
-			rc = jumps_option(out, st, 1, a + 7);
-		else if (strncmp(a, "ladders=", 8) == 0)
-			rc = jumps_option(out, st, 0, a + 8);
-		else {
-			cmd_reply_option(out, a);
-			return -1;
-		}
-		if (rc == -1)
-			return -1;
-	}
-	return 0;
+static int
+create_init(struct cmd_parsed *p, struct reply *out)
+{
+	if (snl_init(&p->build->game.s.snl, (int)p->v[CREATE_PLAYERS].i) ==
+	    0)
+		return 0;
+	reply_error(out, "BADARG", "invalid number of players");
+	return -1;
 }
 
+static const struct cmd_arg create_args[] = {
+	[CREATE_ID] = CMD_ARG_GAME,
+	[CREATE_PLAYERS] = CMD_ARG_INT("players", 1, SNL_MAX_PLAYERS),
+};
+static const struct cmd_opt create_opts[] = {
+	CMD_OPT_SEATS,
+	CMD_OPT_DICE(0),
+	CMD_OPT_BOTS("P<i>:<strategy>,..."),
+	CMD_OPT_TIMEOUT,
+	{ "snakes", "<head>:<tail>,...", 0, jumps_option, 1 },
+	{ "ladders", "<bottom>:<top>,...", 0, jumps_option, 0 },
+};
+const struct cmd_spec cmd_snl_create_args = CMD_SPEC_OPTS(create_args,
+    create_opts, 0, create_init);
+
 void
-cmd_snl_create(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_create(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game		g;
-	struct create_opts	mo;
-	int64_t			n;
+	struct game		*g = &p->build->game;
+	const struct cmd_val	*id = &p->v[CREATE_ID];
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    arg_int(out, args, 2, 1, SNL_MAX_PLAYERS, "players", &n) == -1)
+	memcpy(g->id, id->s, id->len + 1);
+	g->kind = KIND_SNL;
+	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
 		return;
-	memset(&g, 0, sizeof(g));
-	if (snl_init(&g.s.snl, (int)n) == -1) {
-		reply_error(out, "BADARG", "invalid number of players");
-		return;
-	}
-	cmd_create_opts_init(&mo);
-	if (create_options(out, args, &g.s.snl, &mo) == -1)
-		return;
-	memcpy(g.id, args->argv[1], args->argl[1] + 1);
-	g.kind = KIND_SNL;
-	if (cmd_create_apply(env, out, &mo, &g) == -1)
-		return;
-	cmd_create_game(env, out, &g);
+	cmd_create_game(env, out, g);
 }
 
 struct jump_arg {
@@ -166,39 +153,47 @@ jump_step(void *arg, const struct game *old, struct game *new,
 	return TURN_SETUP;
 }
 
+/* SNL.SNAKE id head tail, SNL.LADDER id bottom top */
+enum { JUMP_ID, JUMP_FROM, JUMP_TO };
+static const struct cmd_arg snake_args[] = {
+	[JUMP_ID] = CMD_ARG_GAME,
+	[JUMP_FROM] = CMD_ARG_INT("head", 1, SNL_CELLS),
+	[JUMP_TO] = CMD_ARG_INT("tail", 1, SNL_CELLS),
+};
+static const struct cmd_arg ladder_args[] = {
+	[JUMP_ID] = CMD_ARG_GAME,
+	[JUMP_FROM] = CMD_ARG_INT("bottom", 1, SNL_CELLS),
+	[JUMP_TO] = CMD_ARG_INT("top", 1, SNL_CELLS),
+};
+const struct cmd_spec cmd_snl_snake_args = CMD_SPEC(snake_args, 0);
+const struct cmd_spec cmd_snl_ladder_args = CMD_SPEC(ladder_args, 0);
+
 static void
-jump_cmd(struct cmd_env *env, const struct cmd_args *args,
+jump_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out, int snake)
 {
 	struct jump_arg	 ja;
-	int64_t			 from, to;
 
-	if (arg_id(out, args, 1, "game") == -1 ||
-	    arg_int(out, args, 2, 1, SNL_CELLS, snake ? "head" : "bottom",
-	    &from) == -1 ||
-	    arg_int(out, args, 3, 1, SNL_CELLS, snake ? "tail" : "top",
-	    &to) == -1)
-		return;
 	ja.snake = snake;
-	ja.from = (int)from;
-	ja.to = (int)to;
-	ja.session = args->session;
-	cmd_transact(env, out, args->argv[1], KIND_SNL, NULL, jump_step,
+	ja.from = (int)p->v[JUMP_FROM].i;
+	ja.to = (int)p->v[JUMP_TO].i;
+	ja.session = p->args->session;
+	cmd_transact(env, out, p->v[JUMP_ID].s, KIND_SNL, NULL, jump_step,
 	    &ja);
 }
 
 void
-cmd_snl_snake(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_snake(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	jump_cmd(env, args, out, 1);
+	jump_cmd(env, p, out, 1);
 }
 
 void
-cmd_snl_ladder(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_ladder(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	jump_cmd(env, args, out, 0);
+	jump_cmd(env, p, out, 0);
 }
 
 struct roll_arg {
@@ -228,17 +223,26 @@ roll_step(void *arg, const struct game *old, struct game *new,
 	return TURN_MOVE;
 }
 
+/* SNL.ROLL id [value] [AT seq]; value 0: none given. */
+enum { ROLL_ID, ROLL_VALUE, ROLL_AT };
+static const struct cmd_arg roll_args[] = {
+	[ROLL_ID] = CMD_ARG_GAME,
+	[ROLL_VALUE] = CMD_ARG_INT_OPT("value", 1, 6, 0),
+	[ROLL_AT] = CMD_ARG_AT,
+};
+const struct cmd_spec cmd_snl_roll_args = CMD_SPEC(roll_args, 0);
+
 /* "SNL.ROLL id" exists only for a dice=server game: for any other (or
  * none) it is a wrong number of arguments, as it always was.  The dice
  * mode never changes, so reading it outside the turn is safe. */
 static int
-roll_server_only(struct cmd_env *env, const struct cmd_args *args,
+roll_server_only(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	*g = xmalloc(sizeof(*g));
 	int		 rc, ok;
 
-	rc = store_load_game(env->store, args->argv[1], g);
+	rc = store_load_game(env->store, p->v[ROLL_ID].s, g);
 	ok = rc == STORE_OK && g->kind == KIND_SNL && g->opts.server_dice;
 	free(g);
 	if (rc == STORE_ERR) {
@@ -246,39 +250,36 @@ roll_server_only(struct cmd_env *env, const struct cmd_args *args,
 		return -1;
 	}
 	if (!ok) {
-		cmd_reply_arity(out, args);
+		cmd_reply_arity(out, p->def);
 		return -1;
 	}
 	return 0;
 }
 
 void
-cmd_snl_roll(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_roll(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct roll_arg	 ra;
 	struct turn_req		 req;
 	char			 action[ACTION_MAX + 1];
-	int64_t			 value = 0;
-	int			 argc;
+	int			 value = (int)p->v[ROLL_VALUE].i;
 
-	if (arg_at(out, args, 2, 3, &argc, &req.at) == -1 ||
-	    arg_id(out, args, 1, "game") == -1 ||
-	    (argc == 3 && arg_int(out, args, 2, 1, 6, "value", &value) == -1) ||
-	    (argc == 2 && roll_server_only(env, args, out) == -1))
+	if (value == 0 && roll_server_only(env, p, out) == -1)
 		return;
-	kind_snl_action(action, sizeof(action), (int)value);
-	ra.value = (int)value;
-	ra.session = args->session;
+	kind_snl_action(action, sizeof(action), value);
+	ra.value = value;
+	ra.session = p->args->session;
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = value != 0 ? action : NULL;	/* a server roll */
-	cmd_transact(env, out, args->argv[1], KIND_SNL, &req, roll_step,
+	req.at = p->v[ROLL_AT].i;
+	cmd_transact(env, out, p->v[ROLL_ID].s, KIND_SNL, &req, roll_step,
 	    &ra);
 }
 
 void
-cmd_snl_state(struct cmd_env *env, const struct cmd_args *args,
+cmd_snl_state(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	cmd_state_of(env, args, out, KIND_SNL);
+	cmd_state_of(env, p, out, KIND_SNL);
 }

@@ -1,8 +1,11 @@
 /*
  * Connection commands: the few that concern the connection rather than a
- * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, WATCH, UNWATCH), looked up
- * before the command layer's table.  Also the dispatch of every request,
- * with the RESP2 rule that a watching connection is a subscriber.
+ * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, WATCH, UNWATCH).  They are
+ * entries of the command layer's one table (CMD_CONN, their arguments
+ * declared in src/cmd/cmd_conn.c), and their handlers are here, found by
+ * the entry's enum cmd_conn.  Also the dispatch of every request, one
+ * lookup for both kinds, with the RESP2 rule that a watching connection
+ * is a subscriber.
  *
  * WATCH, UNWATCH and INFO are barriers: they end the pass's transaction
  * first (pass_end).  WATCH reads where a game stands and UNWATCH decides
@@ -22,64 +25,35 @@
 #include "net/log.h"
 #include "util/util.h"
 
-#define CC_SUBSCRIBER	0x01	/* allowed to a RESP2 watching connection */
-#define CC_BARRIER	0x02	/* ends the open transaction first (pass.c) */
+#define CC_BARRIER	0x01	/* ends the open transaction first (pass.c) */
 
-struct conncmd {
-	const char	*name;
-	void		(*proc)(struct conn *, const struct cmd_args *);
-	int		 arity;		/* as in the command layer */
+/* Each handler gets the request as cmd_parse() read it by the entry's
+ * declared arguments (src/cmd/cmd_conn.c), whose indexes these are. */
+struct conn_proc {
+	void		(*proc)(struct conn *, const struct cmd_parsed *);
 	int		 flags;
-	const char	*usage;
 };
 
-static void	command_cmd(struct conn *, const struct cmd_args *);
-static void	echo_cmd(struct conn *, const struct cmd_args *);
-static void	hello_cmd(struct conn *, const struct cmd_args *);
-static void	info_cmd(struct conn *, const struct cmd_args *);
-static void	ping_cmd(struct conn *, const struct cmd_args *);
-static void	quit_cmd(struct conn *, const struct cmd_args *);
-static void	unwatch_cmd(struct conn *, const struct cmd_args *);
-static void	watch_cmd(struct conn *, const struct cmd_args *);
+static void	command_cmd(struct conn *, const struct cmd_parsed *);
+static void	echo_cmd(struct conn *, const struct cmd_parsed *);
+static void	hello_cmd(struct conn *, const struct cmd_parsed *);
+static void	info_cmd(struct conn *, const struct cmd_parsed *);
+static void	ping_cmd(struct conn *, const struct cmd_parsed *);
+static void	quit_cmd(struct conn *, const struct cmd_parsed *);
+static void	unwatch_cmd(struct conn *, const struct cmd_parsed *);
+static void	watch_cmd(struct conn *, const struct cmd_parsed *);
 
-/* Sorted by name. */
-static const struct conncmd conncmds[] = {
-	{ "COMMAND", command_cmd, -1, 0,
-	  "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
-	{ "ECHO", echo_cmd, 2, 0, "ECHO message" },
-	{ "HELLO", hello_cmd, -1, 0, "HELLO [2|3 [SETNAME name]]" },
-	{ "INFO", info_cmd, -1, CC_BARRIER, "INFO [section ...]" },
-	{ "PING", ping_cmd, -1, CC_SUBSCRIBER, "PING [message]" },
-	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER, "QUIT" },
-	{ "UNWATCH", unwatch_cmd, -1, CC_SUBSCRIBER | CC_BARRIER,
-	  "UNWATCH [id ...]" },
-	{ "WATCH", watch_cmd, -2, CC_SUBSCRIBER | CC_BARRIER,
-	  "WATCH id [FROM seq]" },
+/* The handlers of the table's CMD_CONN entries, by their enum cmd_conn. */
+static const struct conn_proc conn_procs[CMD_CONN_COUNT] = {
+	[CONN_COMMAND] = { command_cmd, 0 },
+	[CONN_ECHO] = { echo_cmd, 0 },
+	[CONN_HELLO] = { hello_cmd, 0 },
+	[CONN_INFO] = { info_cmd, CC_BARRIER },
+	[CONN_PING] = { ping_cmd, 0 },
+	[CONN_QUIT] = { quit_cmd, 0 },
+	[CONN_UNWATCH] = { unwatch_cmd, CC_BARRIER },
+	[CONN_WATCH] = { watch_cmd, CC_BARRIER },
 };
-#define NCONNCMDS	(sizeof conncmds / sizeof conncmds[0])
-
-static const struct conncmd *
-conncmd_find(const char *name)
-{
-	size_t	 i;
-
-	for (i = 0; i < NCONNCMDS; i++)
-		if (strcaseeq(name, conncmds[i].name))
-			return &conncmds[i];
-	return NULL;
-}
-
-int
-conncmd_exists(const char *name)
-{
-	return conncmd_find(name) != NULL;
-}
-
-static int
-arity_ok(int arity, int argc)
-{
-	return arity >= 0 ? argc == arity : argc >= -arity;
-}
 
 static void
 reply_arity(struct conn *c, const char *name)
@@ -101,10 +75,34 @@ add_bulk(struct reply *r, const char *s)
 	reply_bulk(reply_add(r), s, strlen(s));
 }
 
+/*
+ * A connection command: its arity, the barrier, its arguments (after the
+ * barrier, as when each handler read its own), then its handler.
+ */
+static void
+conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
+{
+	const struct conn_proc	*cp = &conn_procs[d->conn];
+	struct cmd_parsed	 p;
+	struct reply		 r = { 0 };
+
+	if (!cmd_arity_ok(d, a->argc)) {
+		reply_arity(c, d->name);
+		return;
+	}
+	if (cp->flags & CC_BARRIER)
+		pass_end(c->srv);
+	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
+		send_reply(c, &r);
+		return;
+	}
+	cp->proc(c, &p);
+}
+
 void
 conn_dispatch(struct conn *c, const struct cmd_args *a)
 {
-	const struct conncmd	*cc;
+	const struct cmd_def	*d;
 	struct server		*srv = c->srv;
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
@@ -112,28 +110,22 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
 	    a->argc - 1);
-	/* A name with a NUL inside is no command; cmd_execute says so. */
-	cc = strlen(a->argv[0]) == a->argl[0] ? conncmd_find(a->argv[0]) :
-	    NULL;
+	/* The one lookup of the request (NULL: no command, which the
+	 * command layer says). */
+	d = cmd_find(a);
 	if (c->proto == 2 && c->nwatch > 0 &&
-	    (cc == NULL || !(cc->flags & CC_SUBSCRIBER))) {
+	    (d == NULL || !(d->flags & CMD_PUBSUB))) {
 		conn_error(c, "ERR", "Can't execute '%.64s': only WATCH / "
 		    "UNWATCH / PING / QUIT are allowed in this context",
 		    a->argv[0]);
 		return;
 	}
-	if (cc != NULL) {
-		if (!arity_ok(cc->arity, a->argc))
-			reply_arity(c, cc->name);
-		else {
-			if (cc->flags & CC_BARRIER)
-				pass_end(srv);
-			cc->proc(c, a);
-		}
+	if (d != NULL && (d->flags & CMD_CONN)) {
+		conn_run(c, d, a);
 		return;
 	}
 	errors = srv->env.store_errors;
-	cmd_run(&srv->env, a, &r, &res);
+	cmd_run_def(&srv->env, d, a, &r, &res);
 	if (srv->env.store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r.str != NULL ? r.str : "?");
@@ -145,43 +137,42 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 
 /* ------------------------------------------------------ PING ECHO QUIT */
 
+/* PING [message] */
 static void
-ping_cmd(struct conn *c, const struct cmd_args *a)
+ping_cmd(struct conn *c, const struct cmd_parsed *p)
 {
-	struct reply	 r = { 0 };
+	const struct cmd_val	*msg = &p->v[0];
+	struct reply		 r = { 0 };
 
-	if (a->argc > 2) {
-		reply_arity(c, "PING");
-		return;
-	}
 	if (c->proto == 2 && c->nwatch > 0) {
 		/* A subscriber's PING, as Redis answers it. */
 		reply_array(&r);
 		add_bulk(&r, "pong");
-		reply_bulk(reply_add(&r), a->argc == 2 ? a->argv[1] : "",
-		    a->argc == 2 ? a->argl[1] : 0);
-	} else if (a->argc == 2)
-		reply_bulk(&r, a->argv[1], a->argl[1]);
+		reply_bulk(reply_add(&r), msg->s != NULL ? msg->s : "",
+		    msg->len);
+	} else if (msg->s != NULL)
+		reply_bulk(&r, msg->s, msg->len);
 	else
 		reply_status(&r, "PONG");
 	send_reply(c, &r);
 }
 
+/* ECHO message */
 static void
-echo_cmd(struct conn *c, const struct cmd_args *a)
+echo_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
 
-	reply_bulk(&r, a->argv[1], a->argl[1]);
+	reply_bulk(&r, p->v[0].s, p->v[0].len);
 	send_reply(c, &r);
 }
 
 static void
-quit_cmd(struct conn *c, const struct cmd_args *a)
+quit_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
 
-	(void)a;
+	(void)p;
 	reply_status(&r, "OK");
 	send_reply(c, &r);
 	conn_close_after_flush(c);
@@ -189,38 +180,14 @@ quit_cmd(struct conn *c, const struct cmd_args *a)
 
 /* --------------------------------------------------------------- HELLO */
 
+/* HELLO [protover [SETNAME name]]: protover -1 when not given. */
 static void
-hello_cmd(struct conn *c, const struct cmd_args *a)
+hello_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 }, *mods;
-	const char	*errstr;
-	int64_t		 proto = c->proto;
-	int		 i;
 
-	if (a->argc >= 2) {
-		if (parse_int64(a->argv[1], 0, INT32_MAX, &proto,
-		    &errstr) == -1) {
-			conn_error(c, "ERR", "Protocol version is not an "
-			    "integer or out of range");
-			return;
-		}
-		if (proto != 2 && proto != 3) {
-			conn_error(c, "NOPROTO",
-			    "unsupported protocol version");
-			return;
-		}
-	}
-	for (i = 2; i < a->argc; i++) {
-		/* A name is accepted for the clients that always send one. */
-		if (strcaseeq(a->argv[i], "SETNAME") && i + 1 < a->argc) {
-			i++;
-			continue;
-		}
-		conn_error(c, "ERR", "Syntax error in HELLO option '%.64s'",
-		    a->argv[i]);
-		return;
-	}
-	c->proto = (int)proto;
+	if (p->v[0].i != -1)
+		c->proto = (int)p->v[0].i;
 	reply_map(&r);
 	add_bulk(&r, "server");
 	add_bulk(&r, "ludus");
@@ -395,24 +362,26 @@ static const struct {
 	{ "games", info_games },
 };
 
+/* INFO [section ...]: every section when none is named. */
 static int
-info_wanted(const struct cmd_args *a, const char *section)
+info_wanted(const struct cmd_parsed *p, const char *section)
 {
-	int	 i;
+	const char	*w;
+	int		 i;
 
-	if (a->argc == 1)
+	if (p->v[0].n == 0)
 		return 1;
-	for (i = 1; i < a->argc; i++)
-		if (strcaseeq(a->argv[i], section) ||
-		    strcaseeq(a->argv[i], "all") ||
-		    strcaseeq(a->argv[i], "default") ||
-		    strcaseeq(a->argv[i], "everything"))
+	for (i = 0; i < p->v[0].n; i++) {
+		w = cmd_word(p, 0, i);
+		if (strcaseeq(w, section) || strcaseeq(w, "all") ||
+		    strcaseeq(w, "default") || strcaseeq(w, "everything"))
 			return 1;
+	}
 	return 0;
 }
 
 static void
-info_cmd(struct conn *c, const struct cmd_args *a)
+info_cmd(struct conn *c, const struct cmd_parsed *a)
 {
 	struct text	 t = { NULL, 0 };
 	struct reply	 r = { 0 };
@@ -433,56 +402,21 @@ info_cmd(struct conn *c, const struct cmd_args *a)
 /* ------------------------------------------------------------- COMMAND */
 
 /*
- * Both tables seen as one list: the connection commands, then the command
- * layer's (less any it marks as a connection command).
+ * COMMAND's list: the connection commands, then the others, in table
+ * order (the order it had when they were two tables).
  */
-struct cmd_view {
-	const char	*name;
-	int		 arity;
-	int		 write;
-	int		 subscriber;
-	const char	*usage;
-};
-
-static int
-view_at(size_t i, struct cmd_view *v)
+static const struct cmd_def *
+listed_at(size_t i)
 {
 	const struct cmd_def	*d;
 	size_t			 j;
+	int			 conn;
 
-	if (i < NCONNCMDS) {
-		v->name = conncmds[i].name;
-		v->arity = conncmds[i].arity;
-		v->write = 0;
-		v->subscriber = conncmds[i].flags & CC_SUBSCRIBER;
-		v->usage = conncmds[i].usage;
-		return 1;
-	}
-	i -= NCONNCMDS;
-	for (j = 0; (d = cmd_at(j)) != NULL; j++) {
-		if ((d->flags & CMD_CONN) || conncmd_find(d->name) != NULL)
-			continue;
-		if (i-- == 0) {
-			v->name = d->name;
-			v->arity = d->arity;
-			v->write = (d->flags & CMD_WRITE) != 0;
-			v->subscriber = 0;
-			v->usage = d->usage != NULL ? d->usage : d->name;
-			return 1;
-		}
-	}
-	return 0;
-}
-
-static int
-view_find(const char *name, struct cmd_view *v)
-{
-	size_t	 i;
-
-	for (i = 0; view_at(i, v); i++)
-		if (strcaseeq(name, v->name))
-			return 1;
-	return 0;
+	for (conn = 1; conn >= 0; conn--)
+		for (j = 0; (d = cmd_at(j)) != NULL; j++)
+			if (((d->flags & CMD_CONN) != 0) == conn && i-- == 0)
+				return d;
+	return NULL;
 }
 
 static void
@@ -503,18 +437,19 @@ add_lower(struct reply *r, const char *s)
  * Game ids are not keys in the Redis sense: no key positions.
  */
 static void
-command_entry(struct reply *e, const struct cmd_view *v)
+command_entry(struct reply *e, const struct cmd_def *d)
 {
 	struct reply	*flags;
 	int		 i;
 
 	reply_array(e);
-	add_lower(e, v->name);
-	reply_int(reply_add(e), v->arity);
+	add_lower(e, d->name);
+	reply_int(reply_add(e), d->arity);
 	flags = reply_add(e);
 	reply_array(flags);
-	reply_status(reply_add(flags), v->write ? "write" : "readonly");
-	if (v->subscriber)
+	reply_status(reply_add(flags), (d->flags & CMD_WRITE) ? "write" :
+	    "readonly");
+	if (d->flags & CMD_PUBSUB)
 		reply_status(reply_add(flags), "pubsub");
 	for (i = 0; i < 3; i++)
 		reply_int(reply_add(e), 0);
@@ -523,63 +458,63 @@ command_entry(struct reply *e, const struct cmd_view *v)
 }
 
 static void
-command_doc(struct reply *map, const struct cmd_view *v)
+command_doc(struct reply *map, const struct cmd_def *d)
 {
-	struct reply	*doc;
-
-	add_lower(map, v->name);
-	doc = reply_add(map);
-	reply_map(doc);
-	add_bulk(doc, "summary");
-	add_bulk(doc, v->usage);
-	add_bulk(doc, "since");
-	add_bulk(doc, PACKAGE_VERSION);
-	add_bulk(doc, "group");
-	add_bulk(doc, v->write ? "ludus-write" : "ludus");
+	add_lower(map, d->name);
+	cmd_args_docs(d, reply_add(map));
 }
 
+/* Every command, or the ones named (INFO: a null for a name that is
+ * none; DOCS: nothing). */
 static void
-command_cmd(struct conn *c, const struct cmd_args *a)
+command_list(struct reply *r, const struct cmd_parsed *p, int docs)
 {
-	struct reply	 r = { 0 };
-	struct cmd_view	 v;
-	const char	*sub = a->argc > 1 ? a->argv[1] : NULL;
-	size_t		 i;
-	int		 j;
+	const struct cmd_def	*d;
+	size_t			 i;
+	int			 j;
 
-	if (sub == NULL) {
-		reply_array(&r);
-		for (i = 0; view_at(i, &v); i++)
-			command_entry(reply_add(&r), &v);
-	} else if (strcaseeq(sub, "COUNT") && a->argc == 2) {
-		for (i = 0; view_at(i, &v); i++)
+	for (i = 0; p->v[0].n == 0 && (d = listed_at(i)) != NULL; i++)
+		if (docs)
+			command_doc(r, d);
+		else
+			command_entry(reply_add(r), d);
+	for (j = 0; j < p->v[0].n; j++)
+		if ((d = cmd_lookup(cmd_word(p, 0, j))) != NULL) {
+			if (docs)
+				command_doc(r, d);
+			else
+				command_entry(reply_add(r), d);
+		} else if (!docs)
+			reply_null(reply_add(r));
+}
+
+/* COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST] */
+static void
+command_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	const struct cmd_def	*d;
+	struct reply		 r = { 0 };
+	size_t			 i;
+
+	switch (p->v[0].i) {
+	case CONN_COMMAND_COUNT:
+		for (i = 0; cmd_at(i) != NULL; i++)
 			;
 		reply_int(&r, (long long)i);
-	} else if (strcaseeq(sub, "LIST") && a->argc == 2) {
+		break;
+	case CONN_COMMAND_LIST:
 		reply_array(&r);
-		for (i = 0; view_at(i, &v); i++)
-			add_lower(&r, v.name);
-	} else if (strcaseeq(sub, "INFO")) {
-		reply_array(&r);
-		for (i = 0; a->argc == 2 && view_at(i, &v); i++)
-			command_entry(reply_add(&r), &v);
-		for (j = 2; j < a->argc; j++)
-			if (view_find(a->argv[j], &v))
-				command_entry(reply_add(&r), &v);
-			else
-				reply_null(reply_add(&r));
-	} else if (strcaseeq(sub, "DOCS")) {
+		for (i = 0; (d = listed_at(i)) != NULL; i++)
+			add_lower(&r, d->name);
+		break;
+	case CONN_COMMAND_DOCS:
 		reply_map(&r);
-		for (i = 0; a->argc == 2 && view_at(i, &v); i++)
-			command_doc(&r, &v);
-		for (j = 2; j < a->argc; j++)
-			if (view_find(a->argv[j], &v))
-				command_doc(&r, &v);
-	} else {
-		conn_error(c, "ERR", "unknown subcommand or wrong number of "
-		    "arguments for '%.64s'. Try COUNT, DOCS, INFO or LIST.",
-		    sub);
-		return;
+		command_list(&r, p, 1);
+		break;
+	default:	/* INFO, or none: every command */
+		reply_array(&r);
+		command_list(&r, p, 0);
+		break;
 	}
 	send_reply(c, &r);
 }
@@ -602,38 +537,18 @@ send_watch_reply(struct conn *c, const char *kind, const char *id)
 	send_reply(c, &r);
 }
 
+/* WATCH id [FROM seq]: from -1, only new moves. */
 static void
-watch_cmd(struct conn *c, const struct cmd_args *a)
+watch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
-	const char	*errstr;
-	int64_t		 from = -1;
+	const char	*id = p->v[0].s;
 
-	if (a->argc != 2 && a->argc != 4) {
-		reply_arity(c, "WATCH");
-		return;
-	}
-	if (a->argc == 4) {
-		if (!strcaseeq(a->argv[2], "FROM")) {
-			conn_error(c, "ERR", "syntax error");
-			return;
-		}
-		if (parse_int64(a->argv[3], 0, INT64_MAX - 1, &from,
-		    &errstr) == -1) {
-			conn_error(c, "BADARG", "FROM seq must be an integer "
-			    ">= 0");
-			return;
-		}
-	}
-	if (!valid_id(a->argv[1], a->argl[1])) {
-		conn_error(c, "BADARG", "invalid game id");
-		return;
-	}
-	if (watch_add(c, a->argv[1], from, &r) == -1) {
+	if (watch_add(c, id, p->v[1].i, &r) == -1) {
 		send_reply(c, &r);
 		return;
 	}
-	send_watch_reply(c, "watch", a->argv[1]);
+	send_watch_reply(c, "watch", id);
 	/* The backlog follows the confirmation. */
 	watch_pump(c);
 }
@@ -644,20 +559,23 @@ unwatched(struct conn *c, const char *id)
 	send_watch_reply(c, "unwatch", id);
 }
 
+/* UNWATCH [id ...]: every game when none is named. */
 static void
-unwatch_cmd(struct conn *c, const struct cmd_args *a)
+unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
-	int	 i;
+	const char	*id;
+	int		 i;
 
-	if (a->argc == 1) {
+	if (p->v[0].n == 0) {
 		if (c->nwatch == 0)
 			send_watch_reply(c, "unwatch", NULL);
 		else
 			watch_remove_all(c, unwatched);
 		return;
 	}
-	for (i = 1; i < a->argc; i++) {
-		watch_remove(c, a->argv[i]);
-		send_watch_reply(c, "unwatch", a->argv[i]);
+	for (i = 0; i < p->v[0].n; i++) {
+		id = cmd_word(p, 0, i);
+		watch_remove(c, id);
+		send_watch_reply(c, "unwatch", id);
 	}
 }

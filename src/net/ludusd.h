@@ -106,8 +106,6 @@ void	http_free(struct server *);
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */
 void	conn_dispatch(struct conn *, const struct cmd_args *);
-/* For the tests and --help: whether a name is a connection command. */
-int	conncmd_exists(const char *);
 
 /* watch.c */
 struct watch_registry *watch_registry_new(void);

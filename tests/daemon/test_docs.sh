@@ -2,7 +2,8 @@
 # The documents say what the programs do (TAP): ludusd(8) lists every
 # option that `ludusd --help` does and no other, the README names every
 # Debian package that bootstrap installs, and the COMMAND COUNT of
-# doc/protocol.md is the one a real ludusd answers.
+# doc/protocol.md is the one a real ludusd answers, and it has a section
+# for every command the server has.
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
@@ -59,16 +60,32 @@ else
 	echo "# not in README.md:${missing:- (no package list in bootstrap)}"
 fi
 
-# ------------------------------------------ protocol.md's COMMAND COUNT
+# ------------------------------- protocol.md's COMMAND COUNT and names
 documented=$(sed -n '/> COMMAND COUNT$/{n;s/.*(integer) \([0-9][0-9]*\).*/\1/p;}' \
     "$top_srcdir/doc/protocol.md")
 if start_daemon "$DIR/port" "$DIR/log" --db "$DIR/docs.db"; then
 	answered=$("$LUDUS" -p "$PORT" COMMAND COUNT)
 	check "protocol.md's COMMAND COUNT is the server's" "$answered" \
 	    "$documented"
+	# Every command of the table has a heading that names it (as a
+	# word: INFO is not GAME.INFO, WATCH not UNWATCH).
+	names=$("$LUDUS" -p "$PORT" COMMAND LIST | tr a-z A-Z)
+	missing=
+	for n in $names; do
+		grep -Eq "^#+ (.*[^A-Z.])?$(printf '%s' "$n" |
+		    sed 's/\./\\./g')([^A-Z.]|\$)" \
+		    "$top_srcdir/doc/protocol.md" || missing="$missing $n"
+	done
+	if [ -n "$names" ] && [ -z "$missing" ]; then
+		ok "protocol.md has a section for every command"
+	else
+		not_ok "protocol.md has a section for every command"
+		echo "# no heading names:${missing:- (COMMAND LIST said nothing)}"
+	fi
 	stop_daemon
 else
 	not_ok "protocol.md's COMMAND COUNT is the server's"
+	not_ok "protocol.md has a section for every command"
 	sed 's/^/# /' "$DIR/log"
 fi
 

@@ -349,7 +349,7 @@ fold_id(struct cmd_args *a)
 	    a->argv[1][0] == 'x')
 		return;
 	if (!strcaseeq(a->argv[0], "AUTOPLAY") &&
-	    ((cmd = cmd_lookup(a->argv[0])) == NULL ||
+	    ((cmd = cmd_lookup(a->argv[0])) == NULL || cmd->proc == NULL ||
 	    strcmp(cmd->name, "DANDY.PLAY") == 0 ||
 	    strcmp(cmd->name, "GAMES") == 0))
 		return;

@@ -251,7 +251,7 @@ static void
 test_cmd_lookup_table(void **state)
 {
 	const struct cmd_def	*c, *prev = NULL;
-	size_t			 i;
+	size_t			 i, own = 0;
 	char			 lower[64];
 
 	(void)state;
@@ -268,9 +268,11 @@ test_cmd_lookup_table(void **state)
 		assert_non_null(c->usage);
 		assert_true(strncmp(c->usage, c->name, strlen(c->name)) == 0);
 		assert_true((c->flags & (CMD_WRITE | CMD_READONLY)) != 0);
+		own += (c->flags & CMD_CONN) == 0;
 		prev = c;
 	}
-	assert_int_equal(i, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
+	assert_int_equal(own, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
+	assert_int_equal(i, 29);	/* and the 8 connection commands */
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
@@ -1426,6 +1428,42 @@ test_batch_result(void **state)
 	EXPECT_RESULT(f, "SNL.STATE s", 0, 0, 0);
 }
 
+/*
+ * What the parser refuses never waits for a commit (it read nothing),
+ * BADARG included; an option or keyword given twice is one such refusal,
+ * and writes nothing.
+ */
+static void
+test_parser_refusals(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->env.txn = cmd_txn_new();
+	EXPECT_RESULT(f, "SNL.CREATE s 2", 1, 1, 0);
+	EXPECT_RESULT(f, "SNL.ROLL s 9", 0, 1, 0);	/* BADARG value */
+	EXPECT_RESULT(f, "SNL.ROLL s 3 AT x", 0, 1, 0);
+	EXPECT_RESULT(f, "LUDO.PLAY BAD a 6 1", 0, 1, 0);
+	EXPECT_RESULT(f, "SNL.CREATE t 2 seats=secure seats=open", 0, 1, 0);
+	EXPECT_RESULT(f, "GAMES LIMIT 1 LIMIT 2", 0, 1, 0);
+	EXPECT_RESULT(f, "SNL.ROLL s 3", 1, 2, 1);	/* a move waits */
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	EXPECT(f, "LUDO.CREATE g a b rules=classic rules=extended",
+	    "-ERR syntax error: option 'rules' given twice");
+	EXPECT(f, "LUDO.CREATE g a b six-bonus=on seats=open six-bonus=off",
+	    "-ERR syntax error: option 'six-bonus' given twice");
+	EXPECT(f, "DANDY.CREATE d 2 ab deck=shuffled deck=abc",
+	    "-ERR syntax error: option 'deck' given twice");
+	EXPECT(f, "SNL.CREATE t 2 snakes=99:2 snakes=98:3",
+	    "-ERR syntax error: option 'snakes' given twice");
+	EXPECT(f, "GAMES AFTER a AFTER b",
+	    "-ERR syntax error: option 'AFTER' given twice");
+	assert_int_equal(count_rows(f, "SELECT count(*) FROM games"), 1);
+	/* The connection commands are the daemon's, not this layer's. */
+	EXPECT(f, "PING", "-ERR unknown command 'PING'");
+	EXPECT(f, "watch s", "-ERR unknown command 'watch'");
+	EXPECT(f, "COMMAND DOCS", "-ERR unknown command 'COMMAND'");
+}
+
 /* A batch of reads and refused writes has nothing to commit. */
 static void
 test_batch_nothing_written(void **state)
@@ -1508,6 +1546,8 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batch_nothing_written,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_parser_refusals, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_batch_result,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
