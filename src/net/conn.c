@@ -299,7 +299,7 @@ conn_flush(struct conn *c)
 
 /*
  * Each connection that was pending when the flush began is written once:
- * one that gets more output meanwhile (a WATCH backlog, a resumed reader)
+ * one that gets more output meanwhile (a GAME.WATCH backlog, a resumed reader)
  * waits for the next pass, like the other clients.
  */
 size_t
@@ -542,7 +542,7 @@ conn_write_cb(struct bufferevent *bev, void *arg)
 
 /*
  * The output is down to OUT_LOW (written by the flush or by libevent):
- * a closing connection that has sent everything sends its FIN, a WATCH
+ * a closing connection that has sent everything sends its FIN, a GAME.WATCH
  * backlog sends more, a paused reader reads again.
  */
 static void

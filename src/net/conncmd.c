@@ -1,13 +1,14 @@
 /*
  * Connection commands: the few that concern the connection rather than a
- * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, WATCH, UNWATCH), looked up
- * before the command layer's table.  Also the dispatch of every request,
- * with the RESP2 rule that a watching connection is a subscriber.
+ * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, GAME.WATCH, GAME.UNWATCH),
+ * looked up before the command layer's table.  Also the dispatch of every
+ * request, with the RESP2 rule that a watching connection is a subscriber.
  *
- * WATCH, UNWATCH and INFO are barriers: they end the pass's transaction
- * first (pass_end).  WATCH reads where a game stands and UNWATCH decides
- * which events a connection still gets, so both must see committed moves
- * only; INFO's counters and game counts are then exact.
+ * GAME.WATCH, GAME.UNWATCH and INFO are barriers: they end the pass's
+ * transaction first (pass_end).  GAME.WATCH reads where a game stands and
+ * GAME.UNWATCH decides which events a connection still gets, so both must
+ * see committed moves only; INFO's counters and game counts are then
+ * exact.
  */
 #include <sys/types.h>
 
@@ -47,14 +48,14 @@ static const struct conncmd conncmds[] = {
 	{ "COMMAND", command_cmd, -1, 0,
 	  "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
 	{ "ECHO", echo_cmd, 2, 0, "ECHO message" },
+	{ "GAME.UNWATCH", unwatch_cmd, -1, CC_SUBSCRIBER | CC_BARRIER,
+	  "GAME.UNWATCH [id ...]" },
+	{ "GAME.WATCH", watch_cmd, -2, CC_SUBSCRIBER | CC_BARRIER,
+	  "GAME.WATCH id [FROM seq]" },
 	{ "HELLO", hello_cmd, -1, 0, "HELLO [2|3 [SETNAME name]]" },
 	{ "INFO", info_cmd, -1, CC_BARRIER, "INFO [section ...]" },
 	{ "PING", ping_cmd, -1, CC_SUBSCRIBER, "PING [message]" },
 	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER, "QUIT" },
-	{ "UNWATCH", unwatch_cmd, -1, CC_SUBSCRIBER | CC_BARRIER,
-	  "UNWATCH [id ...]" },
-	{ "WATCH", watch_cmd, -2, CC_SUBSCRIBER | CC_BARRIER,
-	  "WATCH id [FROM seq]" },
 };
 #define NCONNCMDS	(sizeof conncmds / sizeof conncmds[0])
 
@@ -117,8 +118,8 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	    NULL;
 	if (c->proto == 2 && c->nwatch > 0 &&
 	    (cc == NULL || !(cc->flags & CC_SUBSCRIBER))) {
-		conn_error(c, "ERR", "Can't execute '%.64s': only WATCH / "
-		    "UNWATCH / PING / QUIT are allowed in this context",
+		conn_error(c, "ERR", "Can't execute '%.64s': only GAME.WATCH / "
+		    "GAME.UNWATCH / PING / QUIT are allowed in this context",
 		    a->argv[0]);
 		return;
 	}
@@ -583,7 +584,7 @@ command_cmd(struct conn *c, const struct cmd_args *a)
 	send_reply(c, &r);
 }
 
-/* ------------------------------------------------------- WATCH UNWATCH */
+/* ------------------------------------------- GAME.WATCH GAME.UNWATCH */
 
 /* ["watch", id, n]: a push frame in RESP3, like Redis's SUBSCRIBE. */
 static void
@@ -609,7 +610,7 @@ watch_cmd(struct conn *c, const struct cmd_args *a)
 	int64_t		 from = -1;
 
 	if (a->argc != 2 && a->argc != 4) {
-		reply_arity(c, "WATCH");
+		reply_arity(c, "GAME.WATCH");
 		return;
 	}
 	if (a->argc == 4) {

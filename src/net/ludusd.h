@@ -85,7 +85,7 @@ void	watch_flush(struct server *);
 /* Sends the queued events of the transaction's moves before the limit-th
  * (counted from 0 in on_move order), and keeps the others. */
 void	watch_flush_upto(struct server *, uint64_t limit);
-/* WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
+/* GAME.WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
  * error reply set. */
 int	watch_add(struct conn *, const char *id, int64_t from,
 	    struct reply *err);
@@ -120,7 +120,7 @@ void	pass_wake(struct server *);
  * held replies, the events, the backlogs, the timers.  Safe when none is
  * open. */
 void	pass_end(struct server *);
-/* Sends more of a connection's WATCH backlogs: now, or once the open
+/* Sends more of a connection's GAME.WATCH backlogs: now, or once the open
  * transaction has ended (a history read inside it would see moves that
  * may never commit). */
 void	pass_pump(struct conn *);

@@ -13,13 +13,13 @@
  * happens, in this order (as Redis's beforeSleep() flushes the AOF before
  * it writes to the clients):
  *
- *  1. the COMMIT (cmd_txn_commit(), whose hooks queue the WATCH events of
+ *  1. the COMMIT (cmd_txn_commit(), whose hooks queue the GAME.WATCH events of
  *     its moves and arm the autoplay timers of its games);
  *  2. the held replies, in the order they were made, each followed by the
  *     events of the moves made up to it, as if every command had
  *     committed alone: a move's reply, then its event, then the next
  *     reply;
- *  3. the events left, then the WATCH backlogs that waited: no history is
+ *  3. the events left, then the GAME.WATCH backlogs that waited: no history is
  *     read while the transaction is open, it would show moves that may
  *     never commit;
  *  4. the timers: if the COMMIT failed, the games whose timers fired
@@ -37,8 +37,8 @@
  * ready, so it runs after every connection that was ready has been served,
  * and in the same pass as the request when there is one client.  The caps
  * (batch-max-turns, batch-max-usec) end it earlier, mid-pass (steps 1-4;
- * the sockets wait for the flush), and so do the barriers (WATCH,
- * UNWATCH, INFO) and the stop.  The pass learns where the transaction
+ * the sockets wait for the flush), and so do the barriers (GAME.WATCH,
+ * GAME.UNWATCH, INFO) and the stop.  The pass learns where the transaction
  * stands from the result of each command (struct cmd_result) and, after a
  * timer's move, from cmd_txn_status(); it asks the command layer nothing
  * else.
@@ -62,7 +62,7 @@ struct pass {
 	int		 ending;	/* in pass_end() */
 	size_t		 writes;	/* the transaction's, as last told */
 	uint64_t	 started_us;	/* when the pass first saw it open */
-	uint64_t	*pumps;		/* connections (ids) whose WATCH */
+	uint64_t	*pumps;		/* connections (ids) whose GAME.WATCH */
 	size_t		 npumps, cap;	/* backlog waits: kept across passes */
 };
 

@@ -1,5 +1,5 @@
 /*
- * WATCH: which connections follow which game, and the one rule that makes
+ * GAME.WATCH: which connections follow which game, and the one rule that makes
  * resume exact.  Each watch remembers the seq of the next event it owes
  * its client.  A live event (a move just committed) is sent only when it
  * is exactly that one; anything further ahead means moves sit in the
@@ -172,10 +172,10 @@ pump_one(struct server *srv, struct watch *w)
 		rc = store_history(srv->env.store, w->game->id, w->next,
 		    WATCH_CHUNK, pump_row, &ctx);
 		if (rc != STORE_OK) {
-			/* The client resumes with WATCH FROM after this. */
+			/* The client resumes with GAME.WATCH FROM. */
 			log_warning("store error reading the history of %s: "
 			    "%s", w->game->id, store_errmsg(srv->env.store));
-			conn_kill(c, "history unavailable for WATCH");
+			conn_kill(c, "history unavailable for GAME.WATCH");
 			return;
 		}
 		if (ctx.rows < WATCH_CHUNK)
@@ -263,7 +263,7 @@ watch_flush(struct server *srv)
 	reg->moves = 0;
 }
 
-/* ------------------------------------------------------ WATCH, UNWATCH */
+/* -------------------------------------------- GAME.WATCH, GAME.UNWATCH */
 
 static struct watch *
 watch_find(struct conn *c, const char *id)
@@ -291,7 +291,7 @@ watch_add(struct conn *c, const char *id, int64_t from, struct reply *err)
 	}
 	if (rc != STORE_OK) {
 		srv->env.store_errors++;
-		log_warning("store error loading %s for WATCH: %s", id,
+		log_warning("store error loading %s for GAME.WATCH: %s", id,
 		    store_errmsg(srv->env.store));
 		reply_error(err, "STORE", "%s", store_errmsg(srv->env.store));
 		return -1;
@@ -310,7 +310,7 @@ watch_add(struct conn *c, const char *id, int64_t from, struct reply *err)
 		TAILQ_INSERT_TAIL(&c->watches, w, conn_entry);
 		c->nwatch++;
 	}
-	/* WATCH again with FROM restarts from there, as asked. */
+	/* GAME.WATCH again with FROM restarts from there, as asked. */
 	if (from >= 0) {
 		w->next = from + 1;
 		w->catching_up = from < g.moves;

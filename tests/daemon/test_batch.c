@@ -346,7 +346,7 @@ test_batch_spans_connections(void **state)
 		EXPECT(cs[i], "+OK", "SNL.CREATE", id, "2");
 	}
 	w = hr_connect(D.port);
-	EXPECT(w, "[$watch $g0 :1]", "WATCH", "g0");
+	EXPECT(w, "[$watch $g0 :1]", "GAME.WATCH", "g0");
 	ping_all(cs, 6);
 	counters(cs[0], &k0);
 
@@ -738,8 +738,8 @@ test_batch_commit_failure(void **state)
 	for (i = 0; i < 3; i++)
 		cs[i] = hr_connect(D.port);
 	w = hr_connect(D.port);
-	EXPECT(w, "[$watch $a :1]", "WATCH", "a");
-	EXPECT(w, "[$watch $l :2]", "WATCH", "l");
+	EXPECT(w, "[$watch $a :1]", "GAME.WATCH", "a");
+	EXPECT(w, "[$watch $l :2]", "GAME.WATCH", "l");
 	ping_all(cs, 3);
 	counters(cs[0], &k0);
 

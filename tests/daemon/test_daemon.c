@@ -855,7 +855,7 @@ test_many_clients_match_engine(void **state)
 	redisFree(c);
 }
 
-/* --------------------------------------------------------------- WATCH */
+/* ---------------------------------------------------------- GAME.WATCH */
 
 static void
 test_resp3_push_while_playing(void **state)
@@ -873,7 +873,7 @@ test_resp3_push_while_playing(void **state)
 	reply_free(&rep);
 	assert_non_null(strstr(got, "%[$server $ludus $version "));
 	assert_non_null(strstr(got, "$proto :3 $id :"));
-	raw_sends(&r, "LUDO.CREATE p red blue\r\nWATCH p\r\n");
+	raw_sends(&r, "LUDO.CREATE p red blue\r\nGAME.WATCH p\r\n");
 	raw_expect(&r, "+OK");
 	raw_expect(&r, ">[$watch $p :1]");
 	/* Its own move: the reply, then the event. */
@@ -888,7 +888,7 @@ test_resp3_push_while_playing(void **state)
 	raw_expect(&r, "+PASSED");
 	raw_expect(&r, ">[$move $p :3 $blue $4:0 $PASSED]");
 	raw_expect_err(&r, "NOGAME");
-	raw_sends(&r, "UNWATCH\r\nUNWATCH\r\n");
+	raw_sends(&r, "GAME.UNWATCH\r\nGAME.UNWATCH\r\n");
 	raw_expect(&r, ">[$unwatch $p :0]");
 	raw_expect(&r, ">[$unwatch (nil) :0]");
 	EXPECT(b, "MOVED", "LUDO.PLAY", "p", "red", "2", "1");
@@ -905,12 +905,12 @@ test_watch_resp2_subscriber_mode(void **state)
 
 	(void)state;
 	EXPECT(b, "OK", "LUDO.CREATE", "sub", "red", "blue");
-	EXPECT_ERR(a, "NOGAME", "WATCH", "nosuch");
-	EXPECT_ERR(a, "BADARG", "WATCH", "Bad Id");
-	EXPECT_ERR(a, "BADARG", "WATCH", "sub", "FROM", "5");
-	EXPECT_ERR(a, "BADARG", "WATCH", "sub", "FROM", "-1");
-	EXPECT_ERR(a, "ERR", "WATCH", "sub", "SINCE", "0");
-	EXPECT_JOINED(a, "watch sub 1", "WATCH", "sub");
+	EXPECT_ERR(a, "NOGAME", "GAME.WATCH", "nosuch");
+	EXPECT_ERR(a, "BADARG", "GAME.WATCH", "Bad Id");
+	EXPECT_ERR(a, "BADARG", "GAME.WATCH", "sub", "FROM", "5");
+	EXPECT_ERR(a, "BADARG", "GAME.WATCH", "sub", "FROM", "-1");
+	EXPECT_ERR(a, "ERR", "GAME.WATCH", "sub", "SINCE", "0");
+	EXPECT_JOINED(a, "watch sub 1", "GAME.WATCH", "sub");
 	EXPECT_ERR(a, "ERR Can't execute 'LUDO.STATE'", "LUDO.STATE", "sub");
 	EXPECT_ERR(a, "ERR Can't execute", "INFO");
 	EXPECT_JOINED(a, "pong ", "PING");
@@ -920,7 +920,7 @@ test_watch_resp2_subscriber_mode(void **state)
 	EXPECT(b, "INVALID_MOVE", "LUDO.PLAY", "sub", "blue", "6", "2");
 	EXPECT(b, "MOVED", "LUDO.PLAY", "sub", "red", "1", "2");
 	expect_next(a, "move sub 2 red 1:2 MOVED");
-	EXPECT_JOINED(a, "unwatch sub 0", "UNWATCH", "sub");
+	EXPECT_JOINED(a, "unwatch sub 0", "GAME.UNWATCH", "sub");
 	EXPECT_JOINED(a, "turn,blue winner,NONE red,1,YARD,-1 "
 	    "red,2,TRACK,1 red,3,YARD,-1 red,4,YARD,-1 blue,1,YARD,-1 "
 	    "blue,2,YARD,-1 blue,3,YARD,-1 blue,4,YARD,-1", "LUDO.STATE",
@@ -958,7 +958,7 @@ test_watch_from_resume_across_restart(void **state)
 	b = hr_connect(D.port);
 	assert_int_equal(dandy_init(&st, 2, "abcd", NULL, &why), 0);
 	EXPECT(b, "OK", "DANDY.CREATE", "w", "2", "abcd");
-	EXPECT_JOINED(a, "watch w 1", "WATCH", "w");
+	EXPECT_JOINED(a, "watch w 1", "GAME.WATCH", "w");
 	for (seq = 1; seq <= 5; seq++)
 		draw_and_record(b, "w", &st, events, seq,
 		    CARDS[(seq * 7) % 18]);
@@ -973,7 +973,7 @@ test_watch_from_resume_across_restart(void **state)
 		draw_and_record(b, "w", &st, events, seq,
 		    CARDS[(seq * 7) % 18]);
 	a = hr_connect(D.port);
-	EXPECT_JOINED(a, "watch w 1", "WATCH", "w", "FROM", "5");
+	EXPECT_JOINED(a, "watch w 1", "GAME.WATCH", "w", "FROM", "5");
 	for (seq = 6; seq <= 10; seq++)
 		expect_next(a, events[seq]);
 	for (seq = 11; seq <= 15; seq++)
@@ -989,7 +989,7 @@ test_watch_from_resume_across_restart(void **state)
 
 /*
  * A long backlog sent while new moves commit.  The watcher (RESP3) sends
- * WATCH FROM 0 and its own moves in one write: the daemon sends the first
+ * GAME.WATCH FROM 0 and its own moves in one write: the daemon sends the first
  * part of the history, then commits those moves while the rest of the
  * history is still unsent, so their events must come from the history
  * reader, after the older ones.  Then another client adds moves while the
@@ -1033,9 +1033,9 @@ test_watch_backlog_while_committing(void **state)
 		assert_int_equal(redisGetReply(b, (void **)&rr), REDIS_OK);
 		freeReplyObject(rr);
 	}
-	/* One write: HELLO, WATCH, and the watcher's own moves. */
+	/* One write: HELLO, GAME.WATCH, and the watcher's own moves. */
 	raw_open(&r);
-	req = strdup("HELLO 3\r\nWATCH big FROM 0\r\n");
+	req = strdup("HELLO 3\r\nGAME.WATCH big FROM 0\r\n");
 	len = strlen(req);
 	for (i = BEFORE + 1; i <= BEFORE + OWN; i++) {
 		req = realloc(req, len + 32);
@@ -1743,7 +1743,7 @@ test_command_describes_every_command(void **state)
 		assert_int_equal(e->element[1]->type, REDIS_REPLY_INTEGER);
 		assert_int_equal(e->element[3]->type, REDIS_REPLY_INTEGER);
 		seen_play |= strcmp(e->element[0]->str, "ludo.play") == 0;
-		seen_watch |= strcmp(e->element[0]->str, "watch") == 0;
+		seen_watch |= strcmp(e->element[0]->str, "game.watch") == 0;
 	}
 	assert_true(seen_play && seen_watch);
 	freeReplyObject(r);
@@ -1849,7 +1849,7 @@ test_idle_timeout_spares_watchers(void **state)
 
 	(void)state;
 	EXPECT(w, "OK", "LUDO.CREATE", "idle", "red", "blue");
-	EXPECT_JOINED(w, "watch idle 1", "WATCH", "idle");
+	EXPECT_JOINED(w, "watch idle 1", "GAME.WATCH", "idle");
 	raw_open(&r);
 	raw_sends(&r, "PING\r\n");
 	raw_expect(&r, "+PONG");

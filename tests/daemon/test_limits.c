@@ -482,7 +482,7 @@ test_slow_reader_is_paused_not_dropped(void **state)
 }
 
 /*
- * An honest slow reader of a WATCH backlog larger than the output cap is
+ * An honest slow reader of a GAME.WATCH backlog larger than the output cap is
  * never cut off: the backlog is sent in chunks as the socket drains.
  */
 static void
@@ -502,7 +502,7 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 	rch_long_game(&chk, "long", 5000);
 	assert_int_equal(rc_open_rcvbuf(&w, D.port, 16 * 1024), 0);
 	t0 = rc_now_ms();
-	assert_int_equal(rc_send(&w, "WATCH", "long", "FROM", "0", NULL), 0);
+	assert_int_equal(rc_send(&w, "GAME.WATCH", "long", "FROM", "0", NULL), 0);
 	assert_int_equal(rc_read(&w, &r, IO_MS), 1);
 	assert_int_equal(r.type, REPLY_ARRAY);
 	assert_string_equal(r.elem[0].str, "watch");
@@ -520,10 +520,10 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 			break;
 		rc_sleep_ms(2);
 		if ((f = rc_fill(&w, IO_MS)) <= 0)
-			fail_msg("WATCH backlog: %s at move %lld", f == 0 ?
+			fail_msg("GAME.WATCH backlog: %s at move %lld", f == 0 ?
 			    "dropped" : "stalled", next);
 	}
-	rc_note("WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
+	rc_note("GAME.WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
 	    "a 16 KB buffer with a 256 KB output cap: all received in %lld "
 	    "ms", (long long)(rc_now_ms() - t0));
 	assert_int_equal(rc_call(&w, &r, IO_MS, "PING", NULL), 1);

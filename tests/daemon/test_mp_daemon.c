@@ -180,7 +180,7 @@ test_bots_play_to_the_end_watched(void **state)
 	/* One write: the watch is in place before the first bot move. */
 	redisAppendCommand(w, "LUDO.CREATE g a b bots=a:expert,b:aggressive "
 	    "dice=server");
-	redisAppendCommand(w, "WATCH g FROM 0");
+	redisAppendCommand(w, "GAME.WATCH g FROM 0");
 	assert_int_equal(redisGetReply(w, (void **)&r), REDIS_OK);
 	assert_string_equal(hr_joined(r), "OK");
 	freeReplyObject(r);
