@@ -120,6 +120,9 @@ struct cmd_result {
 const struct cmd_def	*cmd_lookup(const char *);
 /* Iterates the table (for COMMAND and --help); NULL past the end. */
 const struct cmd_def	*cmd_at(size_t);
+/* The lookup and the arity check of cmd_run(): the command, or NULL with
+ * the -ERR reply (marked rejected) in out, which must be REPLY_NONE. */
+const struct cmd_def	*cmd_check(const struct cmd_args *, struct reply *);
 /* Looks up, checks arity and runs; unknown command or wrong arity become
  * -ERR replies.  out must be REPLY_NONE.  res gets what the caller of a
  * shared transaction must know (struct cmd_result). */

@@ -94,9 +94,8 @@ cmd_at(size_t i)
 	return i < CMD_COUNT ? &cmd_table[i] : NULL;
 }
 
-void
-cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
-    struct cmd_result *res)
+const struct cmd_def *
+cmd_check(const struct cmd_args *args, struct reply *out)
 {
 	const struct cmd_def	*cmd = NULL;
 
@@ -107,12 +106,25 @@ cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
 		reply_error(out, "ERR", "unknown command '%.64s'",
 		    args->argc > 0 ? args->argv[0] : "");
 		out->rejected = 1;
-	} else if ((cmd->arity > 0 && args->argc != cmd->arity) ||
+		return NULL;
+	}
+	if ((cmd->arity > 0 && args->argc != cmd->arity) ||
 	    (cmd->arity < 0 && args->argc < -cmd->arity)) {
 		reply_error(out, "ERR", "wrong number of arguments for '%s'",
 		    cmd->name);
 		out->rejected = 1;
-	} else
+		return NULL;
+	}
+	return cmd;
+}
+
+void
+cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
+    struct cmd_result *res)
+{
+	const struct cmd_def	*cmd;
+
+	if ((cmd = cmd_check(args, out)) != NULL)
 		cmd->proc(env, args, out);
 	/* Anything but a refusal of the request's form may have read what
 	 * the open transaction wrote. */

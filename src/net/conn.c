@@ -170,6 +170,7 @@ conn_free(struct conn *c)
 	conn_delist(c);
 	held_forget(srv->held, c);
 	watch_remove_all(c, NULL);
+	multi_free(c);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
 	resp_parser_free(&c->parser);
@@ -353,7 +354,7 @@ conn_reply(struct conn *c, const struct reply *r)
 {
 	struct resp_buf	*b = &c->srv->enc;
 
-	if (c->state == CONN_DEAD)
+	if (c->state == CONN_DEAD || multi_capture(c, r))
 		return;
 	if (held_behind(c->srv->held, c)) {
 		/* Behind what is held: replies keep their order. */

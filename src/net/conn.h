@@ -27,6 +27,7 @@ enum conn_state {
 	CONN_DEAD		/* freed from the event loop next */
 };
 
+struct multi;
 struct watch;
 TAILQ_HEAD(watch_conn_list, watch);
 
@@ -50,6 +51,9 @@ struct conn {
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
 	struct held_conn	 held;		/* held.c's: its held replies */
+	struct multi		*multi;		/* MULTI, WATCH (multi.c) */
+	struct reply		*capture;	/* in an EXEC: a connection
+						   command's reply goes here */
 };
 
 /* Takes a new socket from a listener. */

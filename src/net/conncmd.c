@@ -25,6 +25,9 @@
 
 #define CC_SUBSCRIBER	0x01	/* allowed to a RESP2 watching connection */
 #define CC_BARRIER	0x02	/* ends the open transaction first (pass.c) */
+#define CC_NOQUEUE	0x04	/* runs at once, even between MULTI and EXEC */
+#define CC_NOMULTI	0x08	/* refused between MULTI and EXEC: a barrier
+				   or a change of the connection itself */
 
 struct conncmd {
 	const char	*name;
@@ -47,15 +50,22 @@ static void	watch_cmd(struct conn *, const struct cmd_args *);
 static const struct conncmd conncmds[] = {
 	{ "COMMAND", command_cmd, -1, 0,
 	  "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
+	{ "DISCARD", discard_cmd, 1, CC_NOQUEUE, "DISCARD" },
 	{ "ECHO", echo_cmd, 2, 0, "ECHO message" },
-	{ "GAME.UNWATCH", unwatch_cmd, -1, CC_SUBSCRIBER | CC_BARRIER,
-	  "GAME.UNWATCH [id ...]" },
-	{ "GAME.WATCH", watch_cmd, -2, CC_SUBSCRIBER | CC_BARRIER,
-	  "GAME.WATCH id [FROM seq]" },
-	{ "HELLO", hello_cmd, -1, 0, "HELLO [2|3 [SETNAME name]]" },
-	{ "INFO", info_cmd, -1, CC_BARRIER, "INFO [section ...]" },
+	{ "EXEC", exec_cmd, 1, CC_NOQUEUE, "EXEC" },
+	{ "GAME.UNWATCH", unwatch_cmd, -1,
+	  CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI, "GAME.UNWATCH [id ...]" },
+	{ "GAME.WATCH", watch_cmd, -2,
+	  CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI, "GAME.WATCH id [FROM seq]" },
+	{ "HELLO", hello_cmd, -1, CC_NOMULTI, "HELLO [2|3 [SETNAME name]]" },
+	{ "INFO", info_cmd, -1, CC_BARRIER | CC_NOMULTI,
+	  "INFO [section ...]" },
+	{ "MULTI", multi_cmd, 1, CC_NOQUEUE, "MULTI" },
 	{ "PING", ping_cmd, -1, CC_SUBSCRIBER, "PING [message]" },
-	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER, "QUIT" },
+	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER | CC_NOQUEUE, "QUIT" },
+	{ "UNWATCH", unwatchkeys_cmd, 1, 0, "UNWATCH" },
+	{ "WATCH", watchkeys_cmd, -2, CC_BARRIER | CC_NOQUEUE,
+	  "WATCH id [id ...]" },
 };
 #define NCONNCMDS	(sizeof conncmds / sizeof conncmds[0])
 
@@ -102,14 +112,45 @@ add_bulk(struct reply *r, const char *s)
 	reply_bulk(reply_add(r), s, strlen(s));
 }
 
+/* A command of the command layer; res: what it tells the pass. */
+static void
+run_cmd(struct conn *c, const struct cmd_args *a, struct reply *r,
+    struct cmd_result *res)
+{
+	struct cmd_env	*env = &c->srv->env;
+	uint64_t	 errors = env->store_errors;
+
+	cmd_run(env, a, r, res);
+	if (env->store_errors != errors)
+		log_warning("store error in %.64s: %s", a->argv[0],
+		    r->str != NULL ? r->str : "?");
+}
+
+/* Between MULTI and EXEC: queued, refused, or run at once. */
+static int
+queue_request(struct conn *c, const struct conncmd *cc,
+    const struct cmd_args *a)
+{
+	if (cc != NULL && (cc->flags & CC_NOQUEUE))
+		return 0;
+	if (cc != NULL && !arity_ok(cc->arity, a->argc)) {
+		multi_refuse(c, "wrong number of arguments for '%s'",
+		    cc->name);
+		return 1;
+	}
+	if (cc != NULL && (cc->flags & CC_NOMULTI))
+		multi_refuse(c, "Command not allowed inside a transaction");
+	else
+		multi_queue(c, a, cc != NULL);
+	return 1;
+}
+
 void
 conn_dispatch(struct conn *c, const struct cmd_args *a)
 {
 	const struct conncmd	*cc;
-	struct server		*srv = c->srv;
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
-	uint64_t		 errors;
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
 	    a->argc - 1);
@@ -123,25 +164,38 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 		    a->argv[0]);
 		return;
 	}
+	if (multi_queuing(c) && queue_request(c, cc, a))
+		return;
 	if (cc != NULL) {
 		if (!arity_ok(cc->arity, a->argc))
 			reply_arity(c, cc->name);
 		else {
 			if (cc->flags & CC_BARRIER)
-				pass_end(srv);
+				pass_end(c->srv);
 			cc->proc(c, a);
 		}
 		return;
 	}
-	errors = srv->env.store_errors;
-	cmd_run(&srv->env, a, &r, &res);
-	if (srv->env.store_errors != errors)
-		log_warning("store error in %.64s: %s", a->argv[0],
-		    r.str != NULL ? r.str : "?");
+	run_cmd(c, a, &r, &res);
 	/* The reply of a command that saw (or wrote) rows not committed
 	 * waits for the COMMIT; the events of its move follow it then. */
 	pass_reply(c, &r, &res);
 	reply_free(&r);
+}
+
+void
+conncmd_exec(struct conn *c, const struct cmd_args *a, struct reply *out)
+{
+	const struct conncmd	*cc;
+	struct cmd_result	 res;
+
+	if ((cc = conncmd_find(a->argv[0])) == NULL) {
+		run_cmd(c, a, out, &res);
+		return;
+	}
+	c->capture = out;
+	cc->proc(c, a);
+	c->capture = NULL;
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */

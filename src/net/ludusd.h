@@ -72,6 +72,33 @@ void	server_conn_gone(struct server *);
 void	conn_dispatch(struct conn *, const struct cmd_args *);
 /* For the tests and --help: whether a name is a connection command. */
 int	conncmd_exists(const char *);
+/* Runs one request of an EXEC (queued: its form was checked) and puts its
+ * reply in out: a command of the command layer, or a connection command,
+ * whose reply conn_reply() then captures. */
+void	conncmd_exec(struct conn *, const struct cmd_args *, struct reply *);
+
+/* multi.c: MULTI, EXEC, DISCARD, WATCH, UNWATCH (see there). */
+void	multi_cmd(struct conn *, const struct cmd_args *);
+void	exec_cmd(struct conn *, const struct cmd_args *);
+void	discard_cmd(struct conn *, const struct cmd_args *);
+void	watchkeys_cmd(struct conn *, const struct cmd_args *);
+void	unwatchkeys_cmd(struct conn *, const struct cmd_args *);
+/* Between MULTI and EXEC or DISCARD: requests are queued. */
+int	multi_queuing(const struct conn *);
+/* Queues a request (conncmd: a connection command, whose form the caller
+ * checked), answering +QUEUED, or refuses it for its form (the EXEC will
+ * abort). */
+void	multi_queue(struct conn *, const struct cmd_args *, int conncmd);
+/* Refuses a request at queue time with -ERR and the message; the EXEC
+ * will abort. */
+void	multi_refuse(struct conn *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* RESET: out of MULTI, nothing watched. */
+void	multi_reset(struct conn *);
+void	multi_free(struct conn *);
+/* In an EXEC, a connection command's reply is captured: 1 when r was (the
+ * caller then sends nothing), 0 when it is to be sent. */
+int	multi_capture(struct conn *, const struct reply *);
 
 /* watch.c */
 struct watch_registry *watch_registry_new(void);

@@ -126,8 +126,7 @@ suite.case('a command sent while the server is down (kill -9) waits for it',
 
 // ---------------------------------------------- what the server lacks yet
 
-suite.case('multi().exec() commits its moves together',
-    { todo: 'no MULTI/EXEC in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('multi().exec() commits its moves together', async (t) => {
 	const c = await client(t);
 	await c.call('LUDO.CREATE', 'io-tx', 'red', 'blue');
 	const out = await c.multi()

@@ -144,8 +144,7 @@ suite.case('RESP3: name is sent in HELLO SETNAME, which ludusd accepts',
 
 // ---------------------------------------------- what the server lacks yet
 
-suite.case('multi().exec() commits its moves together',
-    { todo: 'no MULTI/EXEC in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('multi().exec() commits its moves together', async (t) => {
 	const c = await client(t);
 	await c.sendCommand(['LUDO.CREATE', 'nr-tx', 'red', 'blue']);
 	assertEqual(await c.multi()

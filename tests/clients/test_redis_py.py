@@ -203,8 +203,7 @@ def _(t):
 
 # ------------------------------------------- what the server lacks yet
 
-@suite.case("pipeline() (MULTI/EXEC) commits its moves together",
-            todo="no MULTI/EXEC in ludusd yet", limit=5)
+@suite.case("pipeline() (MULTI/EXEC) commits its moves together")
 def _(t):
     r = client(t)
     r.execute_command("LUDO.CREATE", "py-tx", "red", "blue")

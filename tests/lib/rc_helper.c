@@ -84,3 +84,105 @@ rch_long_game(struct rconn *c, const char *id, int moves)
 		reply_free(&r);
 	}
 }
+
+/* ------------------------------------------------------ raw replies */
+
+/* The next reply; 0 if the connection ended (FIN or reset) first. */
+int
+rch_reply(struct rconn *r, struct reply *out)
+{
+	int	 rv;
+
+	memset(out, 0, sizeof *out);
+	if ((rv = rc_read(r, out, IO_MS)) == -1)
+		fail_msg("no reply from ludusd within %d ms, or a malformed "
+		    "one", IO_MS);
+	if (rv == 0 && r->err != 0 && r->err != ECONNRESET)
+		fail_msg("recv: %s", strerror(r->err));
+	return rv;
+}
+
+/* Flattens a reply like hr_joined(): "+OK" "-ERR x" ":3" "$abc" or a list
+ * "[a b 3]" / ">[move g 1 ...]" / "%[k v ...]". */
+void
+rch_flat(const struct reply *r, char *buf, size_t len)
+{
+	size_t	 i, n;
+
+	switch (r->type) {
+	case REPLY_STATUS:
+		snprintf(buf, len, "+%s", r->str);
+		break;
+	case REPLY_ERROR:
+		snprintf(buf, len, "-%s", r->str);
+		break;
+	case REPLY_INT:
+		snprintf(buf, len, ":%lld", r->integer);
+		break;
+	case REPLY_BULK:
+		snprintf(buf, len, "$%s", r->str);
+		break;
+	case REPLY_NULL:
+		snprintf(buf, len, "(nil)");
+		break;
+	default:
+		n = (size_t)snprintf(buf, len, "%s[", r->type == REPLY_PUSH ?
+		    ">" : r->type == REPLY_MAP ? "%" : "");
+		for (i = 0; i < r->n && n < len; i++) {
+			if (i > 0)
+				buf[n++] = ' ';
+			if (n < len)
+				rch_flat(&r->elem[i], buf + n, len - n);
+			n += strlen(buf + n);
+		}
+		if (n + 2 <= len) {
+			buf[n++] = ']';
+			buf[n] = '\0';
+		}
+		break;
+	}
+}
+
+/* Reads the next reply and compares its flattened form (see rch_flat). */
+void
+rch_expect(struct rconn *r, const char *want)
+{
+	struct reply	 rep;
+	char		 got[4096];
+
+	if (!rch_reply(r, &rep))
+		fail_msg("expected '%s', got end of connection", want);
+	rch_flat(&rep, got, sizeof got);
+	reply_free(&rep);
+	if (strcmp(got, want) != 0)
+		fail_msg("expected '%s', got '%s'", want, got);
+}
+
+/* Reads the next reply, which must be an error starting with prefix. */
+void
+rch_expect_err(struct rconn *r, const char *prefix)
+{
+	struct reply	 rep;
+
+	if (!rch_reply(r, &rep))
+		fail_msg("expected error '%s', got end of connection", prefix);
+	if (rep.type != REPLY_ERROR ||
+	    strncmp(rep.str, prefix, strlen(prefix)) != 0)
+		fail_msg("expected error '%s...', got type %d '%s'", prefix,
+		    rep.type, rep.str != NULL ? rep.str : "");
+	reply_free(&rep);
+}
+
+/* The server closes: no more replies, then EOF. */
+void
+rch_expect_eof(struct rconn *r)
+{
+	struct reply	 rep;
+
+	if (rch_reply(r, &rep)) {
+		char got[512];
+
+		rch_flat(&rep, got, sizeof got);
+		fail_msg("expected a close, got '%s'", got);
+	}
+}

@@ -28,4 +28,17 @@ long long	 rch_info_field(struct rconn *, const char *name);
  */
 void		 rch_long_game(struct rconn *, const char *id, int moves);
 
+/* The next reply; 0 if the connection ended (FIN or reset) first.  Fails
+ * the test when none comes within IO_MS or it is malformed. */
+int		 rch_reply(struct rconn *, struct reply *out);
+/* A reply as one line: "+OK" "-ERR x" ":3" "$abc" "(nil)", a list "[a b
+ * 3]", a push ">[move g 1 ...]", a map "%[k v ...]". */
+void		 rch_flat(const struct reply *, char *buf, size_t len);
+/* Reads the next reply and compares its flat form. */
+void		 rch_expect(struct rconn *, const char *want);
+/* Reads the next reply, which must be an error starting with prefix. */
+void		 rch_expect_err(struct rconn *, const char *prefix);
+/* The server closes: no more replies, then EOF. */
+void		 rch_expect_eof(struct rconn *);
+
 #endif /* LUDUS_RC_HELPER_H */
