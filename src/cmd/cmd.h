@@ -156,6 +156,57 @@ int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
 typedef void (*cmd_due_cb)(void *arg, const char *game, int64_t due_ms);
 int	cmd_due_games(struct cmd_env *, cmd_due_cb, void *arg);
 
+/* A stored move as one line, "seq,player,action,result", with ",bot" or
+ * ",timeout" for a move the server made: HISTORY's entry and a pub/sub
+ * message.  Returns its length (cut to fit size, NUL-ended). */
+#define CMD_MOVE_LINE_MAX \
+	(24 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX + 16)
+size_t	cmd_move_line(const struct move *, char *buf, size_t size);
+
+/*
+ * Streams over history (cmd_stream.c): what the daemon needs to stream a
+ * long XRANGE in pieces and to make XREAD wait (src/net/stream.c).
+ */
+struct xrange_req {
+	const char	*id;		/* the game */
+	int		 valid;		/* id is a game id (else no entries) */
+	int		 rev;		/* XREVRANGE */
+	int64_t		 lo, hi;	/* seqs in the range, lo >= 1 */
+	int64_t		 count;		/* at most, >= 0 */
+};
+/* XRANGE's or XREVRANGE's arguments (rev: the second).  0, or -1 with the
+ * error in out. */
+int	cmd_xrange_args(struct reply *out, const struct cmd_args *, int rev,
+	    struct xrange_req *);
+/* How many entries the range has in a game of that many moves. */
+int64_t	cmd_xrange_span(const struct xrange_req *, int64_t moves);
+/* Appends the entries of n moves from first on (rev: from first down) to
+ * the array arr.  0, or -1 when the store failed. */
+int	cmd_stream_rows(struct cmd_env *, const char *id, int64_t first,
+	    int64_t n, int rev, struct reply *arr);
+
+struct xread_req {
+	int64_t		 count;		/* entries per game, at most */
+	int64_t		 block_ms;	/* BLOCK's; -1: none */
+	int		 first;		/* argv index of the first key */
+	int		 nkeys;		/* then as many ids */
+};
+struct xread_key {
+	const char	*id;
+	size_t		 len;
+	int64_t		 after;		/* the entries of later moves */
+};
+/* XREAD's arguments, every id checked.  0, or -1 with the error set. */
+int	cmd_xread_args(struct reply *out, const struct cmd_args *,
+	    struct xread_req *);
+/* One XREAD id: 1 for "$" (the caller knows the last move), 0 with
+ * *after set, -1 when it is no id. */
+int	cmd_xread_id(const char *, size_t, int64_t *after);
+/* The XREAD reply for these keys: [[id, entries], ...] for the games
+ * with entries, or null.  0, or -1 with -STORE set. */
+int	cmd_xread(struct cmd_env *, const struct xread_key *, int n,
+	    int64_t count, struct reply *out);
+
 /* Syntax checks shared by the handlers. */
 int	valid_id(const char *, size_t);	/* 1-50 of a-z 0-9 - */
 

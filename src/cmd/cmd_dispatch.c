@@ -32,6 +32,8 @@ static const struct cmd_def cmd_table[] = {
 	    "DANDY.SCORES id" },
 	{ "DANDY.STATE", dandy_state_cmd, 2, CMD_READONLY,
 	    "DANDY.STATE id" },
+	{ "DBSIZE", dbsize_cmd, 1, CMD_READONLY, "DBSIZE" },
+	{ "EXISTS", exists_cmd, -2, CMD_READONLY, "EXISTS id [id ...]" },
 	{ "GAME.INFO", game_info_cmd, 2, CMD_READONLY, "GAME.INFO id" },
 	{ "GAMES", games_cmd, -1, CMD_READONLY,
 	    "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
@@ -50,6 +52,9 @@ static const struct cmd_def cmd_table[] = {
 	{ "LUDO.ROLL", ludo_roll_cmd, 3, CMD_WRITE, "LUDO.ROLL id player" },
 	{ "LUDO.STATE", ludo_state_cmd, 2, CMD_READONLY, "LUDO.STATE id" },
 	{ "REPLAY", replay_cmd, -2, CMD_READONLY, "REPLAY id [seq]" },
+	{ "SCAN", scan_cmd, -2, CMD_READONLY,
+	    "SCAN cursor [MATCH pattern] [COUNT n]"
+	    " [TYPE stream|ludo|snl|dandy]" },
 	{ "SEAT", seat_cmd, 4, CMD_READONLY, "SEAT id player key" },
 	{ "SNL.CREATE", snl_create_cmd, -3, CMD_WRITE,
 	    "SNL.CREATE id players [seats=secure|open] [dice=server|manual]"
@@ -61,6 +66,15 @@ static const struct cmd_def cmd_table[] = {
 	    "SNL.ROLL id [value] [AT seq]" },
 	{ "SNL.SNAKE", snl_snake_cmd, 4, CMD_WRITE, "SNL.SNAKE id head tail" },
 	{ "SNL.STATE", snl_state_cmd, 2, CMD_READONLY, "SNL.STATE id" },
+	{ "TYPE", type_cmd, 2, CMD_READONLY, "TYPE id" },
+	{ "XLEN", xlen_cmd, 2, CMD_READONLY, "XLEN id" },
+	{ "XRANGE", xrange_cmd, -4, CMD_READONLY,
+	    "XRANGE id start end [COUNT n]" },
+	{ "XREAD", xread_cmd, -4, CMD_READONLY,
+	    "XREAD [COUNT n] [BLOCK ms] STREAMS id [id ...] last-id"
+	    " [last-id ...]" },
+	{ "XREVRANGE", xrevrange_cmd, -4, CMD_READONLY,
+	    "XREVRANGE id end start [COUNT n]" },
 };
 #define CMD_COUNT	(sizeof(cmd_table) / sizeof(cmd_table[0]))
 

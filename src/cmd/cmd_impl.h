@@ -243,6 +243,14 @@ CMD_PROTO(game_info_cmd);
 CMD_PROTO(history_cmd);
 CMD_PROTO(replay_cmd);
 CMD_PROTO(audit_cmd);
+CMD_PROTO(xrange_cmd);
+CMD_PROTO(xrevrange_cmd);
+CMD_PROTO(xlen_cmd);
+CMD_PROTO(xread_cmd);
+CMD_PROTO(dbsize_cmd);
+CMD_PROTO(exists_cmd);
+CMD_PROTO(type_cmd);
+CMD_PROTO(scan_cmd);
 #undef CMD_PROTO
 
 #endif /* LUDUS_CMD_IMPL_H */

@@ -129,6 +129,7 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	c->since = time(NULL);
 	memcpy(c->addr, addr, sizeof c->addr);
 	TAILQ_INIT(&c->watches);
+	TAILQ_INIT(&c->subs);
 	c->session = cmd_session_new();
 	resp_parser_init(&c->parser, &srv->cfg->limits);
 	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
@@ -170,6 +171,7 @@ conn_free(struct conn *c)
 	conn_delist(c);
 	held_forget(srv->held, c);
 	watch_remove_all(c, NULL);
+	pubsub_remove_all(c);
 	multi_free(c);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
@@ -600,7 +602,7 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 			return;
 		}
 		/* Watching is waiting, not idling. */
-		if (c->nwatch > 0 || conn_pending(c) > 0) {
+		if (conn_subscribed(c) || conn_pending(c) > 0) {
 			bufferevent_enable(bev, EV_READ);
 			return;
 		}

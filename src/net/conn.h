@@ -28,8 +28,10 @@ enum conn_state {
 };
 
 struct multi;
+struct psub;
 struct watch;
 TAILQ_HEAD(watch_conn_list, watch);
+TAILQ_HEAD(psub_conn_list, psub);
 
 struct conn {
 	TAILQ_ENTRY(conn)	 entry;
@@ -48,6 +50,8 @@ struct conn {
 	struct resp_parser	 parser;
 	struct watch_conn_list	 watches;
 	int			 nwatch;
+	struct psub_conn_list	 subs;		/* pub/sub (pubsub.c) */
+	int			 nchannels, npatterns;
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
 	struct held_conn	 held;		/* held.c's: its held replies */
@@ -55,6 +59,11 @@ struct conn {
 	struct reply		*capture;	/* in an EXEC: a connection
 						   command's reply goes here */
 };
+
+/* In RESP2 subscriber mode: watching a game or subscribed to a channel
+ * or pattern. */
+#define conn_subscribed(c)	((c)->nwatch > 0 || (c)->nchannels > 0 || \
+				    (c)->npatterns > 0)
 
 /* Takes a new socket from a listener. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,

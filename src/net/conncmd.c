@@ -28,6 +28,8 @@
 #define CC_NOQUEUE	0x04	/* runs at once, even between MULTI and EXEC */
 #define CC_NOMULTI	0x08	/* refused between MULTI and EXEC: a barrier
 				   or a change of the connection itself */
+/* What a subscription changes must see only committed moves. */
+#define PUBSUB_FLAGS	(CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI)
 
 struct conncmd {
 	const char	*name;
@@ -62,7 +64,17 @@ static const struct conncmd conncmds[] = {
 	  "INFO [section ...]" },
 	{ "MULTI", multi_cmd, 1, CC_NOQUEUE, "MULTI" },
 	{ "PING", ping_cmd, -1, CC_SUBSCRIBER, "PING [message]" },
+	{ "PSUBSCRIBE", psubscribe_cmd, -2, PUBSUB_FLAGS,
+	  "PSUBSCRIBE pattern [pattern ...]" },
+	{ "PUBSUB", pubsub_cmd, -2, 0,
+	  "PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT" },
+	{ "PUNSUBSCRIBE", punsubscribe_cmd, -1, PUBSUB_FLAGS,
+	  "PUNSUBSCRIBE [pattern ...]" },
 	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER | CC_NOQUEUE, "QUIT" },
+	{ "SUBSCRIBE", subscribe_cmd, -2, PUBSUB_FLAGS,
+	  "SUBSCRIBE id [id ...]" },
+	{ "UNSUBSCRIBE", unsubscribe_cmd, -1, PUBSUB_FLAGS,
+	  "UNSUBSCRIBE [id ...]" },
 	{ "UNWATCH", unwatchkeys_cmd, 1, 0, "UNWATCH" },
 	{ "WATCH", watchkeys_cmd, -2, CC_BARRIER | CC_NOQUEUE,
 	  "WATCH id [id ...]" },
@@ -157,10 +169,11 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	/* A name with a NUL inside is no command; cmd_execute says so. */
 	cc = strlen(a->argv[0]) == a->argl[0] ? conncmd_find(a->argv[0]) :
 	    NULL;
-	if (c->proto == 2 && c->nwatch > 0 &&
+	if (c->proto == 2 && conn_subscribed(c) &&
 	    (cc == NULL || !(cc->flags & CC_SUBSCRIBER))) {
-		conn_error(c, "ERR", "Can't execute '%.64s': only GAME.WATCH / "
-		    "GAME.UNWATCH / PING / QUIT are allowed in this context",
+		conn_error(c, "ERR", "Can't execute '%.64s': only "
+		    "(P)SUBSCRIBE / (P)UNSUBSCRIBE / GAME.WATCH / GAME.UNWATCH "
+		    "/ PING / QUIT / RESET are allowed in this context",
 		    a->argv[0]);
 		return;
 	}
@@ -209,7 +222,7 @@ ping_cmd(struct conn *c, const struct cmd_args *a)
 		reply_arity(c, "PING");
 		return;
 	}
-	if (c->proto == 2 && c->nwatch > 0) {
+	if (c->proto == 2 && conn_subscribed(c)) {
 		/* A subscriber's PING, as Redis answers it. */
 		reply_array(&r);
 		add_bulk(&r, "pong");

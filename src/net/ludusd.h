@@ -22,6 +22,7 @@ struct autoplay;
 struct conn;
 struct held_queue;
 struct pass;
+struct pubsub;
 struct reply;
 struct watch_registry;
 
@@ -46,6 +47,7 @@ struct server {
 	time_t			  started;
 	int			  stopping;
 	struct watch_registry	 *watches;
+	struct pubsub		 *pubsub;	/* channels, patterns */
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
@@ -125,6 +127,22 @@ void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
  * be open (pass_pump() makes sure). */
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
+
+/* pubsub.c: SUBSCRIBE and the rest over games (see there). */
+struct pubsub *pubsub_new(void);
+void	pubsub_free(struct pubsub *);
+void	subscribe_cmd(struct conn *, const struct cmd_args *);
+void	unsubscribe_cmd(struct conn *, const struct cmd_args *);
+void	psubscribe_cmd(struct conn *, const struct cmd_args *);
+void	punsubscribe_cmd(struct conn *, const struct cmd_args *);
+void	pubsub_cmd(struct conn *, const struct cmd_args *);
+/* Whether a move of game may have a subscriber: a channel, a pattern. */
+int	pubsub_wants(const struct server *, const char *game);
+/* Sends the move's message to the game's subscribers and patterns. */
+void	pubsub_deliver(struct server *, const char *game, const struct move *);
+/* Every subscription of a connection ends, without a word (a close, a
+ * RESET). */
+void	pubsub_remove_all(struct conn *);
 
 /* pass.c: the end of the pass and group commit (see there). */
 /* Sets up the flush event (the loop has priorities), the held replies and

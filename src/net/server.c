@@ -311,6 +311,7 @@ server_init(struct server *srv, const struct config *cfg)
 		return -1;
 	}
 	srv->watches = watch_registry_new();
+	srv->pubsub = pubsub_new();
 	srv->env.on_move = watch_on_move;
 	srv->env.on_move_arg = srv;
 	srv->env.require_seats = cfg->require_seats;
@@ -367,6 +368,8 @@ server_free(struct server *srv)
 	autoplay_free(srv);
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;
+	pubsub_free(srv->pubsub);
+	srv->pubsub = NULL;
 	if (srv->env.store != NULL) {
 		store_close(srv->env.store);
 		srv->env.store = NULL;

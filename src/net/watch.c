@@ -1,6 +1,7 @@
 /*
- * GAME.WATCH: which connections follow which game, and the one rule that makes
- * resume exact.  Each watch remembers the seq of the next event it owes
+ * GAME.WATCH: which connections follow which game, and the one rule that
+ * makes resume exact.  Also the one path of every event of a committed
+ * move: GAME.WATCH's here, pub/sub's messages (pubsub.c) after them.  Each watch remembers the seq of the next event it owes
  * its client.  A live event (a move just committed) is sent only when it
  * is exactly that one; anything further ahead means moves sit in the
  * history table that the client has not seen, and the backlog reader
@@ -204,7 +205,7 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 	struct pending		*p;
 	uint64_t		 ord = reg->moves++;
 
-	if (game_find(reg, game) == NULL)
+	if (game_find(reg, game) == NULL && !pubsub_wants(srv, game))
 		return;
 	if (reg->npending == reg->cap) {
 		reg->cap = reg->cap == 0 ? 4 : reg->cap * 2;
@@ -218,13 +219,10 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 }
 
 static void
-deliver(struct server *srv, const struct pending *p)
+deliver_watchers(struct server *srv, struct wgame *g, const struct pending *p)
 {
-	struct wgame	*g;
 	struct watch	*w;
 
-	if ((g = game_find(srv->watches, p->game)) == NULL)
-		return;
 	TAILQ_FOREACH(w, &g->watchers, game_entry) {
 		if (w->conn->state != CONN_OPEN || p->mv.seq < w->next)
 			continue;
@@ -240,6 +238,18 @@ deliver(struct server *srv, const struct pending *p)
 		w->catching_up = 1;
 		pump_one(srv, w);
 	}
+}
+
+/* The one path of a committed move's events: GAME.WATCH's, then the
+ * messages of pub/sub. */
+static void
+deliver(struct server *srv, const struct pending *p)
+{
+	struct wgame	*g;
+
+	if ((g = game_find(srv->watches, p->game)) != NULL)
+		deliver_watchers(srv, g, p);
+	pubsub_deliver(srv, p->game, &p->mv);
 }
 
 void
