@@ -172,6 +172,7 @@ conn_free(struct conn *c)
 	held_forget(srv->held, c);
 	watch_remove_all(c, NULL);
 	pubsub_remove_all(c);
+	stream_free(c);
 	multi_free(c);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
@@ -479,7 +480,9 @@ conn_process(struct conn *c)
 	enum resp_status	 st;
 	int			 n;
 
-	for (n = 0; c->state == CONN_OPEN; n++) {
+	/* A blocked XREAD, a long XRANGE being written: the next requests
+	 * wait for them. */
+	for (n = 0; c->state == CONN_OPEN && !stream_busy(c); n++) {
 		if (conn_pending(c) >= OUT_PAUSE) {
 			conn_pause(c);
 			return;
@@ -509,7 +512,7 @@ conn_process(struct conn *c)
 		resp_request_free(&req);
 	}
 	/* The peer has said all it will say: answer, then close. */
-	if (c->eof)
+	if (c->eof && !stream_busy(c))
 		conn_close_after_flush(c);
 }
 
@@ -561,7 +564,7 @@ conn_output_low(struct conn *c)
 	/* A long run of callbacks that are not requests must not stretch
 	 * the pass past its time cap either. */
 	pass_after(c->srv, NULL);
-	if (c->nwatch > 0)
+	if (c->nwatch > 0 || stream_busy(c))
 		pass_pump(c);
 	if (c->paused && conn_pending(c) <= OUT_LOW) {
 		c->paused = 0;
@@ -602,7 +605,8 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 			return;
 		}
 		/* Watching is waiting, not idling. */
-		if (conn_subscribed(c) || conn_pending(c) > 0) {
+		if (conn_subscribed(c) || stream_busy(c) ||
+		    conn_pending(c) > 0) {
 			bufferevent_enable(bev, EV_READ);
 			return;
 		}

@@ -29,6 +29,7 @@ enum conn_state {
 
 struct multi;
 struct psub;
+struct sconn;
 struct watch;
 TAILQ_HEAD(watch_conn_list, watch);
 TAILQ_HEAD(psub_conn_list, psub);
@@ -56,6 +57,8 @@ struct conn {
 	time_t			 since;
 	struct held_conn	 held;		/* held.c's: its held replies */
 	struct multi		*multi;		/* MULTI, WATCH (multi.c) */
+	struct sconn		*stream;	/* XREAD BLOCK, a long XRANGE
+						   (stream.c) */
 	struct reply		*capture;	/* in an EXEC: a connection
 						   command's reply goes here */
 };

@@ -78,6 +78,12 @@ static const struct conncmd conncmds[] = {
 	{ "UNWATCH", unwatchkeys_cmd, 1, 0, "UNWATCH" },
 	{ "WATCH", watchkeys_cmd, -2, CC_BARRIER | CC_NOQUEUE,
 	  "WATCH id [id ...]" },
+	{ "XRANGE", xrange_conn_cmd, -4, 0, "XRANGE id start end [COUNT n]" },
+	{ "XREAD", xread_conn_cmd, -4, 0,
+	  "XREAD [COUNT n] [BLOCK ms] STREAMS id [id ...] last-id"
+	  " [last-id ...]" },
+	{ "XREVRANGE", xrevrange_conn_cmd, -4, 0,
+	  "XREVRANGE id end start [COUNT n]" },
 };
 #define NCONNCMDS	(sizeof conncmds / sizeof conncmds[0])
 

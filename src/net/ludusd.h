@@ -24,6 +24,7 @@ struct held_queue;
 struct pass;
 struct pubsub;
 struct reply;
+struct streams;
 struct watch_registry;
 
 TAILQ_HEAD(conn_list, conn);
@@ -48,6 +49,7 @@ struct server {
 	int			  stopping;
 	struct watch_registry	 *watches;
 	struct pubsub		 *pubsub;	/* channels, patterns */
+	struct streams		 *streams;	/* XREAD BLOCK's waits */
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
@@ -144,6 +146,24 @@ void	pubsub_deliver(struct server *, const char *game, const struct move *);
  * RESET). */
 void	pubsub_remove_all(struct conn *);
 
+/* stream.c: XREAD BLOCK, a long XRANGE in slices (see there). */
+struct streams *streams_new(void);
+void	streams_free(struct streams *);
+void	xread_conn_cmd(struct conn *, const struct cmd_args *);
+void	xrange_conn_cmd(struct conn *, const struct cmd_args *);
+void	xrevrange_conn_cmd(struct conn *, const struct cmd_args *);
+/* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
+ * requests wait. */
+int	stream_busy(const struct conn *);
+/* Whether an XREAD waits on the game. */
+int	stream_wants(const struct server *, const char *game);
+/* A committed move of game: wakes the XREADs it answers. */
+void	stream_deliver(struct server *, const char *game, const struct move *);
+/* Resolves a parked XREAD or XRANGE, or writes more of a long XRANGE;
+ * no transaction may be open (pass_pump() makes sure). */
+void	stream_pump(struct conn *);
+void	stream_free(struct conn *);
+
 /* pass.c: the end of the pass and group commit (see there). */
 /* Sets up the flush event (the loop has priorities), the held replies and
  * the command layer's transaction; 0 or -1. */
@@ -165,9 +185,10 @@ void	pass_wake(struct server *);
  * held replies, the events, the backlogs, the timers.  Safe when none is
  * open. */
 void	pass_end(struct server *);
-/* Sends more of a connection's GAME.WATCH backlogs: now, or once the open
- * transaction has ended (a history read inside it would see moves that
- * may never commit). */
+/* Sends more of a connection's backlogs (GAME.WATCH's, a long XRANGE's)
+ * and resolves its XREAD BLOCK: now, or once the open transaction has
+ * ended (a history read inside it would see moves that may never
+ * commit). */
 void	pass_pump(struct conn *);
 /* Writes run in the open transaction (0: none). */
 size_t	pass_writes(const struct server *);

@@ -19,9 +19,10 @@
  *     events of the moves made up to it, as if every command had
  *     committed alone: a move's reply, then its event, then the next
  *     reply;
- *  3. the events left, then the GAME.WATCH backlogs that waited: no history is
- *     read while the transaction is open, it would show moves that may
- *     never commit;
+ *  3. the events left, then the backlogs that waited (GAME.WATCH's, a
+ *     long XRANGE's) and the XREAD BLOCKs to resolve: no history is read
+ *     while the transaction is open, it would show moves that may never
+ *     commit;
  *  4. the timers: if the COMMIT failed, the games whose timers fired
  *     meanwhile are tried again (autoplay.c);
  *  5. the sockets: every connection's output is written (conn.c), whether
@@ -93,8 +94,19 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 	pass_end(srv);
 	left = conn_flush_all(srv);
 	p->armed = 0;
-	if (p->writes > 0 || left > 0)
+	if (p->writes > 0 || left > 0) {
 		pass_wake(srv);
+		/*
+		 * libevent runs an event made active from a callback in the
+		 * same run of its queue, without polling: a flush that
+		 * re-arms itself would run again at once, and a backlog the
+		 * clients read fast (GAME.WATCH FROM 0, a long XRANGE) would
+		 * be written whole before anyone else's request is read.
+		 * Poll the sockets first, so that each pass writes a slice
+		 * of every backlog and serves the requests that came.
+		 */
+		event_base_loopcontinue(srv->base);
+	}
 }
 
 int
@@ -203,13 +215,21 @@ pass_writes(const struct server *srv)
 	return srv->pass != NULL ? srv->pass->writes : 0;
 }
 
+/* The reads that never run while the transaction is open. */
+static void
+pump_now(struct conn *c)
+{
+	watch_pump(c);
+	stream_pump(c);
+}
+
 void
 pass_pump(struct conn *c)
 {
 	struct pass	*p = c->srv->pass;
 
 	if (p->writes == 0) {
-		watch_pump(c);
+		pump_now(c);
 		return;
 	}
 	/* Once per connection in a row; the resume skips repeats. */
@@ -251,7 +271,7 @@ pumps_resume(struct server *srv)
 		if (i == n)
 			break;
 		if (p->pumps[i] == c->id)
-			watch_pump(c);
+			pump_now(c);
 	}
 }
 

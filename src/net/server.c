@@ -312,6 +312,7 @@ server_init(struct server *srv, const struct config *cfg)
 	}
 	srv->watches = watch_registry_new();
 	srv->pubsub = pubsub_new();
+	srv->streams = streams_new();
 	srv->env.on_move = watch_on_move;
 	srv->env.on_move_arg = srv;
 	srv->env.require_seats = cfg->require_seats;
@@ -370,6 +371,8 @@ server_free(struct server *srv)
 	srv->watches = NULL;
 	pubsub_free(srv->pubsub);
 	srv->pubsub = NULL;
+	streams_free(srv->streams);
+	srv->streams = NULL;
 	if (srv->env.store != NULL) {
 		store_close(srv->env.store);
 		srv->env.store = NULL;

@@ -1,7 +1,8 @@
 /*
  * GAME.WATCH: which connections follow which game, and the one rule that
  * makes resume exact.  Also the one path of every event of a committed
- * move: GAME.WATCH's here, pub/sub's messages (pubsub.c) after them.  Each watch remembers the seq of the next event it owes
+ * move: GAME.WATCH's here, then pub/sub's messages (pubsub.c), then the
+ * XREAD BLOCKs it wakes (stream.c).  Each watch remembers the seq of the next event it owes
  * its client.  A live event (a move just committed) is sent only when it
  * is exactly that one; anything further ahead means moves sit in the
  * history table that the client has not seen, and the backlog reader
@@ -23,7 +24,7 @@
 #include "util/util.h"
 
 #define WATCH_CHUNK	256		/* history rows read at once */
-#define WATCH_HIGH	(64 * 1024)	/* backlog sent while output is below */
+#define WATCH_HIGH	(16 * 1024)	/* backlog sent while output is below */
 
 struct wgame;
 
@@ -205,7 +206,8 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 	struct pending		*p;
 	uint64_t		 ord = reg->moves++;
 
-	if (game_find(reg, game) == NULL && !pubsub_wants(srv, game))
+	if (game_find(reg, game) == NULL && !pubsub_wants(srv, game) &&
+	    !stream_wants(srv, game))
 		return;
 	if (reg->npending == reg->cap) {
 		reg->cap = reg->cap == 0 ? 4 : reg->cap * 2;
@@ -240,8 +242,8 @@ deliver_watchers(struct server *srv, struct wgame *g, const struct pending *p)
 	}
 }
 
-/* The one path of a committed move's events: GAME.WATCH's, then the
- * messages of pub/sub. */
+/* The one path of a committed move's events: GAME.WATCH's, the messages
+ * of pub/sub, then the XREADs it wakes. */
 static void
 deliver(struct server *srv, const struct pending *p)
 {
@@ -250,6 +252,7 @@ deliver(struct server *srv, const struct pending *p)
 	if ((g = game_find(srv->watches, p->game)) != NULL)
 		deliver_watchers(srv, g, p);
 	pubsub_deliver(srv, p->game, &p->mv);
+	stream_deliver(srv, p->game, &p->mv);
 }
 
 void
