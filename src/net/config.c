@@ -4,6 +4,7 @@
  * so a key behaves the same wherever it is written.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,13 +17,28 @@
 
 typedef int (*config_setter)(struct config *, int, char **, const char **);
 
+/* How CONFIG GET shows a value: the field at off, or by the key. */
+enum config_kind {
+	V_INT64,		/* int64_t */
+	V_INT,			/* int */
+	V_SIZE,			/* size_t */
+	V_STR,			/* char * */
+	V_BOOL,			/* int, yes or no */
+	V_OTHER,		/* bind, durability, loglevel */
+	V_SECRET		/* never shown */
+};
+
 struct config_key {
 	const char	*name;
 	config_setter	 set;
 	int		 multi;		/* takes one value or more */
 	const char	*arg;		/* value syntax, for --help */
 	const char	*help;		/* meaning (default) */
+	enum config_kind kind;
+	size_t		 off;		/* in struct config */
 };
+
+#define AT(f)		offsetof(struct config, f)
 
 /* ---------------------------------------------------------- value parsers */
 
@@ -271,19 +287,48 @@ k_proto_max_inline(struct config *cfg, int argc, char **argv,
 }
 
 static int
-k_require_seats(struct config *cfg, int argc, char **argv,
-    const char **why)
+get_bool(const char *s, int *out, const char **why)
 {
-	(void)argc;
-	if (strcmp(argv[0], "yes") == 0)
-		cfg->require_seats = 1;
-	else if (strcmp(argv[0], "no") == 0)
-		cfg->require_seats = 0;
+	if (strcmp(s, "yes") == 0)
+		*out = 1;
+	else if (strcmp(s, "no") == 0)
+		*out = 0;
 	else {
 		*why = "must be yes or no";
 		return -1;
 	}
 	return 0;
+}
+
+static int
+k_require_seats(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bool(argv[0], &cfg->require_seats, why);
+}
+
+static int
+k_protected_mode(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bool(argv[0], &cfg->protected_mode, why);
+}
+
+static int
+k_requirepass(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->requirepass, argv[0]);
+}
+
+static int
+k_bot_delay(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 0, 3600000, &cfg->bot_delay, why);
 }
 
 static int
@@ -304,45 +349,74 @@ k_timeout(struct config *cfg, int argc, char **argv, const char **why)
 /* Sorted by name: looked up with bsearch. */
 static const struct config_key keys[] = {
 	{ "batch-max-turns", k_batch_max_turns, 0, "N",
-	  "writes sharing one commit at most (256; 1 = one each)" },
+	  "writes sharing one commit at most (256; 1 = one each)",
+	  V_INT64, AT(batch_max_turns) },
 	{ "batch-max-usec", k_batch_max_usec, 0, "USEC",
-	  "age at which a batch commits mid-pass (2000; 0 = none)" },
+	  "age at which a batch commits mid-pass (2000; 0 = none)",
+	  V_INT64, AT(batch_max_usec) },
 	{ "bind", k_bind, 1, "ADDR...",
-	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)" },
+	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)",
+	  V_OTHER, 0 },
+	{ "bot-delay", k_bot_delay, 0, "MSEC",
+	  "a bot's move waits this long after the move before (300)",
+	  V_INT64, AT(bot_delay) },
 	{ "busy-timeout", k_busy_timeout, 0, "MSEC",
-	  "wait for another process's write lock (100)" },
+	  "wait for another process's write lock (100)",
+	  V_INT64, AT(busy_timeout) },
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",
-	  "pending output that drops a client (64mb; 0 = none)" },
+	  "pending output that drops a client (64mb; 0 = none)",
+	  V_INT64, AT(output_limit) },
 	{ "db", k_db, 0, "FILE",
-	  "SQLite database, created if missing (ludus.db)" },
+	  "SQLite database, created if missing (ludus.db)",
+	  V_STR, AT(db) },
 	{ "durability", k_durability, 0, "MODE",
-	  "full, normal or off: fsync policy of commits (full)" },
+	  "full, normal or off: fsync policy of commits (full)",
+	  V_OTHER, 0 },
 	{ "game-cache", k_game_cache, 0, "N",
-	  "games kept in memory, 512 bytes each (16384; 0 = none)" },
+	  "games kept in memory, 512 bytes each (16384; 0 = none)",
+	  V_INT64, AT(game_cache) },
 	{ "logfile", k_logfile, 0, "FILE",
-	  "log file, reopened on SIGHUP (\"\" = stderr)" },
+	  "log file, reopened on SIGHUP (\"\" = stderr)",
+	  V_STR, AT(logfile) },
 	{ "loglevel", k_loglevel, 0, "LEVEL",
-	  "debug, info, notice or warning (notice)" },
+	  "debug, info, notice or warning (notice)",
+	  V_OTHER, 0 },
 	{ "maxclients", k_maxclients, 0, "N",
-	  "connections served at once (10000)" },
+	  "connections served at once (10000)",
+	  V_INT64, AT(maxclients) },
 	{ "pidfile", k_pidfile, 0, "FILE",
-	  "write the process id here (\"\" = none)" },
+	  "write the process id here (\"\" = none)",
+	  V_STR, AT(pidfile) },
 	{ "port", k_port, 0, "PORT",
-	  "TCP port (7420; 0 = any free port, see portfile)" },
+	  "TCP port (7420; 0 = any free port, see portfile)",
+	  V_INT, AT(port) },
 	{ "portfile", k_portfile, 0, "FILE",
-	  "write the port listened on here once ready" },
+	  "write the port listened on here once ready",
+	  V_STR, AT(portfile) },
+	{ "protected-mode", k_protected_mode, 0, "yes|no",
+	  "refuse to listen beyond loopback without requirepass (yes)",
+	  V_BOOL, AT(protected_mode) },
 	{ "proto-max-args", k_proto_max_args, 0, "N",
-	  "arguments in one request (1048576)" },
+	  "arguments in one request (1048576)",
+	  V_INT64, AT(limits.max_args) },
 	{ "proto-max-bulk-len", k_proto_max_bulk_len, 0, "BYTES",
-	  "length of one argument (512mb)" },
+	  "length of one argument (512mb)",
+	  V_INT64, AT(limits.max_bulk) },
 	{ "proto-max-inline", k_proto_max_inline, 0, "BYTES",
-	  "length of one inline command line (64kb)" },
+	  "length of one inline command line (64kb)",
+	  V_SIZE, AT(limits.max_inline) },
 	{ "require-seats", k_require_seats, 0, "yes|no",
-	  "every new game is seats=secure (no)" },
+	  "every new game is seats=secure (no)",
+	  V_BOOL, AT(require_seats) },
+	{ "requirepass", k_requirepass, 0, "PASSWORD",
+	  "clients must AUTH with it first (\"\" = none)",
+	  V_SECRET, 0 },
 	{ "shutdown-timeout", k_shutdown_timeout, 0, "SECONDS",
-	  "time given to clients to read replies on stop (5)" },
+	  "time given to clients to read replies on stop (5)",
+	  V_INT64, AT(shutdown_timeout) },
 	{ "timeout", k_timeout, 0, "SECONDS",
-	  "close a client idle this long (0 = never)" },
+	  "close a client idle this long (0 = never)",
+	  V_INT64, AT(timeout) },
 };
 
 static int
@@ -381,6 +455,9 @@ config_init(struct config *cfg)
 	cfg->batch_max_usec = 2000;
 	cfg->busy_timeout = 100;
 	cfg->game_cache = STORE_GAME_CACHE_DEFAULT;
+	cfg->bot_delay = 300;
+	cfg->protected_mode = 1;
+	cfg->requirepass = xstrdup("");
 	cfg->timeout = 0;
 	cfg->output_limit = 64LL * 1024 * 1024;
 	cfg->shutdown_timeout = 5;
@@ -403,6 +480,9 @@ config_free(struct config *cfg)
 	free(cfg->logfile);
 	free(cfg->pidfile);
 	free(cfg->portfile);
+	if (cfg->requirepass != NULL)
+		explicit_bzero(cfg->requirepass, strlen(cfg->requirepass));
+	free(cfg->requirepass);
 	memset(cfg, 0, sizeof *cfg);
 }
 
@@ -572,6 +652,67 @@ config_from_args(struct config *cfg, int argc, char **argv,
 		i += n;
 	}
 	return 0;
+}
+
+/* A V_OTHER value. */
+static void
+other_value(const struct config *cfg, const char *name, char *buf,
+    size_t len)
+{
+	size_t	 n = 0;
+	int	 i;
+
+	buf[0] = '\0';
+	if (strcmp(name, "durability") == 0)
+		snprintf(buf, len, "%s", durability_name(cfg->durability));
+	else if (strcmp(name, "loglevel") == 0)
+		snprintf(buf, len, "%s", log_level_name(cfg->loglevel));
+	else
+		for (i = 0; i < cfg->nbind && n < len; i++)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+			    i > 0 ? " " : "", cfg->bind[i]);
+}
+
+static void
+key_value(const struct config *cfg, const struct config_key *k, char *buf,
+    size_t len)
+{
+	const char	*p = (const char *)cfg + k->off;
+
+	switch (k->kind) {
+	case V_INT64:
+		snprintf(buf, len, "%lld", (long long)*(const int64_t *)p);
+		break;
+	case V_INT:
+		snprintf(buf, len, "%d", *(const int *)p);
+		break;
+	case V_SIZE:
+		snprintf(buf, len, "%zu", *(const size_t *)p);
+		break;
+	case V_STR:
+		snprintf(buf, len, "%s", *(char *const *)p);
+		break;
+	case V_BOOL:
+		snprintf(buf, len, "%s", *(const int *)p ? "yes" : "no");
+		break;
+	default:
+		other_value(cfg, k->name, buf, len);
+		break;
+	}
+}
+
+void
+config_each(const struct config *cfg, config_value_cb cb, void *arg)
+{
+	char	 buf[1024];
+	size_t	 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (keys[i].kind == V_SECRET)
+			continue;
+		key_value(cfg, &keys[i], buf, sizeof buf);
+		cb(arg, keys[i].name, buf);
+	}
 }
 
 void

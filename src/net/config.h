@@ -33,6 +33,9 @@ struct config {
 	char		 *pidfile;	/* "": none */
 	char		 *portfile;	/* "": none */
 	int		  require_seats;	/* new games are seats=secure */
+	char		 *requirepass;	/* "": no password */
+	int		  protected_mode;	/* no password: loopback only */
+	int64_t		  bot_delay;	/* ms before a server move */
 	int64_t		  batch_max_turns;	/* writes in one commit */
 	int64_t		  batch_max_usec;	/* age of a batch; 0 none */
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
@@ -65,6 +68,11 @@ int	config_load_file(struct config *, const char *path, char *err,
 /* Sets one key from its values; -1 with *why set on error. */
 int	config_set(struct config *, const char *key, int argc, char **argv,
 	    const char **why);
+/* Calls cb with every key's name and current value (the password's is
+ * never shown), in the order of the keys: CONFIG GET. */
+typedef void (*config_value_cb)(void *arg, const char *name,
+    const char *value);
+void	config_each(const struct config *, config_value_cb, void *arg);
 /* The keys with their meanings, for --help. */
 void	config_usage(FILE *);
 

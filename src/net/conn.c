@@ -126,7 +126,8 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	c->srv = srv;
 	c->id = ++srv->next_id;
 	c->proto = 2;
-	c->since = time(NULL);
+	c->since = c->last = time(NULL);
+	c->authed = !auth_required();
 	memcpy(c->addr, addr, sizeof c->addr);
 	TAILQ_INIT(&c->watches);
 	TAILQ_INIT(&c->subs);
@@ -174,6 +175,7 @@ conn_free(struct conn *c)
 	pubsub_remove_all(c);
 	stream_free(c);
 	multi_free(c);
+	client_free(c);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
 	resp_parser_free(&c->parser);

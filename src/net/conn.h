@@ -55,6 +55,12 @@ struct conn {
 	int			 nchannels, npatterns;
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
+	time_t			 last;		/* its last request */
+	char			 lastcmd[24];	/* ... its name, lower case */
+	int			 authed;	/* AUTH done, or none needed */
+	char			*name;		/* CLIENT SETNAME's, or NULL */
+	char			*lib_name;	/* CLIENT SETINFO's, or NULL */
+	char			*lib_ver;
 	struct held_conn	 held;		/* held.c's: its held replies */
 	struct multi		*multi;		/* MULTI, WATCH (multi.c) */
 	struct sconn		*stream;	/* XREAD BLOCK, a long XRANGE

@@ -21,6 +21,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "util/glob.h"
 #include "util/util.h"
 
 #define CC_SUBSCRIBER	0x01	/* allowed to a RESP2 watching connection */
@@ -28,6 +29,7 @@
 #define CC_NOQUEUE	0x04	/* runs at once, even between MULTI and EXEC */
 #define CC_NOMULTI	0x08	/* refused between MULTI and EXEC: a barrier
 				   or a change of the connection itself */
+#define CC_NOAUTH	0x10	/* runs before AUTH (requirepass) */
 /* What a subscription changes must see only committed moves. */
 #define PUBSUB_FLAGS	(CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI)
 
@@ -41,7 +43,6 @@ struct conncmd {
 
 static void	command_cmd(struct conn *, const struct cmd_args *);
 static void	echo_cmd(struct conn *, const struct cmd_args *);
-static void	hello_cmd(struct conn *, const struct cmd_args *);
 static void	info_cmd(struct conn *, const struct cmd_args *);
 static void	ping_cmd(struct conn *, const struct cmd_args *);
 static void	quit_cmd(struct conn *, const struct cmd_args *);
@@ -50,8 +51,15 @@ static void	watch_cmd(struct conn *, const struct cmd_args *);
 
 /* Sorted by name. */
 static const struct conncmd conncmds[] = {
+	{ "AUTH", auth_cmd, -2, CC_NOAUTH | CC_NOMULTI,
+	  "AUTH [default] password" },
+	{ "CLIENT", client_cmd, -2, 0,
+	  "CLIENT GETNAME | ID | INFO | KILL ... | LIST [TYPE t] |"
+	  " SETINFO LIB-NAME|LIB-VER value | SETNAME name" },
 	{ "COMMAND", command_cmd, -1, 0,
 	  "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
+	{ "CONFIG", config_cmd, -2, 0,
+	  "CONFIG GET pattern [pattern ...] | RESETSTAT" },
 	{ "DISCARD", discard_cmd, 1, CC_NOQUEUE, "DISCARD" },
 	{ "ECHO", echo_cmd, 2, 0, "ECHO message" },
 	{ "EXEC", exec_cmd, 1, CC_NOQUEUE, "EXEC" },
@@ -59,7 +67,8 @@ static const struct conncmd conncmds[] = {
 	  CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI, "GAME.UNWATCH [id ...]" },
 	{ "GAME.WATCH", watch_cmd, -2,
 	  CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI, "GAME.WATCH id [FROM seq]" },
-	{ "HELLO", hello_cmd, -1, CC_NOMULTI, "HELLO [2|3 [SETNAME name]]" },
+	{ "HELLO", hello_cmd, -1, CC_NOMULTI | CC_NOAUTH,
+	  "HELLO [2|3 [AUTH default password] [SETNAME name]]" },
 	{ "INFO", info_cmd, -1, CC_BARRIER | CC_NOMULTI,
 	  "INFO [section ...]" },
 	{ "MULTI", multi_cmd, 1, CC_NOQUEUE, "MULTI" },
@@ -70,9 +79,14 @@ static const struct conncmd conncmds[] = {
 	  "PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT" },
 	{ "PUNSUBSCRIBE", punsubscribe_cmd, -1, PUBSUB_FLAGS,
 	  "PUNSUBSCRIBE [pattern ...]" },
-	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER | CC_NOQUEUE, "QUIT" },
+	{ "QUIT", quit_cmd, -1, CC_SUBSCRIBER | CC_NOQUEUE | CC_NOAUTH,
+	  "QUIT" },
+	{ "RESET", reset_cmd, 1,
+	  CC_SUBSCRIBER | CC_NOQUEUE | CC_NOAUTH | CC_BARRIER, "RESET" },
+	{ "SELECT", select_cmd, 2, 0, "SELECT 0" },
 	{ "SUBSCRIBE", subscribe_cmd, -2, PUBSUB_FLAGS,
 	  "SUBSCRIBE id [id ...]" },
+	{ "TIME", time_cmd, 1, 0, "TIME" },
 	{ "UNSUBSCRIBE", unsubscribe_cmd, -1, PUBSUB_FLAGS,
 	  "UNSUBSCRIBE [id ...]" },
 	{ "UNWATCH", unwatchkeys_cmd, 1, 0, "UNWATCH" },
@@ -144,6 +158,38 @@ run_cmd(struct conn *c, const struct cmd_args *a, struct reply *r,
 		    r->str != NULL ? r->str : "?");
 }
 
+/* Before AUTH: the checks of the request's form, then -NOAUTH. */
+static int
+refuse_unauthenticated(struct conn *c, const struct conncmd *cc,
+    const struct cmd_args *a)
+{
+	struct reply	 r = { 0 };
+
+	if (c->authed || (cc != NULL && (cc->flags & CC_NOAUTH)))
+		return 0;
+	if (cc != NULL && !arity_ok(cc->arity, a->argc))
+		reply_arity(c, cc->name);
+	else if (cc == NULL && cmd_check(a, &r) == NULL)
+		conn_reply(c, &r);
+	else
+		conn_error(c, "NOAUTH", "Authentication required.");
+	reply_free(&r);
+	return 1;
+}
+
+/* For CLIENT LIST: when and what the connection last asked. */
+static void
+note_request(struct conn *c, const char *name)
+{
+	size_t	 i;
+
+	c->last = time(NULL);
+	for (i = 0; name[i] != '\0' && i + 1 < sizeof(c->lastcmd); i++)
+		c->lastcmd[i] = name[i] >= 'A' && name[i] <= 'Z' ?
+		    (char)(name[i] - 'A' + 'a') : name[i];
+	c->lastcmd[i] = '\0';
+}
+
 /* Between MULTI and EXEC: queued, refused, or run at once. */
 static int
 queue_request(struct conn *c, const struct conncmd *cc,
@@ -175,6 +221,9 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	/* A name with a NUL inside is no command; cmd_execute says so. */
 	cc = strlen(a->argv[0]) == a->argl[0] ? conncmd_find(a->argv[0]) :
 	    NULL;
+	note_request(c, a->argv[0]);
+	if (refuse_unauthenticated(c, cc, a))
+		return;
 	if (c->proto == 2 && conn_subscribed(c) &&
 	    (cc == NULL || !(cc->flags & CC_SUBSCRIBER))) {
 		conn_error(c, "ERR", "Can't execute '%.64s': only "
@@ -259,59 +308,6 @@ quit_cmd(struct conn *c, const struct cmd_args *a)
 	reply_status(&r, "OK");
 	send_reply(c, &r);
 	conn_close_after_flush(c);
-}
-
-/* --------------------------------------------------------------- HELLO */
-
-static void
-hello_cmd(struct conn *c, const struct cmd_args *a)
-{
-	struct reply	 r = { 0 }, *mods;
-	const char	*errstr;
-	int64_t		 proto = c->proto;
-	int		 i;
-
-	if (a->argc >= 2) {
-		if (parse_int64(a->argv[1], 0, INT32_MAX, &proto,
-		    &errstr) == -1) {
-			conn_error(c, "ERR", "Protocol version is not an "
-			    "integer or out of range");
-			return;
-		}
-		if (proto != 2 && proto != 3) {
-			conn_error(c, "NOPROTO",
-			    "unsupported protocol version");
-			return;
-		}
-	}
-	for (i = 2; i < a->argc; i++) {
-		/* A name is accepted for the clients that always send one. */
-		if (strcaseeq(a->argv[i], "SETNAME") && i + 1 < a->argc) {
-			i++;
-			continue;
-		}
-		conn_error(c, "ERR", "Syntax error in HELLO option '%.64s'",
-		    a->argv[i]);
-		return;
-	}
-	c->proto = (int)proto;
-	reply_map(&r);
-	add_bulk(&r, "server");
-	add_bulk(&r, "ludus");
-	add_bulk(&r, "version");
-	add_bulk(&r, PACKAGE_VERSION);
-	add_bulk(&r, "proto");
-	reply_int(reply_add(&r), c->proto);
-	add_bulk(&r, "id");
-	reply_int(reply_add(&r), (long long)c->id);
-	add_bulk(&r, "mode");
-	add_bulk(&r, "standalone");
-	add_bulk(&r, "role");
-	add_bulk(&r, "master");
-	add_bulk(&r, "modules");
-	mods = reply_add(&r);
-	reply_array(mods);
-	send_reply(c, &r);
 }
 
 /* ---------------------------------------------------------------- INFO */
@@ -501,6 +497,88 @@ info_cmd(struct conn *c, const struct cmd_args *a)
 	reply_bulk(&r, t.s != NULL ? t.s : "", t.len);
 	free(t.s);
 	send_reply(c, &r);
+}
+
+/* -------------------------------------------------------------- CONFIG */
+
+struct config_get {
+	const struct cmd_args	*a;
+	struct reply		*map;
+};
+
+/* Parameters are matched without regard to case, as in Redis. */
+static int
+param_wanted(const struct cmd_args *a, const char *name)
+{
+	char	 pat[128];
+	size_t	 j, k;
+	int	 i;
+
+	for (i = 2; i < a->argc; i++) {
+		for (j = k = 0; j < a->argl[i] && k < sizeof pat; j++, k++)
+			pat[k] = a->argv[i][j] >= 'A' && a->argv[i][j] <= 'Z' ?
+			    (char)(a->argv[i][j] - 'A' + 'a') : a->argv[i][j];
+		if (j == a->argl[i] && glob_match(pat, k, name, strlen(name)))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+config_param(void *arg, const char *name, const char *value)
+{
+	struct config_get	*g = arg;
+
+	if (!param_wanted(g->a, name))
+		return;
+	reply_bulk(reply_add(g->map), name, strlen(name));
+	reply_bulk(reply_add(g->map), value, strlen(value));
+}
+
+/* Redis's parameters that tools read (redis-benchmark asks save and
+ * appendonly): what they mean here. */
+static void
+config_redis_params(struct config_get *g)
+{
+	config_param(g, "appendonly", "no");
+	config_param(g, "databases", "1");
+	config_param(g, "save", "");
+}
+
+/* INFO's counters from 0 again, as CONFIG RESETSTAT does in Redis. */
+static void
+reset_stats(struct server *srv)
+{
+	srv->conns_total = srv->conns_rejected = 0;
+	srv->commands = srv->bytes_in = srv->bytes_out = 0;
+	srv->proto_errors = 0;
+	srv->env.turns = srv->env.commits = srv->env.store_errors = 0;
+	srv->env.batches = srv->env.batch_failures = srv->env.batch_max = 0;
+}
+
+void
+config_cmd(struct conn *c, const struct cmd_args *a)
+{
+	const char		*sub = a->argv[1];
+	struct reply		 r = { 0 };
+	struct config_get	 g = { a, &r };
+
+	if (strcaseeq(sub, "GET") && a->argc >= 3) {
+		reply_map(&r);
+		config_each(c->srv->cfg, config_param, &g);
+		config_redis_params(&g);
+		send_reply(c, &r);
+	} else if (strcaseeq(sub, "RESETSTAT") && a->argc == 2) {
+		reset_stats(c->srv);
+		reply_status(&r, "OK");
+		send_reply(c, &r);
+	} else if (strcaseeq(sub, "SET") || strcaseeq(sub, "REWRITE"))
+		conn_error(c, "ERR", "CONFIG %s is not supported: ludusd reads "
+		    "its configuration when it starts (ludusd.conf(5))",
+		    strcaseeq(sub, "SET") ? "SET" : "REWRITE");
+	else
+		conn_error(c, "ERR", "unknown subcommand or wrong number of "
+		    "arguments for '%.64s'. Try CONFIG HELP.", sub);
 }
 
 /* ------------------------------------------------------------- COMMAND */

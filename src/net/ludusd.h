@@ -81,6 +81,23 @@ int	conncmd_exists(const char *);
  * whose reply conn_reply() then captures. */
 void	conncmd_exec(struct conn *, const struct cmd_args *, struct reply *);
 
+/* client.c: HELLO, AUTH, CLIENT, SELECT, TIME, RESET (see there). */
+/* Keeps the password's keyed hash (none: requirepass ""); 0 or -1. */
+int	auth_init(const char *requirepass);
+/* 1 when connections must AUTH first. */
+int	auth_required(void);
+void	auth_cmd(struct conn *, const struct cmd_args *);
+void	hello_cmd(struct conn *, const struct cmd_args *);
+void	client_cmd(struct conn *, const struct cmd_args *);
+void	select_cmd(struct conn *, const struct cmd_args *);
+void	time_cmd(struct conn *, const struct cmd_args *);
+void	reset_cmd(struct conn *, const struct cmd_args *);
+/* Frees the names a connection was given. */
+void	client_free(struct conn *);
+
+/* conncmd.c's CONFIG (the values from config.c). */
+void	config_cmd(struct conn *, const struct cmd_args *);
+
 /* multi.c: MULTI, EXEC, DISCARD, WATCH, UNWATCH (see there). */
 void	multi_cmd(struct conn *, const struct cmd_args *);
 void	exec_cmd(struct conn *, const struct cmd_args *);
@@ -99,6 +116,9 @@ void	multi_refuse(struct conn *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* RESET: out of MULTI, nothing watched. */
 void	multi_reset(struct conn *);
+/* For CLIENT LIST: commands queued (-1: not in MULTI), games watched. */
+int	multi_queued(const struct conn *);
+int	multi_watched(const struct conn *);
 void	multi_free(struct conn *);
 /* In an EXEC, a connection command's reply is captured: 1 when r was (the
  * caller then sends nothing), 0 when it is to be sent. */

@@ -137,6 +137,18 @@ multi_queuing(const struct conn *c)
 	return c->multi != NULL && c->multi->active;
 }
 
+int
+multi_queued(const struct conn *c)
+{
+	return multi_queuing(c) ? (int)c->multi->nq : -1;
+}
+
+int
+multi_watched(const struct conn *c)
+{
+	return c->multi != NULL ? (int)c->multi->nkeys : 0;
+}
+
 /* ------------------------------------------------------------ queueing */
 
 static void

@@ -111,6 +111,44 @@ bound_port(int fd)
 }
 
 static int
+is_loopback(const struct sockaddr *sa)
+{
+	const struct in6_addr	*a6;
+
+	if (sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)(const void *)sa)->
+		    sin_addr.s_addr) >> 24) == 127;
+	if (sa->sa_family != AF_INET6)
+		return 0;
+	a6 = &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+	return IN6_IS_ADDR_LOOPBACK(a6) || (IN6_IS_ADDR_V4MAPPED(a6) &&
+	    a6->s6_addr[12] == 127);
+}
+
+/*
+ * Redis's protected mode: with no password, ludusd serves loopback
+ * clients only.  It refuses to start rather than listen where anyone may
+ * reach it, and says how to go on.
+ */
+static int
+protected_refuses(const struct server *srv, const struct addrinfo *ai,
+    const char *where, char *err, size_t errlen)
+{
+	const struct config	*cfg = srv->cfg;
+
+	if (!cfg->protected_mode || cfg->requirepass[0] != '\0' ||
+	    is_loopback(ai->ai_addr))
+		return 0;
+	snprintf(err, errlen, "refusing to listen on %s: protected mode is "
+	    "on and no password is set.  Set one (requirepass PASSWORD in "
+	    "ludusd.conf, or --requirepass PASSWORD; clients then AUTH), or "
+	    "listen on loopback only (bind 127.0.0.1 ::1), or, if every "
+	    "client that can reach %s is trusted, turn protected mode off "
+	    "(protected-mode no)", where, where);
+	return 1;
+}
+
+static int
 listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
     size_t errlen)
 {
@@ -126,6 +164,8 @@ listen_addr(struct server *srv, const struct addrinfo *ai, char *err,
 	else if (ss.ss_family == AF_INET6)
 		((struct sockaddr_in6 *)&ss)->sin6_port = htons(srv->port);
 	format_bound(ai, srv->port, where, sizeof where);
+	if (protected_refuses(srv, ai, where, err, errlen))
+		return -1;
 	fd = socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK |
 	    SOCK_CLOEXEC, ai->ai_protocol);
 	if (fd == -1)
@@ -316,6 +356,10 @@ server_init(struct server *srv, const struct config *cfg)
 	srv->env.on_move = watch_on_move;
 	srv->env.on_move_arg = srv;
 	srv->env.require_seats = cfg->require_seats;
+	if (auth_init(cfg->requirepass) == -1) {
+		log_warning("cannot set up the password (libsodium)");
+		return -1;
+	}
 	srv->sig_term = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
 	srv->sig_int = evsignal_new(srv->base, SIGINT, signal_cb, srv);
 	srv->sig_hup = evsignal_new(srv->base, SIGHUP, signal_cb, srv);

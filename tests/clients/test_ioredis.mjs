@@ -136,8 +136,7 @@ suite.case('multi().exec() commits its moves together', async (t) => {
 	assertEqual(out, [[null, 'MOVED'], [null, 'MOVED']]);
 });
 
-suite.case('subscribe receives a game\'s moves',
-    { todo: 'no SUBSCRIBE in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('subscribe receives a game\'s moves', async (t) => {
 	const c = await client(t);
 	const sub = await client(t);
 	await c.call('LUDO.CREATE', 'io-ps', 'red', 'blue');
@@ -147,8 +146,7 @@ suite.case('subscribe receives a game\'s moves',
 	assertEqual(await within(2000, got, 'message'), '1,red,6:1,MOVED');
 });
 
-suite.case('xread reads a game\'s history as a stream',
-    { todo: 'no XREAD in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('xread reads a game\'s history as a stream', async (t) => {
 	const c = await client(t);
 	await c.call('LUDO.CREATE', 'io-x', 'red', 'blue');
 	await c.call('LUDO.PLAY', 'io-x', 'red', 6, 1);
@@ -156,8 +154,7 @@ suite.case('xread reads a game\'s history as a stream',
 	assertEqual(out?.[0]?.[1]?.[0]?.[0], '1-0');
 });
 
-suite.case('connectionName on connect (CLIENT SETNAME)',
-    { todo: 'no CLIENT SETNAME in ludusd yet', limit: 3000 }, async (t) => {
+suite.case('connectionName on connect (CLIENT SETNAME)', async (t) => {
 	const c = await client(t, { connectionName: 'io-client',
 	    maxRetriesPerRequest: 0, retryStrategy: () => null });
 	assertEqual(await c.client('GETNAME'), 'io-client');

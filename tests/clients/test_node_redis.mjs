@@ -153,8 +153,7 @@ suite.case('multi().exec() commits its moves together', async (t) => {
 	    .exec(), ['MOVED', 'MOVED']);
 });
 
-suite.case('subscribe receives a game\'s moves',
-    { todo: 'no SUBSCRIBE in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('subscribe receives a game\'s moves', async (t) => {
 	const c = await client(t);
 	const sub = await client(t);
 	await c.sendCommand(['LUDO.CREATE', 'nr-ps', 'red', 'blue']);
@@ -165,8 +164,7 @@ suite.case('subscribe receives a game\'s moves',
 	assertEqual(await within(2000, got, 'message'), '1,red,6:1,MOVED');
 });
 
-suite.case('xRead reads a game\'s history as a stream',
-    { todo: 'no XREAD in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('xRead reads a game\'s history as a stream', async (t) => {
 	const c = await client(t);
 	await c.sendCommand(['LUDO.CREATE', 'nr-x', 'red', 'blue']);
 	await c.sendCommand(['LUDO.PLAY', 'nr-x', 'red', '6', '1']);
@@ -174,8 +172,7 @@ suite.case('xRead reads a game\'s history as a stream',
 	assertEqual(out?.[0]?.messages?.[0]?.id, '1-0');
 });
 
-suite.case('RESP2: name on connect (CLIENT SETNAME)',
-    { todo: 'no CLIENT SETNAME in ludusd yet', limit: 3000 }, async (t) => {
+suite.case('RESP2: name on connect (CLIENT SETNAME)', async (t) => {
 	const c = await client(t, { name: 'nr-client',
 	    socket: { reconnectStrategy: false } });
 	assertEqual(await c.clientGetName(), 'nr-client');

@@ -1562,7 +1562,8 @@ test_hello_switches_protocol(void **state)
 	raw_sends(&r, "HELLO 4\r\nHELLO x\r\nHELLO 3 AUTH a b\r\nHELLO\r\n");
 	rch_expect_err(&r, "NOPROTO unsupported protocol version");
 	rch_expect_err(&r, "ERR Protocol version");
-	rch_expect_err(&r, "ERR Syntax error in HELLO option 'AUTH'");
+	/* HELLO takes AUTH now: a user that is not "default" is refused. */
+	rch_expect_err(&r, "WRONGPASS invalid username-password pair");
 	/* RESP2: the map is a flat array. */
 	assert_true(rch_reply(&r, &rep));
 	rch_flat(&rep, got, sizeof got);

@@ -27,7 +27,9 @@
 #include "hiredis_helper.h"
 
 static struct daemon	 D;
-static const char *const normal[] = { "--durability", "normal", NULL };
+/* Bots play at once: what is tested is what they play, not the pace. */
+static const char *const normal[] = { "--durability", "normal",
+    "--bot-delay", "0", NULL };
 
 /* ---------------------------------------------------------- fixtures */
 
@@ -398,7 +400,7 @@ static void
 test_require_seats_setting(void **state)
 {
 	static const char *const secure[] = { "--durability", "normal",
-	    "--require-seats", "yes", NULL };
+	    "--bot-delay", "0", "--require-seats", "yes", NULL };
 	redisContext	*c;
 	redisReply	*r;
 
