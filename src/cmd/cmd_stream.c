@@ -108,7 +108,9 @@ range_bound(struct reply *out, const char *s, size_t len, int end,
 		s++;
 		len--;
 	}
-	if (parse_id(s, len, end ? UINT64_MAX : 0, &id) == -1) {
+	/* "(-" and "(+" are no ids, as in Redis. */
+	if ((excl && len == 1 && (s[0] == '-' || s[0] == '+')) ||
+	    parse_id(s, len, end ? UINT64_MAX : 0, &id) == -1) {
 		reply_error(out, "ERR", ID_INVALID);
 		return -1;
 	}

@@ -770,7 +770,7 @@ test_resp3_push_while_playing(void **state)
 	raw_open(&r);
 	raw_sends(&r, "HELLO 3\r\n");
 	assert_true(rch_reply(&r, &rep));
-	rch_flat(&rep, got, sizeof got);
+	reply_flat(&rep, got, sizeof got);
 	reply_free(&rep);
 	assert_non_null(strstr(got, "%[$server $ludus $version "));
 	assert_non_null(strstr(got, "$proto :3 $id :"));
@@ -964,7 +964,7 @@ test_watch_backlog_while_committing(void **state)
 	rch_expect(&r, ">[$watch $big :1]");
 	for (seq = 1, own = BEFORE + 1; seq <= TOTAL || own <= BEFORE + OWN;) {
 		assert_true(rch_reply(&r, &rep));
-		rch_flat(&rep, got, sizeof got);
+		reply_flat(&rep, got, sizeof got);
 		if (rep.type == REPLY_PUSH) {
 			if (seq > TOTAL || strcmp(got, events[seq]) != 0)
 				fail_msg("event %d: expected '%s', got '%s'",
@@ -1566,7 +1566,7 @@ test_hello_switches_protocol(void **state)
 	rch_expect_err(&r, "WRONGPASS invalid username-password pair");
 	/* RESP2: the map is a flat array. */
 	assert_true(rch_reply(&r, &rep));
-	rch_flat(&rep, got, sizeof got);
+	reply_flat(&rep, got, sizeof got);
 	reply_free(&rep);
 	assert_non_null(strstr(got, "[$server $ludus $version $"));
 	assert_non_null(strstr(got, "$proto :2 $id :"));

@@ -15,6 +15,7 @@
 
 #include "cmd/reply.h"
 #include "rc_helper.h"
+#include "reply_flat.h"
 
 void
 rch_open(struct rconn *c, int port)
@@ -102,48 +103,7 @@ rch_reply(struct rconn *r, struct reply *out)
 	return rv;
 }
 
-/* Flattens a reply like hr_joined(): "+OK" "-ERR x" ":3" "$abc" or a list
- * "[a b 3]" / ">[move g 1 ...]" / "%[k v ...]". */
-void
-rch_flat(const struct reply *r, char *buf, size_t len)
-{
-	size_t	 i, n;
-
-	switch (r->type) {
-	case REPLY_STATUS:
-		snprintf(buf, len, "+%s", r->str);
-		break;
-	case REPLY_ERROR:
-		snprintf(buf, len, "-%s", r->str);
-		break;
-	case REPLY_INT:
-		snprintf(buf, len, ":%lld", r->integer);
-		break;
-	case REPLY_BULK:
-		snprintf(buf, len, "$%s", r->str);
-		break;
-	case REPLY_NULL:
-		snprintf(buf, len, "(nil)");
-		break;
-	default:
-		n = (size_t)snprintf(buf, len, "%s[", r->type == REPLY_PUSH ?
-		    ">" : r->type == REPLY_MAP ? "%" : "");
-		for (i = 0; i < r->n && n < len; i++) {
-			if (i > 0)
-				buf[n++] = ' ';
-			if (n < len)
-				rch_flat(&r->elem[i], buf + n, len - n);
-			n += strlen(buf + n);
-		}
-		if (n + 2 <= len) {
-			buf[n++] = ']';
-			buf[n] = '\0';
-		}
-		break;
-	}
-}
-
-/* Reads the next reply and compares its flattened form (see rch_flat). */
+/* Reads the next reply and compares its flattened form (see reply_flat). */
 void
 rch_expect(struct rconn *r, const char *want)
 {
@@ -152,7 +112,7 @@ rch_expect(struct rconn *r, const char *want)
 
 	if (!rch_reply(r, &rep))
 		fail_msg("expected '%s', got end of connection", want);
-	rch_flat(&rep, got, sizeof got);
+	reply_flat(&rep, got, sizeof got);
 	reply_free(&rep);
 	if (strcmp(got, want) != 0)
 		fail_msg("expected '%s', got '%s'", want, got);
@@ -182,7 +142,7 @@ rch_expect_eof(struct rconn *r)
 	if (rch_reply(r, &rep)) {
 		char got[512];
 
-		rch_flat(&rep, got, sizeof got);
+		reply_flat(&rep, got, sizeof got);
 		fail_msg("expected a close, got '%s'", got);
 	}
 }

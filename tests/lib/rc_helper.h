@@ -8,6 +8,7 @@
 
 #include "daemon_helper.h"
 #include "rclient.h"
+#include "reply_flat.h"
 
 #define IO_MS		20000	/* no reply this long: the test fails */
 #define FD_WAIT_MS	5000	/* for the daemon's descriptors to close */
@@ -31,9 +32,6 @@ void		 rch_long_game(struct rconn *, const char *id, int moves);
 /* The next reply; 0 if the connection ended (FIN or reset) first.  Fails
  * the test when none comes within IO_MS or it is malformed. */
 int		 rch_reply(struct rconn *, struct reply *out);
-/* A reply as one line: "+OK" "-ERR x" ":3" "$abc" "(nil)", a list "[a b
- * 3]", a push ">[move g 1 ...]", a map "%[k v ...]". */
-void		 rch_flat(const struct reply *, char *buf, size_t len);
 /* Reads the next reply and compares its flat form. */
 void		 rch_expect(struct rconn *, const char *want);
 /* Reads the next reply, which must be an error starting with prefix. */
