@@ -374,20 +374,27 @@ conn_reply(struct conn *c, const struct reply *r)
 }
 
 void
-conn_error(struct conn *c, const char *code, const char *fmt, ...)
+conn_verror(struct conn *c, const char *code, const char *fmt, va_list ap)
 {
 	struct reply	 r = { 0 };
-	va_list		 ap;
 	char		*msg;
 
-	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) == -1)
 		msg = NULL;
-	va_end(ap);
 	reply_error(&r, code, "%s", msg != NULL ? msg : "out of memory");
 	free(msg);
 	conn_reply(c, &r);
 	reply_free(&r);
+}
+
+void
+conn_error(struct conn *c, const char *code, const char *fmt, ...)
+{
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	conn_verror(c, code, fmt, ap);
+	va_end(ap);
 }
 
 /* ------------------------------------------------------------ requests */

@@ -11,6 +11,7 @@
 #include <sys/queue.h>
 #include <sys/socket.h>
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include <event2/bufferevent.h>
@@ -88,6 +89,8 @@ void	conn_hold(struct conn *, const struct reply *, int store);
 /* Replies an error: code is "ERR", "NOPROTO", ... */
 void	conn_error(struct conn *, const char *code, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+void	conn_verror(struct conn *, const char *code, const char *fmt,
+	    va_list) __attribute__((format(printf, 3, 0)));
 /* Bytes queued for the client and not yet written, held ones included. */
 size_t	conn_pending(const struct conn *);
 /* Stops serving; the socket closes once what is queued has been sent. */

@@ -211,17 +211,12 @@ multi_queue(struct conn *c, const struct cmd_args *a, int conncmd)
 void
 multi_refuse(struct conn *c, const char *fmt, ...)
 {
-	struct reply	 r = { 0 };
 	va_list		 ap;
-	char		*why;
 
+	c->multi->dirty = 1;
 	va_start(ap, fmt);
-	if (vasprintf(&why, fmt, ap) == -1)
-		why = NULL;
+	conn_verror(c, "ERR", fmt, ap);
 	va_end(ap);
-	reply_error(&r, "ERR", "%s", why != NULL ? why : "out of memory");
-	free(why);
-	queue_refuse(c, &r);
 }
 
 /* ---------------------------------------------------------------- EXEC */

@@ -117,12 +117,6 @@ daemon_resume(void)
 	bh_resume(&D);
 }
 
-static void
-db_exec(const char *sql)
-{
-	bh_db_exec(&D, flags, sql);
-}
-
 /* --------------------------------------------------------------- tests */
 
 /*
@@ -467,9 +461,7 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "poison", "2");
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "c", "2");
 	redisFree(cs[0]);
-	db_exec("CREATE TRIGGER poison BEFORE INSERT ON history"
-	    " WHEN NEW.game = 'poison'"
-	    " BEGIN SELECT RAISE(ABORT, 'poisoned row'); END");
+	bh_poison(&D, flags, "poison");
 	for (i = 0; i < 3; i++)
 		cs[i] = hr_connect(D.port);
 	ping_all(cs, 3);
@@ -527,12 +519,7 @@ test_batch_commit_failure(void **state)
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "bomb", "2");
 	EXPECT(cs[0], "+OK", "LUDO.CREATE", "l", "red", "blue");
 	redisFree(cs[0]);
-	db_exec("CREATE TABLE fuse (id INTEGER PRIMARY KEY);"
-	    "CREATE TABLE spark (f INTEGER REFERENCES fuse (id)"
-	    " DEFERRABLE INITIALLY DEFERRED);"
-	    "CREATE TRIGGER bomb AFTER INSERT ON history"
-	    " WHEN NEW.game = 'bomb'"
-	    " BEGIN INSERT INTO spark VALUES (1); END");
+	bh_bomb(&D, flags, "bomb");
 	for (i = 0; i < 3; i++)
 		cs[i] = hr_connect(D.port);
 	w = hr_connect(D.port);

@@ -64,24 +64,6 @@ teardown(void **state)
 	return daemon_teardown(&D);
 }
 
-/* The reply flat, which must contain part. */
-static void
-expect_has(redisContext *c, const char *part, const char *first, ...)
-{
-	redisReply	*r;
-	va_list		 ap;
-	char		 got[8192];
-
-	va_start(ap, first);
-	r = hr_vrun(c, first, ap);
-	va_end(ap);
-	flat(r, got, sizeof(got));
-	freeReplyObject(r);
-	if (strstr(got, part) == NULL)
-		fail_msg("%s: '%s' has no '%s'", first, got, part);
-}
-#define EXPECT_HAS(c, part, ...) \
-	expect_has(c, part, __VA_ARGS__, (const char *)NULL)
 
 /* --------------------------------------------------------------- CLIENT */
 

@@ -275,9 +275,7 @@ test_exec_store_failure_undoes_all(void **state)
 	EXPECT(c, "+OK", "SNL.CREATE", "a", "2");
 	EXPECT(c, "+OK", "SNL.CREATE", "poison", "2");
 	redisFree(c);
-	bh_db_exec(&D, flags, "CREATE TRIGGER poison BEFORE INSERT ON history"
-	    " WHEN NEW.game = 'poison'"
-	    " BEGIN SELECT RAISE(ABORT, 'poisoned row'); END");
+	bh_poison(&D, flags, "poison");
 	c = hr_connect(D.port);
 	counters(c, &k0);
 	EXPECT(c, "+OK", "MULTI");
@@ -309,12 +307,7 @@ test_exec_reply_waits_for_the_commit(void **state)
 	EXPECT(c, "+OK", "SNL.CREATE", "a", "2");
 	EXPECT(c, "+OK", "SNL.CREATE", "bomb", "2");
 	redisFree(c);
-	bh_db_exec(&D, flags, "CREATE TABLE fuse (id INTEGER PRIMARY KEY);"
-	    "CREATE TABLE spark (f INTEGER REFERENCES fuse (id)"
-	    " DEFERRABLE INITIALLY DEFERRED);"
-	    "CREATE TRIGGER bomb AFTER INSERT ON history"
-	    " WHEN NEW.game = 'bomb'"
-	    " BEGIN INSERT INTO spark VALUES (1); END");
+	bh_bomb(&D, flags, "bomb");
 	c = hr_connect(D.port);
 	w = hr_connect(D.port);
 	EXPECT(w, "[$watch $a :1]", "GAME.WATCH", "a");

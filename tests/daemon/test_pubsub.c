@@ -47,22 +47,10 @@ teardown(void **state)
 }
 
 /* Sends a command (words) without reading its reply. */
-static void
-send_words(redisContext *c, const char *first, ...)
-{
-	const char	*argv[40], *a;
-	va_list		 ap;
-	int		 argc = 0;
-
-	va_start(ap, first);
-	for (a = first; a != NULL && argc < 40; a = va_arg(ap, const char *))
-		argv[argc++] = a;
-	va_end(ap);
-	assert_int_equal(redisAppendCommandArgv(c, argc, argv, NULL),
-	    REDIS_OK);
-	send_all(c);
-}
-#define SEND(c, ...)	send_words(c, __VA_ARGS__, (const char *)NULL)
+#define SEND(c, ...)	do {					\
+	APPEND(c, __VA_ARGS__);					\
+	send_all(c);						\
+} while (0)
 
 /* -------------------------------------------------------------- pub/sub */
 
@@ -173,12 +161,7 @@ test_messages_only_after_commit(void **state)
 	EXPECT(b, "+OK", "SNL.CREATE", "bomb", "2");
 	EXPECT(b, "+OK", "SNL.CREATE", "ok", "2");
 	redisFree(b);
-	bh_db_exec(&D, flags, "CREATE TABLE fuse (id INTEGER PRIMARY KEY);"
-	    "CREATE TABLE spark (f INTEGER REFERENCES fuse (id)"
-	    " DEFERRABLE INITIALLY DEFERRED);"
-	    "CREATE TRIGGER bomb AFTER INSERT ON history"
-	    " WHEN NEW.game = 'bomb'"
-	    " BEGIN INSERT INTO spark VALUES (1); END");
+	bh_bomb(&D, flags, "bomb");
 	a = hr_connect(D.port);
 	b = hr_connect(D.port);
 	EXPECT(a, "[$psubscribe $* :1]", "PSUBSCRIBE", "*");
@@ -284,12 +267,7 @@ test_xread_block_never_wakes_on_an_uncommitted_move(void **state)
 	EXPECT(b, "+OK", "SNL.CREATE", "bomb", "2");
 	EXPECT(b, "+OK", "SNL.CREATE", "ok", "2");
 	redisFree(b);
-	bh_db_exec(&D, flags, "CREATE TABLE fuse (id INTEGER PRIMARY KEY);"
-	    "CREATE TABLE spark (f INTEGER REFERENCES fuse (id)"
-	    " DEFERRABLE INITIALLY DEFERRED);"
-	    "CREATE TRIGGER bomb AFTER INSERT ON history"
-	    " WHEN NEW.game = 'bomb'"
-	    " BEGIN INSERT INTO spark VALUES (1); END");
+	bh_bomb(&D, flags, "bomb");
 	a = hr_connect(D.port);
 	b = hr_connect(D.port);
 	SEND(a, "XREAD", "BLOCK", "0", "STREAMS", "bomb", "ok", "$", "$");

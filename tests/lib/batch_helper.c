@@ -236,3 +236,44 @@ bh_log_has(const struct daemon *d, const char *s)
 	fclose(f);
 	return found;
 }
+
+void
+bh_poison(struct daemon *d, const char *const *flags, const char *game)
+{
+	char	 sql[256];
+
+	snprintf(sql, sizeof sql, "CREATE TRIGGER poison BEFORE INSERT ON "
+	    "history WHEN NEW.game = '%s' BEGIN SELECT RAISE(ABORT, "
+	    "'poisoned row'); END", game);
+	bh_db_exec(d, flags, sql);
+}
+
+void
+bh_bomb(struct daemon *d, const char *const *flags, const char *game)
+{
+	char	 sql[512];
+
+	snprintf(sql, sizeof sql, "CREATE TABLE fuse (id INTEGER PRIMARY KEY);"
+	    "CREATE TABLE spark (f INTEGER REFERENCES fuse (id)"
+	    " DEFERRABLE INITIALLY DEFERRED);"
+	    "CREATE TRIGGER bomb AFTER INSERT ON history"
+	    " WHEN NEW.game = '%s'"
+	    " BEGIN INSERT INTO spark VALUES (1); END", game);
+	bh_db_exec(d, flags, sql);
+}
+
+void
+expect_has(redisContext *c, const char *part, const char *first, ...)
+{
+	redisReply	*r;
+	va_list		 ap;
+	char		 got[8192];
+
+	va_start(ap, first);
+	r = hr_vrun(c, first, ap);
+	va_end(ap);
+	flat(r, got, sizeof(got));
+	freeReplyObject(r);
+	if (strstr(got, part) == NULL)
+		fail_msg("%s: '%s' has no '%s'", first, got, part);
+}

@@ -46,6 +46,17 @@ void	bh_resume(struct daemon *);
 /* Runs SQL on the daemon's database, the daemon stopped cleanly for it
  * and started again with flags. */
 void	bh_db_exec(struct daemon *, const char *const *flags, const char *sql);
+/* A store that refuses the moves of one game: a trigger fails its history
+ * rows ("poisoned row"): each move fails alone.  A bomb: a deferred
+ * foreign key that only the COMMIT checks, broken by a move of the game:
+ * the whole batch fails at its COMMIT.  Made as bh_db_exec() does. */
+void	bh_poison(struct daemon *, const char *const *flags, const char *game);
+void	bh_bomb(struct daemon *, const char *const *flags, const char *game);
+/* Runs a command (words) whose flat reply must contain part. */
+void	expect_has(redisContext *, const char *part, const char *first, ...)
+	    __attribute__((sentinel));
+#define EXPECT_HAS(c, part, ...) \
+	expect_has(c, part, __VA_ARGS__, (const char *)NULL)
 /* Whether the daemon's log has a line containing s. */
 int	bh_log_has(const struct daemon *, const char *s);
 
