@@ -2,7 +2,8 @@
  * `ludus watch` and `ludus show`.  Both only send ordinary commands
  * (GAME.WATCH, GAME.INFO, <KIND>.STATE) and read the same reply values
  * every command returns, so they work against any backend and need
- * nothing the protocol does not already say.  Boards are drawn from the STATE strings alone.
+ * nothing the protocol does not already say.  Boards are drawn from the
+ * STATE strings alone.
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -11,8 +11,9 @@
  * client before the next move.  No timer fires sooner than bot-delay
  * (300 ms by default) after it was set, that is after the move before,
  * so that people can follow a game of bots; a deadline of turn-timeout
- * lies further ahead anyway.  On stop the timers are dropped: the deadlines are in the
- * database and the next start re-arms them, neither forgotten nor reset.
+ * lies further ahead anyway.  On stop the timers are dropped: the
+ * deadlines are in the database and the next start re-arms them, neither
+ * forgotten nor reset.
  *
  * A move played here joins the pass's open transaction (pass.c) like a
  * client's: the command layer arms the game's next timer only once that

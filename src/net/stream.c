@@ -55,7 +55,7 @@ struct skey {
 	TAILQ_ENTRY(skey)	 game_entry;
 	struct sgame		*game;		/* NULL: not waiting on it */
 	struct sconn		*sc;
-	int			 dollar;	/* "$": the last move, resolved */
+	int			 dollar;	/* "$": to resolve */
 	int64_t			 after;
 	char			 id[GAME_ID_MAX + 1];
 };
@@ -73,7 +73,7 @@ struct sgame {
 struct sconn {
 	struct conn		*conn;
 	enum sstate		 state;
-	int			 range;		/* parked: an XRANGE, not XREAD */
+	int			 range;		/* parked: XRANGE, not XREAD */
 	struct sconn		*next_wake;	/* stream_deliver()'s list */
 	int			 waking;
 	/* XREAD */

@@ -2,17 +2,17 @@
  * GAME.WATCH: which connections follow which game, and the one rule that
  * makes resume exact.  Also the one path of every event of a committed
  * move: GAME.WATCH's here, then pub/sub's messages (pubsub.c), then the
- * XREAD BLOCKs it wakes (stream.c).  Each watch remembers the seq of the next event it owes
- * its client.  A live event (a move just committed) is sent only when it
- * is exactly that one; anything further ahead means moves sit in the
- * history table that the client has not seen, and the backlog reader
- * sends them from there, in chunks, as the socket drains.  The event loop
- * is single-threaded and events are only generated after commit, so a
- * move is either in the history already read, or announced after: never
- * lost, never sent twice.  With group commit (pass.c) "after commit" is
- * after the pass's COMMIT, and no history is read while its transaction
- * is open: it would show moves that may never commit (pass_pump() waits
- * for the end of the pass).
+ * XREAD BLOCKs it wakes (stream.c).  Each watch remembers the seq of the
+ * next event it owes its client.  A live event (a move just committed) is
+ * sent only when it is exactly that one; anything further ahead means
+ * moves sit in the history table that the client has not seen, and the
+ * backlog reader sends them from there, in chunks, as the socket drains.
+ * The event loop is single-threaded and events are only generated after
+ * commit, so a move is either in the history already read, or announced
+ * after: never lost, never sent twice.  With group commit (pass.c)
+ * "after commit" is after the pass's COMMIT, and no history is read while
+ * its transaction is open: it would show moves that may never commit
+ * (pass_pump() waits for the end of the pass).
  */
 #include <stdio.h>
 #include <stdlib.h>
