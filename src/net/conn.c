@@ -540,6 +540,12 @@ conn_read_cb(struct bufferevent *bev, void *arg)
 		evbuffer_drain(in, n);
 		return;
 	}
+	/* A blocked client's requests wait, but not without bound: it is
+	 * read again once it is answered. */
+	if (stream_busy(c) && evbuffer_get_length(in) > OUT_PAUSE) {
+		bufferevent_disable(bev, EV_READ);
+		return;
+	}
 	conn_process(c);
 }
 

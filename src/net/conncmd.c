@@ -30,6 +30,8 @@
 #define CC_NOMULTI	0x08	/* refused between MULTI and EXEC: a barrier
 				   or a change of the connection itself */
 #define CC_NOAUTH	0x10	/* runs before AUTH (requirepass) */
+#define CC_STORE	0x20	/* reads the store (through the command
+				   layer): an EXEC of it waits for the COMMIT */
 /* What a subscription changes must see only committed moves. */
 #define PUBSUB_FLAGS	(CC_SUBSCRIBER | CC_BARRIER | CC_NOMULTI)
 
@@ -92,11 +94,12 @@ static const struct conncmd conncmds[] = {
 	{ "UNWATCH", unwatchkeys_cmd, 1, 0, "UNWATCH" },
 	{ "WATCH", watchkeys_cmd, -2, CC_BARRIER | CC_NOQUEUE,
 	  "WATCH id [id ...]" },
-	{ "XRANGE", xrange_conn_cmd, -4, 0, "XRANGE id start end [COUNT n]" },
-	{ "XREAD", xread_conn_cmd, -4, 0,
+	{ "XRANGE", xrange_conn_cmd, -4, CC_STORE,
+	  "XRANGE id start end [COUNT n]" },
+	{ "XREAD", xread_conn_cmd, -4, CC_STORE,
 	  "XREAD [COUNT n] [BLOCK ms] STREAMS id [id ...] last-id"
 	  " [last-id ...]" },
-	{ "XREVRANGE", xrevrange_conn_cmd, -4, 0,
+	{ "XREVRANGE", xrevrange_conn_cmd, -4, CC_STORE,
 	  "XREVRANGE id end start [COUNT n]" },
 };
 #define NCONNCMDS	(sizeof conncmds / sizeof conncmds[0])
@@ -205,7 +208,8 @@ queue_request(struct conn *c, const struct conncmd *cc,
 	if (cc != NULL && (cc->flags & CC_NOMULTI))
 		multi_refuse(c, "Command not allowed inside a transaction");
 	else
-		multi_queue(c, a, cc != NULL);
+		multi_queue(c, a, cc != NULL,
+		    cc == NULL || (cc->flags & CC_STORE));
 	return 1;
 }
 

@@ -107,9 +107,10 @@ void	unwatchkeys_cmd(struct conn *, const struct cmd_args *);
 /* Between MULTI and EXEC or DISCARD: requests are queued. */
 int	multi_queuing(const struct conn *);
 /* Queues a request (conncmd: a connection command, whose form the caller
- * checked), answering +QUEUED, or refuses it for its form (the EXEC will
- * abort). */
-void	multi_queue(struct conn *, const struct cmd_args *, int conncmd);
+ * checked; store: it reads or writes the store), answering +QUEUED, or
+ * refuses it for its form (the EXEC will abort). */
+void	multi_queue(struct conn *, const struct cmd_args *, int conncmd,
+	    int store);
 /* Refuses a request at queue time with -ERR and the message; the EXEC
  * will abort. */
 void	multi_refuse(struct conn *, const char *fmt, ...)

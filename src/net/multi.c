@@ -47,7 +47,7 @@ struct qarg {
 struct queued {
 	size_t	 first;			/* in args */
 	int	 argc;
-	int	 conncmd;		/* a connection command */
+	int	 store;			/* it reaches the store */
 };
 
 struct wkey {
@@ -152,7 +152,7 @@ multi_watched(const struct conn *c)
 /* ------------------------------------------------------------ queueing */
 
 static void
-queue_add(struct multi *m, const struct cmd_args *a, int conncmd)
+queue_add(struct multi *m, const struct cmd_args *a, int store)
 {
 	struct queued	*q;
 	struct qarg	*arg;
@@ -164,7 +164,7 @@ queue_add(struct multi *m, const struct cmd_args *a, int conncmd)
 	q = &m->q[m->nq++];
 	q->first = m->nargs;
 	q->argc = a->argc;
-	q->conncmd = conncmd;
+	q->store = store;
 	for (i = 0; i < a->argc; i++) {
 		m->bytes = grow(m->bytes, &m->capbytes, m->nbytes +
 		    a->argl[i] + 1, 1);
@@ -187,7 +187,8 @@ queue_refuse(struct conn *c, struct reply *r)
 }
 
 void
-multi_queue(struct conn *c, const struct cmd_args *a, int conncmd)
+multi_queue(struct conn *c, const struct cmd_args *a, int conncmd,
+    int store)
 {
 	struct multi	*m = c->multi;
 	struct reply	 r = { 0 };
@@ -202,7 +203,7 @@ multi_queue(struct conn *c, const struct cmd_args *a, int conncmd)
 		queue_refuse(c, &r);
 		return;
 	}
-	queue_add(m, a, conncmd);
+	queue_add(m, a, store);
 	reply_status(&r, "QUEUED");
 	conn_reply(c, &r);
 	reply_free(&r);
@@ -252,7 +253,7 @@ queued_store(const struct multi *m)
 	size_t	 i;
 
 	for (i = 0; i < m->nq; i++)
-		if (!m->q[i].conncmd)
+		if (m->q[i].store)
 			return 1;
 	return 0;
 }

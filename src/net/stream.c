@@ -174,9 +174,9 @@ key_unlink(struct streams *ss, struct skey *k)
 		free(g);
 }
 
-/* Answered: the connection reads its next requests. */
+/* Out of every wait list, the timer off. */
 static void
-unblock(struct conn *c)
+keys_drop(struct conn *c)
 {
 	struct sconn	*sc = c->stream;
 	int		 i;
@@ -187,8 +187,19 @@ unblock(struct conn *c)
 		evtimer_del(sc->timer);
 	sc->state = SS_IDLE;
 	sc->nkeys = 0;
-	if (c->state == CONN_OPEN)
-		event_active(c->resume, EV_TIMEOUT, 1);
+}
+
+/* Answered: the connection reads its next requests. */
+static void
+unblock(struct conn *c)
+{
+	keys_drop(c);
+	if (c->state != CONN_OPEN)
+		return;
+	/* Its input may have been left unread while it waited. */
+	if (!c->paused && !c->eof)
+		bufferevent_enable(c->bev, EV_READ);
+	event_active(c->resume, EV_TIMEOUT, 1);
 }
 
 void
@@ -198,7 +209,7 @@ stream_free(struct conn *c)
 
 	if (sc == NULL)
 		return;
-	unblock(c);
+	keys_drop(c);
 	if (sc->timer != NULL)
 		event_free(sc->timer);
 	free(sc->keys);

@@ -327,6 +327,51 @@ test_exec_reply_waits_for_the_commit(void **state)
 }
 
 /*
+ * An EXEC of reads only (a stream read included) that saw another
+ * connection's move of the same pass waits for its COMMIT as well, and is
+ * -STORE when that fails.
+ */
+static void
+test_exec_of_reads_waits_for_the_commit(void **state)
+{
+	redisContext	*a, *b = hr_connect(D.port);
+	redisContext	*cs[2];
+	char		 got[512];
+	redisReply	*r;
+
+	(void)state;
+	EXPECT(b, "+OK", "SNL.CREATE", "bomb", "2");
+	redisFree(b);
+	bh_bomb(&D, flags, "bomb");
+	a = hr_connect(D.port);
+	b = hr_connect(D.port);
+	cs[0] = a;
+	cs[1] = b;
+	ping_all(cs, 2);
+	bh_pause(&D);
+	APPEND(b, "SNL.ROLL", "bomb", "3");
+	send_all(b);
+	APPEND(a, "MULTI");
+	APPEND(a, "XRANGE", "bomb", "-", "+");
+	APPEND(a, "PING");
+	APPEND(a, "EXEC");
+	send_all(a);
+	bh_resume(&D);
+	expect_next(b, "-STORE group commit failed: ", 1);
+	expect_next(a, "+OK", 0);
+	expect_next(a, "+QUEUED", 0);
+	expect_next(a, "+QUEUED", 0);
+	r = hr_next(a, "EXEC");
+	flat(r, got, sizeof(got));
+	freeReplyObject(r);
+	if (strncmp(got, "-STORE group commit failed: ", 28) != 0)
+		fail_msg("EXEC of a read of an uncommitted move: %s", got);
+	EXPECT(a, "[]", "XRANGE", "bomb", "-", "+");
+	redisFree(a);
+	redisFree(b);
+}
+
+/*
  * The events of an EXEC's moves come after its reply, in order, in RESP3
  * on the connection that made them, and to a watcher elsewhere.
  */
@@ -431,6 +476,9 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_exec_reply_waits_for_the_commit, setup_normal,
+		    teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_exec_of_reads_waits_for_the_commit, setup_normal,
 		    teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_exec_events_follow_its_reply, setup_normal, teardown),
