@@ -1,14 +1,18 @@
 /*
- * Connection commands: the few that concern the connection rather than a
- * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, GAME.WATCH, GAME.UNWATCH),
- * looked up before the command layer's table.  Also the dispatch of every
- * request, with the RESP2 rule that a watching connection is a subscriber.
+ * Connection commands: those that concern the connection or the daemon
+ * rather than a game (PING, ECHO, QUIT, INFO, COMMAND, CONFIG, GAME.WATCH
+ * and GAME.UNWATCH here; HELLO, AUTH, CLIENT and the like in client.c,
+ * MULTI and WATCH in multi.c, pub/sub in pubsub.c, XREAD and XRANGE in
+ * stream.c), looked up before the command layer's table.  Also the
+ * dispatch of every request, in Redis's order: the request's form, then
+ * -NOAUTH before AUTH, then the RESP2 rule that a watching or subscribed
+ * connection is a subscriber, then MULTI's queue.
  *
- * GAME.WATCH, GAME.UNWATCH and INFO are barriers: they end the pass's
- * transaction first (pass_end).  GAME.WATCH reads where a game stands and
- * GAME.UNWATCH decides which events a connection still gets, so both must
- * see committed moves only; INFO's counters and game counts are then
- * exact.
+ * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
+ * INFO are barriers: they end the pass's transaction first (pass_end).
+ * Each reads where a game stands or decides which events a connection
+ * still gets, so it must see committed moves only; INFO's counters and
+ * game counts are then exact.
  */
 #include <sys/types.h>
 
