@@ -61,7 +61,8 @@ emb_exec(struct backend *be, int argc, char **argv, size_t *argl,
 	return 0;
 }
 
-/* Nothing is ever pushed in-process: WATCH is a daemon command. */
+/* Nothing is ever pushed in-process: GAME.WATCH and SUBSCRIBE are
+ * the daemon's. */
 static int
 emb_more(struct backend *be, struct reply *out)
 {

@@ -1,6 +1,6 @@
 /*
  * Replies and events on one connection (frames.h).  The names are
- * Redis's pub/sub ones as well as ludus's WATCH ones, so that the CLI
+ * Redis's pub/sub ones as well as ludus's GAME.WATCH ones, so that the CLI
  * stays in step with a server that has either.
  */
 #include <strings.h>
@@ -22,7 +22,7 @@ static const struct {
 	int		 bare_is_all;	/* no name: every subscription */
 } per_name[] = {
 	{ "subscribe", 0 }, { "psubscribe", 0 }, { "ssubscribe", 0 },
-	{ "unwatch", 1 }, { "unsubscribe", 1 }, { "punsubscribe", 1 },
+	{ "game.unwatch", 1 }, { "unsubscribe", 1 }, { "punsubscribe", 1 },
 	{ "sunsubscribe", 1 },
 };
 

@@ -5,14 +5,14 @@
  * reads, and it keeps the two counts that decide.
  *
  * An event is a RESP3 push frame that is not a subscription confirmation
- * (a `move` of WATCH, later a pub/sub `message`), or, in RESP2, an array
+ * (a `move` of GAME.WATCH, a pub/sub `message`), or, in RESP2, an array
  * whose first element is `move`, `message` or `pmessage` while the
  * connection is subscribed: in RESP2 a subscribed connection gets only
  * those and the confirmations and replies of the few commands it may
  * send (doc/protocol.md, section 11).  A command owes one reply frame,
  * except the subscription commands: `SUBSCRIBE a b` one confirmation per
- * name, and `UNWATCH` or `UNSUBSCRIBE` with no name one per subscription
- * (until the count in one of them is 0).
+ * name, and `GAME.UNWATCH` or `UNSUBSCRIBE` with no name one per
+ * subscription (until the count in one of them is 0).
  */
 #ifndef LUDUS_CLI_FRAMES_H
 #define LUDUS_CLI_FRAMES_H

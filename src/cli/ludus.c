@@ -70,8 +70,9 @@ usage(FILE *fp)
 	    "\n"
 	    "Without a COMMAND, commands are read from stdin, one per line;\n"
 	    "double quotes group words and \"\" is an empty argument.  show\n"
-	    "and watch work there too (watch until the next line).  Events of\n"
-	    "the server's WATCH print as they come, as \"(event) ...\" lines.\n"
+	    "and watch work there too (watch until the next line).  Events\n"
+	    "(GAME.WATCH's moves, pub/sub messages) print as they come, as\n"
+	    "\"(event) ...\" lines.\n"
 	    "\n"
 	    "Commands:\n", DEFAULT_PORT);
 	for (i = 0; (c = cmd_at(i)) != NULL; i++)
@@ -230,7 +231,7 @@ one_shot(struct backend *be, int argc, char **argv, enum output_mode mode)
 	be->on_event = cli_print_event;
 	be->event_arg = NULL;
 	rc = cli_run_command(be, argc, argv, argl, mode, &err);
-	/* A WATCH ... FROM: its backlog, before the end. */
+	/* A GAME.WATCH ... FROM: its backlog, before the end. */
 	if (rc == 0)
 		rc = cli_flush_events(be);
 	free(argl);
@@ -247,7 +248,7 @@ cli_verb(struct backend *be, int argc, char **argv, int *status)
 		*status = cli_show(be, argv[1], isatty(STDOUT_FILENO));
 		return 1;
 	}
-	/* WATCH in capitals is the server's command, sent as it is. */
+	/* The verb is lower case: anything else goes to the server. */
 	if (strcmp(argv[0], "watch") == 0 && (argc == 2 ||
 	    (argc == 4 && strcaseeq(argv[2], "FROM")))) {
 		*status = cli_watch(be, argv[1], argc == 4 ? argv[3] : NULL);

@@ -219,14 +219,14 @@ next_line(struct session *s, char **line, size_t *len)
 /* ------------------------------------------------------------- verbs */
 
 /*
- * `watch id [FROM seq]`: WATCH, and its moves printed as `ludus watch`
+ * `watch id [FROM seq]`: GAME.WATCH, and its moves printed as `ludus watch`
  * prints them until the next line.  The reply is printed only if it is
  * an error.  0, or -1 if the connection was lost.
  */
 static int
 follow(struct session *s, int argc, char **argv)
 {
-	const char	*words[] = { "WATCH", argv[1], "FROM",
+	const char	*words[] = { "GAME.WATCH", argv[1], "FROM",
 			    argc == 4 ? argv[3] : NULL };
 	int		 rc, err = 0;
 
@@ -246,7 +246,7 @@ follow(struct session *s, int argc, char **argv)
 static int
 unfollow(struct session *s)
 {
-	const char	*words[] = { "UNWATCH", s->follow };
+	const char	*words[] = { "GAME.UNWATCH", s->follow };
 	int		 rc, err = 0;
 
 	rc = run_words(s->be, 2, words, &err);
@@ -278,7 +278,7 @@ verb(struct session *s, int argc, char **argv, int *rc)
 			*rc = -1;
 		return 1;
 	}
-	/* WATCH in capitals is the server's command, sent as it is. */
+	/* The verb is lower case: anything else goes to the server. */
 	if (strcmp(argv[0], "watch") == 0 && (argc == 2 ||
 	    (argc == 4 && strcaseeq(argv[2], "FROM")))) {
 		*rc = follow(s, argc, argv);

@@ -1,7 +1,7 @@
 /*
  * Running commands and printing what comes back, for the one-shot mode
  * and for the session on stdin (a REPL when stdin and stdout are
- * terminals).  Events (WATCH's moves; later pub/sub messages) are printed
+ * terminals).  Events (GAME.WATCH's moves, pub/sub messages) are printed
  * as they arrive, with output_event, distinct from replies: while a
  * reply is awaited, and in a session also while stdin is idle.
  */
@@ -22,7 +22,7 @@ int	cli_run_command(struct backend *, int argc, char **argv,
 
 /*
  * Prints the events the commands run so far have caused (a backlog of
- * WATCH ... FROM, the event of one's own move): a PING's reply comes
+ * GAME.WATCH ... FROM, the event of one's own move): a PING's reply comes
  * after them.  Nothing to do when nothing is watched.  0 or -1 as above.
  */
 int	cli_flush_events(struct backend *);

@@ -1,8 +1,9 @@
 /*
- * `ludus watch` and `ludus show`.  Both only send ordinary commands (WATCH,
- * GAME.INFO, <KIND>.STATE) and read the same reply values every command
- * returns, so they work against any backend and need nothing the protocol
- * does not already say.  Boards are drawn from the STATE strings alone.
+ * `ludus watch` and `ludus show`.  Both only send ordinary commands
+ * (GAME.WATCH, GAME.INFO, <KIND>.STATE) and read the same reply values
+ * every command returns, so they work against any backend and need
+ * nothing the protocol does not already say.  Boards are drawn from the
+ * STATE strings alone.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -171,7 +172,7 @@ watch_event(void *arg, const struct reply *ev)
 int
 cli_watch(struct backend *be, const char *game, const char *fromseq)
 {
-	const char	*words[] = { "WATCH", game, "FROM", fromseq };
+	const char	*words[] = { "GAME.WATCH", game, "FROM", fromseq };
 	struct reply	 r;
 
 	be->on_event = watch_event;

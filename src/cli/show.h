@@ -9,10 +9,10 @@
 #include "cli/backend.h"
 
 /*
- * Sends WATCH game [FROM fromseq] (fromseq NULL: from now) and prints one
+ * Sends GAME.WATCH game [FROM fromseq] (fromseq NULL: from now) and prints one
  * line "seq player action result" per move event, flushed as it arrives,
  * until the connection is lost, which it reports on stderr.  Returns 1
- * then, or when WATCH itself failed (its error printed on stdout).  It
+ * then, or when GAME.WATCH itself failed (its error printed on stdout).  It
  * sets the backend's on_event.
  */
 int	cli_watch(struct backend *, const char *game, const char *fromseq);

@@ -42,11 +42,19 @@
  *	    CONN_CLIENT),
  *
  * (flags CMD_CONN | CMD_READONLY are implied; CMD_PUBSUB if a RESP2
- * watcher may send it), and its handler, which gets the parsed words, at
- * [CONN_CLIENT] in the daemon's conn_procs[] (src/net/conncmd.c).  The
- * command layer answers it "unknown command", as it always has (the
- * embedded CLI has no connections); the daemon finds it by the same one
- * lookup as every request and runs cmd_parse() before its handler.
+ * subscriber may send it), and its handler, which gets the parsed words,
+ * at [CONN_CLIENT] in the daemon's conn_procs[] (src/net/conncmd.c), with
+ * the daemon's own flags (a barrier, allowed before AUTH, queued or not
+ * by MULTI).  The command layer answers it "unknown command", as it always
+ * has (the embedded CLI has no connections); the daemon finds it by the
+ * same one lookup as every request and runs cmd_parse() before its
+ * handler.
+ *
+ * A command of this layer whose answer the daemon may deliver its own way
+ * (XRANGE, XREVRANGE, XREAD: a long range in slices as the client reads,
+ * a BLOCK that waits for a move) is an ENTRY with CMD_STREAM: its handler
+ * here answers it at once (the embedded CLI, an EXEC, a short range), and
+ * cmd_stream_args() tells the daemon what the request asks.
  */
 #ifndef LUDUS_CMD_H
 #define LUDUS_CMD_H
@@ -106,27 +114,77 @@ struct cmd_env {
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */
 #define CMD_READONLY	0x02
 #define CMD_CONN	0x04	/* connection command: ludusd runs it */
-#define CMD_PUBSUB	0x08	/* a RESP2 watching connection may send it
-				   (COMMAND's flag "pubsub") */
+#define CMD_PUBSUB	0x08	/* a RESP2 subscriber may send it (COMMAND's
+				   flag "pubsub") */
+#define CMD_STREAM	0x10	/* ludusd may answer it its own way
+				   (cmd_stream_args(): a long XRANGE in
+				   slices, XREAD BLOCK's wait), else and
+				   here by its handler */
 
 /* The connection commands, each the index of its handler in ludusd. */
 enum cmd_conn {
-	CONN_COMMAND = 0,
+	CONN_AUTH = 0,
+	CONN_CLIENT,
+	CONN_COMMAND,
+	CONN_CONFIG,
+	CONN_DISCARD,
 	CONN_ECHO,
+	CONN_EXEC,
+	CONN_GAME_UNWATCH,
+	CONN_GAME_WATCH,
 	CONN_HELLO,
 	CONN_INFO,
+	CONN_MULTI,
 	CONN_PING,
+	CONN_PSUBSCRIBE,
+	CONN_PUBSUB,
+	CONN_PUNSUBSCRIBE,
 	CONN_QUIT,
+	CONN_RESET,
+	CONN_SELECT,
+	CONN_SUBSCRIBE,
+	CONN_TIME,
+	CONN_UNSUBSCRIBE,
 	CONN_UNWATCH,
 	CONN_WATCH,
 	CMD_CONN_COUNT
 };
-/* COMMAND's subcommands, the value of its argument (-1: none given). */
+/* The subcommands of the connection commands that have some, each the
+ * value of the command's first argument (COMMAND's: -1 when none is
+ * given), and HELLO's arguments. */
 enum cmd_conn_command {
 	CONN_COMMAND_COUNT = 0,
 	CONN_COMMAND_DOCS,
 	CONN_COMMAND_INFO,
 	CONN_COMMAND_LIST
+};
+enum cmd_conn_hello {			/* HELLO's arguments */
+	CONN_HELLO_PROTO = 0,
+	CONN_HELLO_AUTH,		/* two words: username, password */
+	CONN_HELLO_SETNAME
+};
+enum cmd_conn_client {
+	CONN_CLIENT_GETNAME = 0,
+	CONN_CLIENT_HELP,
+	CONN_CLIENT_ID,
+	CONN_CLIENT_INFO,
+	CONN_CLIENT_KILL,
+	CONN_CLIENT_LIST,
+	CONN_CLIENT_NO_EVICT,
+	CONN_CLIENT_NO_TOUCH,
+	CONN_CLIENT_SETINFO,
+	CONN_CLIENT_SETNAME
+};
+enum cmd_conn_config {
+	CONN_CONFIG_GET = 0,
+	CONN_CONFIG_RESETSTAT,
+	CONN_CONFIG_REWRITE,
+	CONN_CONFIG_SET
+};
+enum cmd_conn_pubsub {			/* in the order its refusal lists */
+	CONN_PUBSUB_CHANNELS = 0,
+	CONN_PUBSUB_NUMSUB,
+	CONN_PUBSUB_NUMPAT
 };
 
 /*
@@ -240,6 +298,62 @@ int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
  * when the store failed. */
 typedef void (*cmd_due_cb)(void *arg, const char *game, int64_t due_ms);
 int	cmd_due_games(struct cmd_env *, cmd_due_cb, void *arg);
+
+/* A stored move as one line, "seq,player,action,result", with ",bot" or
+ * ",timeout" for a move the server made: HISTORY's entry and a pub/sub
+ * message.  Returns its length (cut to fit size, NUL-ended). */
+#define CMD_MOVE_LINE_MAX \
+	(24 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX + 16)
+size_t	cmd_move_line(const struct move *, char *buf, size_t size);
+
+/*
+ * Streams over history (cmd_stream.c): what the daemon needs to write a
+ * long XRANGE in pieces and to make XREAD wait (src/net/stream.c), read
+ * from the request as the parser left it.
+ */
+struct xrange_req {
+	const char	*id;		/* the game */
+	int		 valid;		/* id is a game id (else no entries) */
+	int		 rev;		/* XREVRANGE */
+	int64_t		 lo, hi;	/* seqs in the range, lo >= 1 */
+	int64_t		 count;		/* at most, >= 0 */
+};
+struct xread_req {
+	int64_t		 count;		/* entries per game, at most */
+	int64_t		 block_ms;	/* BLOCK's; -1: none */
+	int		 nkeys;		/* keys, then as many ids: */
+	char *const	*keys;		/* the request's words */
+	const size_t	*keyl;
+	char *const	*ids;
+	const size_t	*idl;
+};
+/* What a CMD_STREAM request asks: a range (XRANGE, XREVRANGE) or a read
+ * (XREAD).  0, or -1 with the error the command replies set in out. */
+struct cmd_stream_req {
+	int			 read;		/* XREAD: xread, else range */
+	struct xrange_req	 range;
+	struct xread_req	 xread;
+};
+int	cmd_stream_args(const struct cmd_parsed *, struct cmd_stream_req *,
+	    struct reply *out);
+/* How many entries the range has in a game of that many moves. */
+int64_t	cmd_xrange_span(const struct xrange_req *, int64_t moves);
+/* Appends the entries of n moves from first on (rev: from first down) to
+ * the array arr.  0, or -1 when the store failed. */
+int	cmd_stream_rows(struct cmd_env *, const char *id, int64_t first,
+	    int64_t n, int rev, struct reply *arr);
+struct xread_key {
+	const char	*id;
+	size_t		 len;
+	int64_t		 after;		/* the entries of later moves */
+};
+/* One XREAD id: 1 for "$" (the caller knows the last move), 0 with
+ * *after set, -1 when it is no id. */
+int	cmd_xread_id(const char *, size_t, int64_t *after);
+/* The XREAD reply for these keys: [[id, entries], ...] for the games
+ * with entries, or null.  0, or -1 with -STORE set. */
+int	cmd_xread_keys(struct cmd_env *, const struct xread_key *, int n,
+	    int64_t count, struct reply *out);
 
 /* Syntax checks shared by the handlers. */
 int	valid_id(const char *, size_t);	/* 1-50 of a-z 0-9 - */

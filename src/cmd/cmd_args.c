@@ -89,7 +89,10 @@ refuse_subcommand(struct walk *w, const struct cmd_arg *a, int i)
 {
 	char	 list[128];
 
-	alt_list(a->alts, list, sizeof(list));
+	if (a->err != NULL)
+		snprintf(list, sizeof(list), "%s", a->err);
+	else
+		alt_list(a->alts, list, sizeof(list));
 	reply_error(w->out, "ERR", "unknown subcommand or wrong number of "
 	    "arguments for '%.*s'. Try %s.", WORD_SHOWN, w->args->argv[i],
 	    list);
@@ -243,22 +246,41 @@ keyed_at(struct walk *w, int i, int all_read)
 	return -1;
 }
 
-/* Every word from i on, each of argument a. */
+/* n words from i on, each of argument a (v itself is set). */
 static int
-read_multiple(struct walk *w, const struct cmd_arg *a, int i,
-    struct cmd_val *v)
+read_multiple_n(struct walk *w, const struct cmd_arg *a, int i, int n,
+    const struct cmd_val *v)
 {
 	struct cmd_val	 one;
 	int		 j;
 
-	v->at = i < w->end ? i : 0;
-	v->n = w->end - i;
-	for (j = i; j < w->end; j++) {
+	for (j = i; j < i + n; j++) {
 		one = *v;
 		if (read_word(w, a, j, &one) == -1)
 			return -1;
 	}
 	return 0;
+}
+
+/* Every word from i on, each of argument a. */
+static int
+read_multiple(struct walk *w, const struct cmd_arg *a, int i,
+    struct cmd_val *v)
+{
+	v->at = i < w->end ? i : 0;
+	v->n = w->end - i;
+	return read_multiple_n(w, a, i, v->n, v);
+}
+
+/* Whether an alternative's argument takes n words (cmd_alt). */
+static int
+rest_fits(const struct cmd_arg *rest, int n)
+{
+	if (rest == NULL)
+		return n == 0;
+	if (rest->flags & CMD_ARG_MULTIPLE)
+		return n >= rest->nmin && (rest->nmax == 0 || n <= rest->nmax);
+	return n == 1 || (n == 0 && (rest->flags & CMD_ARG_OPTIONAL));
 }
 
 /* The alternative word i names, then the words it takes. */
@@ -268,11 +290,12 @@ read_subcommand(struct walk *w, const struct cmd_arg *a, int i,
 {
 	const struct cmd_alt	*alt;
 	struct cmd_val		 rest;
+	int			 n = w->end - i - 1;
 
 	for (alt = a->alts; alt->token != NULL; alt++)
 		if (strcaseeq(w->args->argv[i], alt->token))
 			break;
-	if (alt->token == NULL || (alt->rest == NULL && i + 1 < w->end))
+	if (alt->token == NULL || !rest_fits(alt->rest, n))
 		return refuse_subcommand(w, a, i);
 	v->s = w->args->argv[i];
 	v->len = w->args->argl[i];
@@ -343,20 +366,42 @@ positionals_read(const struct walk *w)
 	return 1;
 }
 
+/* The words after a keyed word's token: every word left (MULTIPLE),
+ * nmax of them, or one. */
+static int
+keyed_words(const struct walk *w, const struct cmd_arg *a, int i)
+{
+	if (a->flags & CMD_ARG_MULTIPLE)
+		return w->end - i - 1;
+	return a->nmax > 1 ? a->nmax : 1;
+}
+
 static int
 read_keyed(struct walk *w, int i)
 {
-	struct cmd_val	*v;
-	int		 k, all = positionals_read(w);
+	const struct cmd_arg	*a;
+	struct cmd_val		*v;
+	int			 k, n, all = positionals_read(w);
 
-	for (; i < w->end; i += 2) {
+	for (; i < w->end; i += 1 + n) {
 		k = keyed_at(w, i, all);
-		if (k < 0 || i + 1 >= w->end)
+		a = &w->spec->args[k < 0 ? 0 : k];
+		n = k < 0 ? 0 : keyed_words(w, a, i);
+		if (k < 0 || n < 1 || i + n >= w->end)
 			return refuse_word(w, i);
 		v = &w->p->v[k];
 		if (v->at != 0)
-			return refuse_twice(w, w->spec->args[k].token);
-		if (read_word(w, &w->spec->args[k], i + 1, v) == -1)
+			return refuse_twice(w, a->token);
+		if (n == 1 && !(a->flags & CMD_ARG_MULTIPLE)) {
+			if (read_word(w, a, i + 1, v) == -1)
+				return -1;
+			continue;
+		}
+		v->s = w->args->argv[i + 1];
+		v->len = w->args->argl[i + 1];
+		v->at = i + 1;
+		v->n = n;
+		if (read_multiple_n(w, a, i + 1, n, v) == -1)
 			return -1;
 	}
 	return 0;

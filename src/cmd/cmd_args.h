@@ -10,9 +10,12 @@
  *
  *	positionals	in their declared order, optional ones after the
  *			required ones; the last may be MULTIPLE (INFO
- *			[section ...])
+ *			[section ...]) or a SUBCOMMAND (CLIENT SETNAME x)
  *	keyed words	"TOKEN value" pairs in any order (GAMES AFTER id
- *			LIMIT n), each at most once
+ *			LIMIT n), each at most once; a token may take
+ *			several words (HELLO ... AUTH username password),
+ *			or, the last declared, every word left (XREAD ...
+ *			STREAMS key ... id ...)
  *	options		"key=value" words in any order, each at most once
  *			(the *.CREATE commands); the words among them that
  *			are not key=value are the last positional's when it
@@ -29,11 +32,16 @@
  *	   value at once; then the words left must fit the positionals,
  *	   else -ERR syntax error
  *	3. the positionals, in order, each with its type's message and then
- *	   its check hook; an optional one yields to a keyed word's token
+ *	   its check hook; an optional one yields to a keyed word's token;
+ *	   a SUBCOMMAND's word that is none of its tokens, or followed by a
+ *	   count of words its alternative does not take: "-ERR unknown
+ *	   subcommand or wrong number of arguments for 'WORD'. Try ...",
+ *	   then the words of the alternative
  *	4. the command's init hook (the game being built, struct cmd_build)
  *	5. the keyed words in order: a word that is no token, or a token
- *	   with no value, is a syntax error (spec->badword: one that names
- *	   the word); a token seen before: "option 'TOKEN' given twice"
+ *	   with fewer words after it than it takes, is a syntax error
+ *	   (spec->badword: one that names the word); a token seen before:
+ *	   "option 'TOKEN' given twice"
  *	6. the options: (CMD_OPTS_NUL_FIRST) every word for a NUL first;
  *	   the CMD_OPT_FIRST options; then every word in order: not
  *	   key=value is the MULTIPLE positional's or the arity error; an
@@ -71,8 +79,12 @@ enum cmd_argtype {
 /* struct cmd_arg flags. */
 #define CMD_ARG_OPTIONAL	0x01
 #define CMD_ARG_MULTIPLE	0x02	/* the last positional: every word
-					   left (nmin..nmax of them) */
-#define CMD_ARG_KEYED		0x04	/* "TOKEN value", after positionals */
+					   left (nmin..nmax of them); a
+					   required SUBCOMMAND is one too
+					   (nmin 1: its token) */
+#define CMD_ARG_KEYED		0x04	/* "TOKEN value", after positionals;
+					   with MULTIPLE: the token and every
+					   word left */
 #define CMD_ARG_TAIL		0x08	/* "TOKEN value", the last two words */
 #define CMD_ARG_NESTED		0x10	/* KEYED: only once every positional
 					   is there (HELLO 3 SETNAME x) */
@@ -86,7 +98,9 @@ struct cmd_val {
 					   when absent; a check hook's own */
 	int		 at;		/* argv index of the word (of the
 					   first, MULTIPLE), 0: absent */
-	int		 n;		/* MULTIPLE: how many words; to an
+	int		 n;		/* MULTIPLE (and a KEYED one of
+					   several words): how many words,
+					   the token not counted; to an
 					   apply hook, which one (from 0) */
 };
 
@@ -96,7 +110,9 @@ typedef int (*cmd_apply_fn)(struct cmd_parsed *, const struct cmd_val *,
     struct reply *);
 
 /* An alternative of a SUBCOMMAND: its token and the one argument (NULL:
- * none, then no word may follow) the words after it are. */
+ * none, then no word may follow) the words after it are: nmin to nmax of
+ * them (nmax 0: no limit) when it is MULTIPLE, else one, or none when it
+ * is OPTIONAL. */
 struct cmd_alt {
 	const char		*token;
 	const struct cmd_arg	*rest;
@@ -112,12 +128,19 @@ struct cmd_arg {
 	const char		*what;	/* ID: "invalid <what> id" */
 	/* Replaces the type's message (-ERRCODE err); NULL: the type's
 	 * ("<name> must be an integer from <min> to <max>"; a keyed
-	 * word's is named by its token, the tail's "<token> <name>"). */
+	 * word's is named by its token, the tail's "<token> <name>").
+	 * A SUBCOMMAND's err is what its refusal says to try ("CLIENT
+	 * HELP"); NULL: its tokens. */
 	const char		*errcode;
 	const char		*err;
 	cmd_check_fn		 check;	/* after the type's check */
-	/* MULTIPLE: how many words (nmax 0: no limit) and what a count
-	 * out of them replies (BADARG). */
+	/*
+	 * MULTIPLE: how many words (nmax 0: no limit) and what a count
+	 * out of them replies (BADARG).  nmin is the least number of
+	 * words the argument takes, a KEYED one's token included (XREAD's
+	 * STREAMS key id: 3).  KEYED and not MULTIPLE: nmax > 1 is how
+	 * many words follow the token (HELLO's AUTH username password).
+	 */
 	int			 nmin, nmax;
 	const char		*counterr;
 	cmd_apply_fn		 apply;	/* MULTIPLE among options: each word,

@@ -17,9 +17,10 @@
 /*
  * Flags: CMD_WRITE commands run as one store transaction; CMD_READONLY
  * ones only read; CMD_CONN ones ludusd runs (enum cmd_conn, their
- * arguments in cmd_conn.c), and a RESP2 watcher may send the CMD_PUBSUB
- * ones.  Each entry's arguments are declared next to its handler; its
- * usage is what they make (a test checks both that and the arity).
+ * arguments in cmd_conn.c), a RESP2 subscriber may send the CMD_PUBSUB
+ * ones, and ludusd may deliver a CMD_STREAM one's answer its own way.
+ * Each entry's arguments are declared next to its handler; its usage is
+ * what they make (a test checks both that and the arity).
  * Sorted by name (ASCII, upper case) for the binary search in
  * cmd_lookup(); a test checks the order.
  */
@@ -31,9 +32,20 @@
 static const struct cmd_def cmd_table[] = {
 	ENTRY("AUDIT", cmd_audit, -1, CMD_READONLY, "AUDIT [id]",
 	    cmd_audit_args),
+	CONN_ENTRY("AUTH", -2, 0, "AUTH [username] password",
+	    cmd_conn_auth_args, CONN_AUTH),
+	CONN_ENTRY("CLIENT", -2, 0,
+	    "CLIENT GETNAME | HELP | ID | INFO | KILL filter ..."
+	    " | LIST [TYPE normal|pubsub] | NO-EVICT on|off | NO-TOUCH on|off"
+	    " | SETINFO LIB-NAME|LIB-VER value | SETNAME name",
+	    cmd_conn_client_args, CONN_CLIENT),
 	CONN_ENTRY("COMMAND", -1, 0,
 	    "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]",
 	    cmd_conn_command_args, CONN_COMMAND),
+	CONN_ENTRY("CONFIG", -2, 0,
+	    "CONFIG GET pattern [pattern ...] | RESETSTAT | REWRITE"
+	    " | SET [parameter value ...]", cmd_conn_config_args,
+	    CONN_CONFIG),
 	ENTRY("DANDY.CREATE", cmd_dandy_create, -4, CMD_WRITE,
 	    "DANDY.CREATE id players board [deck=<cards>|shuffled[:N]]"
 	    " [seats=secure|open] [bots=P<i>:<strategy>,...]"
@@ -46,12 +58,24 @@ static const struct cmd_def cmd_table[] = {
 	    "DANDY.SCORES id", cmd_game_id_args),
 	ENTRY("DANDY.STATE", cmd_dandy_state, 2, CMD_READONLY,
 	    "DANDY.STATE id", cmd_game_id_args),
+	ENTRY("DBSIZE", cmd_dbsize, 1, CMD_READONLY, "DBSIZE",
+	    cmd_dbsize_args),
+	CONN_ENTRY("DISCARD", 1, 0, "DISCARD", cmd_conn_none_args,
+	    CONN_DISCARD),
 	CONN_ENTRY("ECHO", 2, 0, "ECHO message", cmd_conn_echo_args, CONN_ECHO),
+	CONN_ENTRY("EXEC", 1, 0, "EXEC", cmd_conn_none_args, CONN_EXEC),
+	ENTRY("EXISTS", cmd_exists, -2, CMD_READONLY, "EXISTS id [id ...]",
+	    cmd_exists_args),
 	ENTRY("GAME.INFO", cmd_game_info, 2, CMD_READONLY, "GAME.INFO id",
 	    cmd_game_id_args),
+	CONN_ENTRY("GAME.UNWATCH", -1, CMD_PUBSUB, "GAME.UNWATCH [id ...]",
+	    cmd_conn_game_unwatch_args, CONN_GAME_UNWATCH),
+	CONN_ENTRY("GAME.WATCH", -2, CMD_PUBSUB, "GAME.WATCH id [FROM seq]",
+	    cmd_conn_game_watch_args, CONN_GAME_WATCH),
 	ENTRY("GAMES", cmd_games, -1, CMD_READONLY,
 	    "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]", cmd_games_args),
-	CONN_ENTRY("HELLO", -1, 0, "HELLO [2|3 [SETNAME name]]",
+	CONN_ENTRY("HELLO", -1, 0,
+	    "HELLO [2|3 [AUTH username password] [SETNAME name]]",
 	    cmd_conn_hello_args, CONN_HELLO),
 	ENTRY("HISTORY", cmd_history, -2, CMD_READONLY,
 	    "HISTORY id [from [count]]", cmd_history_args),
@@ -71,14 +95,32 @@ static const struct cmd_def cmd_table[] = {
 	    cmd_ludo_roll_args),
 	ENTRY("LUDO.STATE", cmd_ludo_state, 2, CMD_READONLY, "LUDO.STATE id",
 	    cmd_game_id_args),
+	CONN_ENTRY("MULTI", 1, 0, "MULTI", cmd_conn_none_args, CONN_MULTI),
 	CONN_ENTRY("PING", -1, CMD_PUBSUB, "PING [message]",
 	    cmd_conn_ping_args, CONN_PING),
+	CONN_ENTRY("PSUBSCRIBE", -2, CMD_PUBSUB,
+	    "PSUBSCRIBE pattern [pattern ...]", cmd_conn_psubscribe_args,
+	    CONN_PSUBSCRIBE),
+	CONN_ENTRY("PUBSUB", -2, 0,
+	    "PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT",
+	    cmd_conn_pubsub_args, CONN_PUBSUB),
+	CONN_ENTRY("PUNSUBSCRIBE", -1, CMD_PUBSUB,
+	    "PUNSUBSCRIBE [pattern ...]", cmd_conn_punsubscribe_args,
+	    CONN_PUNSUBSCRIBE),
 	CONN_ENTRY("QUIT", -1, CMD_PUBSUB, "QUIT", cmd_conn_quit_args,
 	    CONN_QUIT),
 	ENTRY("REPLAY", cmd_replay, -2, CMD_READONLY, "REPLAY id [seq]",
 	    cmd_replay_args),
+	CONN_ENTRY("RESET", 1, CMD_PUBSUB, "RESET", cmd_conn_none_args,
+	    CONN_RESET),
+	ENTRY("SCAN", cmd_scan, -2, CMD_READONLY,
+	    "SCAN cursor [MATCH pattern] [COUNT n]"
+	    " [TYPE stream|ludo|snl|dandy]",
+	    cmd_scan_args),
 	ENTRY("SEAT", cmd_seat, 4, CMD_READONLY, "SEAT id player key",
 	    cmd_seat_args),
+	CONN_ENTRY("SELECT", 2, 0, "SELECT index", cmd_conn_select_args,
+	    CONN_SELECT),
 	ENTRY("SNL.CREATE", cmd_snl_create, -3, CMD_WRITE,
 	    "SNL.CREATE id players [seats=secure|open] [dice=server|manual]"
 	    " [bots=P<i>:<strategy>,...] [turn-timeout=<seconds>]"
@@ -92,10 +134,24 @@ static const struct cmd_def cmd_table[] = {
 	    "SNL.SNAKE id head tail", cmd_snl_snake_args),
 	ENTRY("SNL.STATE", cmd_snl_state, 2, CMD_READONLY, "SNL.STATE id",
 	    cmd_game_id_args),
-	CONN_ENTRY("UNWATCH", -1, CMD_PUBSUB, "UNWATCH [id ...]",
-	    cmd_conn_unwatch_args, CONN_UNWATCH),
-	CONN_ENTRY("WATCH", -2, CMD_PUBSUB, "WATCH id [FROM seq]",
-	    cmd_conn_watch_args, CONN_WATCH),
+	CONN_ENTRY("SUBSCRIBE", -2, CMD_PUBSUB, "SUBSCRIBE id [id ...]",
+	    cmd_conn_subscribe_args, CONN_SUBSCRIBE),
+	CONN_ENTRY("TIME", 1, 0, "TIME", cmd_conn_none_args, CONN_TIME),
+	ENTRY("TYPE", cmd_type, 2, CMD_READONLY, "TYPE id", cmd_key_args),
+	CONN_ENTRY("UNSUBSCRIBE", -1, CMD_PUBSUB, "UNSUBSCRIBE [id ...]",
+	    cmd_conn_unsubscribe_args, CONN_UNSUBSCRIBE),
+	CONN_ENTRY("UNWATCH", 1, 0, "UNWATCH", cmd_conn_none_args,
+	    CONN_UNWATCH),
+	CONN_ENTRY("WATCH", -2, 0, "WATCH id [id ...]", cmd_conn_watch_args,
+	    CONN_WATCH),
+	ENTRY("XLEN", cmd_xlen, 2, CMD_READONLY, "XLEN id", cmd_key_args),
+	ENTRY("XRANGE", cmd_xrange, -4, CMD_READONLY | CMD_STREAM,
+	    "XRANGE id start end [COUNT n]", cmd_xrange_args),
+	ENTRY("XREAD", cmd_xread, -4, CMD_READONLY | CMD_STREAM,
+	    "XREAD [COUNT n] [BLOCK ms] STREAMS id [id ...] last-id"
+	    " [last-id ...]", cmd_xread_args),
+	ENTRY("XREVRANGE", cmd_xrevrange, -4, CMD_READONLY | CMD_STREAM,
+	    "XREVRANGE id end start [COUNT n]", cmd_xrevrange_args),
 };
 #define CMD_COUNT	(sizeof(cmd_table) / sizeof(cmd_table[0]))
 

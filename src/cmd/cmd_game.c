@@ -214,15 +214,13 @@ cmd_game_info(struct cmd_env *env, const struct cmd_parsed *p,
 
 /* ----------------------------------------------------------- HISTORY */
 
-/* A move the server made is marked: ",bot" or ",timeout". */
+/* A move's line (cmd_move_line(): a move the server made is marked). */
 static int
 add_move(void *arg, const struct move *mv)
 {
-	char	buf[48 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX];
+	char	buf[CMD_MOVE_LINE_MAX];
 
-	snprintf(buf, sizeof(buf), "%lld,%s,%s,%s%s", (long long)mv->seq,
-	    mv->player, mv->action, mv->result, mv->by == MOVE_BOT ? ",bot" :
-	    mv->by == MOVE_TIMEOUT ? ",timeout" : "");
+	cmd_move_line(mv, buf, sizeof(buf));
 	reply_status(reply_add(arg), buf);
 	return 0;
 }

@@ -31,6 +31,13 @@ struct txn_event {
 	char		 game[GAME_ID_MAX + 1];
 };
 
+/* Where the transaction stood when a group began (cmd_txn_group_begin). */
+struct txn_mark {
+	uint64_t		 kept, moves;
+	size_t			 nev;
+	uint64_t		 store_errors;	/* env's */
+};
+
 /* Open from the first write's BEGIN (run > 0) to cmd_txn_commit(). */
 struct cmd_txn {
 	size_t			 run;		/* writes run, failed included */
@@ -38,6 +45,8 @@ struct cmd_txn {
 	uint64_t		 moves;		/* of which moves */
 	struct txn_event	*ev;		/* kept across transactions */
 	size_t			 nev, cap;
+	int			 group;		/* in a group's savepoint */
+	struct txn_mark		 mark;		/* ... which began here */
 };
 
 struct cmd_txn *
@@ -133,6 +142,55 @@ cmd_txn_commit(struct cmd_env *env)
 			    e->due_ms);
 	}
 	return 0;
+}
+
+/* ---------------------------------------------------------- groups */
+
+int
+cmd_txn_group_begin(struct cmd_env *env)
+{
+	struct cmd_txn	*t = env->txn;
+
+	if (t == NULL || t->group)
+		return -1;
+	if (t->run == 0 && store_begin(env->store) != STORE_OK) {
+		env->store_errors++;
+		return -1;
+	}
+	/* The group's savepoint counts as a write run: the transaction is
+	 * open from here and its end commits it. */
+	t->run++;
+	if (store_savepoint(env->store) != STORE_OK) {
+		env->store_errors++;
+		return -1;
+	}
+	t->group = 1;
+	t->mark.kept = t->kept;
+	t->mark.moves = t->moves;
+	t->mark.nev = t->nev;
+	t->mark.store_errors = env->store_errors;
+	return 0;
+}
+
+int
+cmd_txn_group_end(struct cmd_env *env, int keep)
+{
+	struct cmd_txn	*t = env->txn;
+
+	if (t == NULL || !t->group)
+		return -1;
+	t->group = 0;
+	/* Any store failure inside, a read's included, fails the group. */
+	if (keep && env->store_errors == t->mark.store_errors) {
+		if (store_savepoint_release(env->store) == STORE_OK)
+			return 0;
+		env->store_errors++;
+	}
+	store_savepoint_rollback(env->store);
+	t->kept = t->mark.kept;
+	t->moves = t->mark.moves;
+	t->nev = t->mark.nev;
+	return -1;
 }
 
 /* ------------------------------------------------------ one write */

@@ -35,6 +35,23 @@ void	cmd_txn_free(struct cmd_env *);
  * why.  When no write changed anything: ROLLBACK, 0.  None open: 0.
  */
 int	cmd_txn_commit(struct cmd_env *);
+/*
+ * A group (MULTI/EXEC): the commands run between cmd_txn_group_begin()
+ * and cmd_txn_group_end() share one savepoint of the open transaction
+ * (which the begin opens if none is), each write still in a savepoint of
+ * its own inside it.  A write that fails for its own reasons (a refused
+ * move, BADARG, STALE) is undone alone, as outside a group; the group as
+ * a whole is kept, and later committed or lost with the rest of the
+ * transaction, or undone at its end: when keep is 0, or when the store
+ * failed anywhere inside it (a read included: env->store_errors moved).
+ * The begin fails (-1, store_errmsg() says why, store_errors counted)
+ * when no transaction can be opened; it needs env->txn and no group open.
+ * The end returns 0 when the group was kept, -1 when it was undone: its
+ * moves are then no longer announced at the COMMIT.  The caller must not
+ * end the transaction (cmd_txn_commit()) between the two.
+ */
+int	cmd_txn_group_begin(struct cmd_env *);
+int	cmd_txn_group_end(struct cmd_env *, int keep);
 /* Where the transaction stands now, as cmd_run() tells it after a
  * command (wait is 0): for a write made outside a command (cmd_autoplay),
  * and for the tests. */

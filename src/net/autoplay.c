@@ -8,9 +8,12 @@
  *
  * A game of bots is therefore played one move per timer: each move is
  * committed, its watchers are told, and the loop serves every other
- * client before the next move (a zero timer runs after what is already
- * pending).  On stop the timers are dropped: the deadlines are in the
- * database and the next start re-arms them, neither forgotten nor reset.
+ * client before the next move.  No timer fires sooner than bot-delay
+ * (300 ms by default) after it was set, that is after the move before,
+ * so that people can follow a game of bots; a deadline of turn-timeout
+ * lies further ahead anyway.  On stop the timers are dropped: the
+ * deadlines are in the database and the next start re-arms them, neither
+ * forgotten nor reset.
  *
  * A move played here joins the pass's open transaction (pass.c) like a
  * client's: the command layer arms the game's next timer only once that
@@ -99,9 +102,10 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 		idmap_put(ap->dues, d->id, d);
 	}
 	d->at = due_ms;
+	/* Never sooner than bot-delay: a bot game people can follow. */
 	delay = due_ms - cmd_now_ms(&srv->env);
-	/* bot-delay: a game of bots that people watch (the pages) plays at
-	 * a pace they can follow; 0 plays at once. */
+	/* bot-delay: a game of bots that people watch (the pages, a
+	 * SUBSCRIBE) plays at a pace they can follow; 0 plays at once. */
 	if (delay < srv->cfg->bot_delay)
 		delay = srv->cfg->bot_delay;
 	tv.tv_sec = (time_t)(delay / 1000);

@@ -4,6 +4,7 @@
  * so a key behaves the same wherever it is written.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,13 +17,27 @@
 
 typedef int (*config_setter)(struct config *, int, char **, const char **);
 
+/* How CONFIG GET shows a value: the field at off, or by the key. */
+enum config_kind {
+	V_INT64,		/* int64_t */
+	V_SIZE,			/* size_t */
+	V_STR,			/* char * */
+	V_BOOL,			/* int, yes or no */
+	V_OTHER,		/* lists, ports, names of values */
+	V_SECRET		/* never shown */
+};
+
 struct config_key {
 	const char	*name;
 	config_setter	 set;
 	int		 multi;		/* takes one value or more */
 	const char	*arg;		/* value syntax, for --help */
 	const char	*help;		/* meaning (default) */
+	enum config_kind kind;
+	size_t		 off;		/* in struct config */
 };
+
+#define AT(f)		offsetof(struct config, f)
 
 /* ---------------------------------------------------------- value parsers */
 
@@ -112,13 +127,13 @@ k_batch_max_usec(struct config *cfg, int argc, char **argv,
 	return get_int(argv[0], 0, 10000000, &cfg->batch_max_usec, why);
 }
 
-/* A pause before each move the server plays, so that people can watch a
- * game of bots. */
+/* A pause before each move the server plays, so that people can follow
+ * a game of bots; at most an hour. */
 static int
 k_bot_delay(struct config *cfg, int argc, char **argv, const char **why)
 {
 	(void)argc;
-	return get_int(argv[0], 0, 60000, &cfg->bot_delay, why);
+	return get_int(argv[0], 0, 3600000, &cfg->bot_delay, why);
 }
 
 static int
@@ -396,8 +411,11 @@ k_proto_max_inline(struct config *cfg, int argc, char **argv,
 	return 0;
 }
 
-/* The password of every write (RESP's AUTH, the HTTP API's bearer
- * token); "" for none. */
+/*
+ * The server's one password: RESP clients AUTH with it before anything
+ * else, HTTP writes give it as their bearer token; "" for none.  The
+ * daemon keeps only its keyed hash (auth.c).
+ */
 static int
 k_requirepass(struct config *cfg, int argc, char **argv, const char **why)
 {
@@ -407,19 +425,33 @@ k_requirepass(struct config *cfg, int argc, char **argv, const char **why)
 }
 
 static int
-k_require_seats(struct config *cfg, int argc, char **argv,
-    const char **why)
+get_bool(const char *s, int *out, const char **why)
 {
-	(void)argc;
-	if (strcmp(argv[0], "yes") == 0)
-		cfg->require_seats = 1;
-	else if (strcmp(argv[0], "no") == 0)
-		cfg->require_seats = 0;
+	if (strcmp(s, "yes") == 0)
+		*out = 1;
+	else if (strcmp(s, "no") == 0)
+		*out = 0;
 	else {
 		*why = "must be yes or no";
 		return -1;
 	}
 	return 0;
+}
+
+static int
+k_require_seats(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bool(argv[0], &cfg->require_seats, why);
+}
+
+static int
+k_protected_mode(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bool(argv[0], &cfg->protected_mode, why);
 }
 
 static int
@@ -500,81 +532,122 @@ k_tls_portfile(struct config *cfg, int argc, char **argv, const char **why)
 /* Sorted by name: looked up with bsearch. */
 static const struct config_key keys[] = {
 	{ "batch-max-turns", k_batch_max_turns, 0, "N",
-	  "writes sharing one commit at most (256; 1 = one each)" },
+	  "writes sharing one commit at most (256; 1 = one each)",
+	  V_INT64, AT(batch_max_turns) },
 	{ "batch-max-usec", k_batch_max_usec, 0, "USEC",
-	  "age at which a batch commits mid-pass (2000; 0 = none)" },
+	  "age at which a batch commits mid-pass (2000; 0 = none)",
+	  V_INT64, AT(batch_max_usec) },
 	{ "bind", k_bind, 1, "ADDR...",
-	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)" },
+	  "addresses to listen on, IPv4 or IPv6 (127.0.0.1)",
+	  V_OTHER, 0 },
 	{ "bot-delay", k_bot_delay, 0, "MSEC",
-	  "pause before each move the server plays (0 = at once)" },
+	  "pause before each move the server plays (300; 0 = at once)",
+	  V_INT64, AT(bot_delay) },
 	{ "busy-timeout", k_busy_timeout, 0, "MSEC",
-	  "wait for another process's write lock (100)" },
+	  "wait for another process's write lock (100)",
+	  V_INT64, AT(busy_timeout) },
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",
-	  "pending output that drops a client (64mb; 0 = none)" },
+	  "pending output that drops a client (64mb; 0 = none)",
+	  V_INT64, AT(output_limit) },
 	{ "db", k_db, 0, "FILE",
-	  "SQLite database, created if missing (ludus.db)" },
+	  "SQLite database, created if missing (ludus.db)",
+	  V_STR, AT(db) },
 	{ "durability", k_durability, 0, "MODE",
-	  "full, normal or off: fsync policy of commits (full)" },
+	  "full, normal or off: fsync policy of commits (full)",
+	  V_OTHER, 0 },
 	{ "game-cache", k_game_cache, 0, "N",
-	  "games kept in memory, 512 bytes each (16384; 0 = none)" },
+	  "games kept in memory, 512 bytes each (16384; 0 = none)",
+	  V_INT64, AT(game_cache) },
 	{ "http-allow-origin", k_http_allow_origin, 1, "ORIGIN...",
-	  "origins that may use the HTTP API from a browser (none)" },
+	  "origins that may use the HTTP API from a browser (none)",
+	  V_OTHER, 0 },
 	{ "http-event-buffer", k_http_event_buffer, 0, "BYTES",
-	  "unread event stream that drops its reader (1mb)" },
+	  "unread event stream that drops its reader (1mb)",
+	  V_INT64, AT(http_event_buffer) },
 	{ "http-event-heartbeat", k_http_event_heartbeat, 0, "SECONDS",
-	  "a comment on every event stream this often (15)" },
+	  "a comment on every event stream this often (15)",
+	  V_INT64, AT(http_event_heartbeat) },
 	{ "http-host", k_http_host, 1, "NAME...",
-	  "names the HTTP Host header may give besides ours (none)" },
+	  "names the HTTP Host header may give besides ours (none)",
+	  V_OTHER, 0 },
 	{ "http-max-body", k_http_max_body, 0, "BYTES",
-	  "length of an HTTP request body (64kb)" },
+	  "length of an HTTP request body (64kb)",
+	  V_INT64, AT(http_max_body) },
 	{ "http-max-header", k_http_max_header, 0, "BYTES",
-	  "length of an HTTP request's headers (16kb)" },
+	  "length of an HTTP request's headers (16kb)",
+	  V_INT64, AT(http_max_header) },
 	{ "http-maxclients", k_http_maxclients, 0, "N",
-	  "HTTP connections served at once (1024)" },
+	  "HTTP connections served at once (1024)",
+	  V_INT64, AT(http_maxclients) },
 	{ "http-port", k_http_port, 0, "PORT",
-	  "HTTP port (7421; 0 = no HTTP, any = any free port)" },
+	  "HTTP port (7421; 0 = no HTTP, any = any free port)",
+	  V_OTHER, 0 },
 	{ "http-portfile", k_http_portfile, 0, "FILE",
-	  "write the HTTP port listened on here once ready" },
+	  "write the HTTP port listened on here once ready",
+	  V_STR, AT(http_portfile) },
 	{ "http-timeout", k_http_timeout, 0, "SECONDS",
-	  "time for an HTTP request to arrive, and for each I/O (10)" },
+	  "time for an HTTP request to arrive, and for each I/O (10)",
+	  V_INT64, AT(http_timeout) },
 	{ "logfile", k_logfile, 0, "FILE",
-	  "log file, reopened on SIGHUP (\"\" = stderr)" },
+	  "log file, reopened on SIGHUP (\"\" = stderr)",
+	  V_STR, AT(logfile) },
 	{ "loglevel", k_loglevel, 0, "LEVEL",
-	  "debug, info, notice or warning (notice)" },
+	  "debug, info, notice or warning (notice)",
+	  V_OTHER, 0 },
 	{ "maxclients", k_maxclients, 0, "N",
-	  "connections served at once (10000)" },
+	  "connections served at once (10000)",
+	  V_INT64, AT(maxclients) },
 	{ "pidfile", k_pidfile, 0, "FILE",
-	  "write the process id here (\"\" = none)" },
+	  "write the process id here (\"\" = none)",
+	  V_STR, AT(pidfile) },
 	{ "port", k_port, 0, "PORT",
-	  "TCP port (7420; 0 = any free port, see portfile; off = none)" },
+	  "TCP port (7420; 0 = any free port, see portfile; off = none)",
+	  V_OTHER, 0 },
 	{ "portfile", k_portfile, 0, "FILE",
-	  "write the port listened on here once ready" },
+	  "write the port listened on here once ready",
+	  V_STR, AT(portfile) },
+	{ "protected-mode", k_protected_mode, 0, "yes|no",
+	  "refuse to listen beyond loopback without requirepass (yes)",
+	  V_BOOL, AT(protected_mode) },
 	{ "proto-max-args", k_proto_max_args, 0, "N",
-	  "arguments in one request (1048576)" },
+	  "arguments in one request (1048576)",
+	  V_INT64, AT(limits.max_args) },
 	{ "proto-max-bulk-len", k_proto_max_bulk_len, 0, "BYTES",
-	  "length of one argument (512mb)" },
+	  "length of one argument (512mb)",
+	  V_INT64, AT(limits.max_bulk) },
 	{ "proto-max-inline", k_proto_max_inline, 0, "BYTES",
-	  "length of one inline command line (64kb)" },
+	  "length of one inline command line (64kb)",
+	  V_SIZE, AT(limits.max_inline) },
 	{ "require-seats", k_require_seats, 0, "yes|no",
-	  "every new game is seats=secure (no)" },
+	  "every new game is seats=secure (no)",
+	  V_BOOL, AT(require_seats) },
 	{ "requirepass", k_requirepass, 0, "PASSWORD",
-	  "password for every write (\"\" = none)" },
+	  "clients AUTH with it, HTTP writes bear it (\"\" = none)",
+	  V_SECRET, 0 },
 	{ "shutdown-timeout", k_shutdown_timeout, 0, "SECONDS",
-	  "time given to clients to read replies on stop (5)" },
+	  "time given to clients to read replies on stop (5)",
+	  V_INT64, AT(shutdown_timeout) },
 	{ "timeout", k_timeout, 0, "SECONDS",
-	  "close a client idle this long (0 = never)" },
+	  "close a client idle this long (0 = never)",
+	  V_INT64, AT(timeout) },
 	{ "tls-auth-clients", k_tls_auth_clients, 0, "yes|no|optional",
-	  "TLS clients must show a certificate of tls-ca-cert-file (no)" },
+	  "TLS clients must show a certificate of tls-ca-cert-file (no)",
+	  V_OTHER, 0 },
 	{ "tls-ca-cert-file", k_tls_ca_cert_file, 0, "FILE",
-	  "CA certificates that sign client certificates (\"\" = none)" },
+	  "CA certificates that sign client certificates (\"\" = none)",
+	  V_STR, AT(tls_ca_cert_file) },
 	{ "tls-cert-file", k_tls_cert_file, 0, "FILE",
-	  "the server's certificate chain, PEM, reread on SIGHUP" },
+	  "the server's certificate chain, PEM, reread on SIGHUP",
+	  V_STR, AT(tls_cert_file) },
 	{ "tls-key-file", k_tls_key_file, 0, "FILE",
-	  "the private key of tls-cert-file, PEM, reread on SIGHUP" },
+	  "the private key of tls-cert-file, PEM, reread on SIGHUP",
+	  V_STR, AT(tls_key_file) },
 	{ "tls-port", k_tls_port, 0, "PORT",
-	  "TCP port for TLS clients (0 = none; any = any free port)" },
+	  "TCP port for TLS clients (0 = none; any = any free port)",
+	  V_OTHER, 0 },
 	{ "tls-portfile", k_tls_portfile, 0, "FILE",
-	  "write the TLS port listened on here once ready" },
+	  "write the TLS port listened on here once ready",
+	  V_STR, AT(tls_portfile) },
 };
 
 static int
@@ -613,6 +686,9 @@ config_init(struct config *cfg)
 	cfg->batch_max_usec = 2000;
 	cfg->busy_timeout = 100;
 	cfg->game_cache = STORE_GAME_CACHE_DEFAULT;
+	cfg->bot_delay = 300;
+	cfg->protected_mode = 1;
+	cfg->requirepass = xstrdup("");
 	cfg->timeout = 0;
 	cfg->output_limit = 64LL * 1024 * 1024;
 	cfg->shutdown_timeout = 5;
@@ -637,7 +713,6 @@ config_init(struct config *cfg)
 	cfg->http_allow_origin_fresh = 1;
 	cfg->http_event_heartbeat = 15;
 	cfg->http_event_buffer = 1024 * 1024;
-	cfg->requirepass = xstrdup("");
 }
 
 int
@@ -671,6 +746,7 @@ config_free(struct config *cfg)
 	for (i = 0; i < cfg->nhttp_allow_origin; i++)
 		free(cfg->http_allow_origin[i]);
 	free(cfg->http_allow_origin);
+	config_forget_password(cfg);
 	free(cfg->requirepass);
 	memset(cfg, 0, sizeof *cfg);
 }
@@ -871,6 +947,107 @@ config_from_args(struct config *cfg, int argc, char **argv,
 		i += n;
 	}
 	return config_check(cfg, err, errlen);
+}
+
+/* A key of several values, space-separated. */
+static void
+list_value(char *const *list, int n, char *buf, size_t len)
+{
+	size_t	 at = 0;
+	int	 i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && at < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%s",
+		    i > 0 ? " " : "", list[i]);
+}
+
+/* A port, or the word for its special value. */
+static void
+port_value(int port, int special, const char *word, char *buf, size_t len)
+{
+	if (port == special)
+		snprintf(buf, len, "%s", word);
+	else
+		snprintf(buf, len, "%d", port);
+}
+
+/* A V_OTHER value. */
+static void
+other_value(const struct config *cfg, const char *name, char *buf,
+    size_t len)
+{
+	static const char *const tls_auth[] = { "no", "optional", "yes" };
+
+	if (strcmp(name, "durability") == 0)
+		snprintf(buf, len, "%s", durability_name(cfg->durability));
+	else if (strcmp(name, "loglevel") == 0)
+		snprintf(buf, len, "%s", log_level_name(cfg->loglevel));
+	else if (strcmp(name, "http-allow-origin") == 0)
+		list_value(cfg->http_allow_origin, cfg->nhttp_allow_origin,
+		    buf, len);
+	else if (strcmp(name, "http-host") == 0)
+		list_value(cfg->http_host, cfg->nhttp_host, buf, len);
+	else if (strcmp(name, "http-port") == 0)
+		port_value(config_http_port(cfg), HTTP_PORT_ANY, "any", buf,
+		    len);
+	else if (strcmp(name, "port") == 0)
+		port_value(cfg->port, PORT_OFF, "off", buf, len);
+	else if (strcmp(name, "tls-port") == 0)
+		port_value(cfg->tls_port, TLS_PORT_ANY, "any", buf, len);
+	else if (strcmp(name, "tls-auth-clients") == 0)
+		snprintf(buf, len, "%s", tls_auth[cfg->tls_auth_clients]);
+	else
+		list_value(cfg->bind, cfg->nbind, buf, len);
+}
+
+static void
+key_value(const struct config *cfg, const struct config_key *k, char *buf,
+    size_t len)
+{
+	const char	*p = (const char *)cfg + k->off;
+
+	switch (k->kind) {
+	case V_INT64:
+		snprintf(buf, len, "%lld", (long long)*(const int64_t *)p);
+		break;
+	case V_SIZE:
+		snprintf(buf, len, "%zu", *(const size_t *)p);
+		break;
+	case V_STR:
+		snprintf(buf, len, "%s", *(char *const *)p);
+		break;
+	case V_BOOL:
+		snprintf(buf, len, "%s", *(const int *)p ? "yes" : "no");
+		break;
+	default:
+		other_value(cfg, k->name, buf, len);
+		break;
+	}
+}
+
+void
+config_each(const struct config *cfg, config_value_cb cb, void *arg)
+{
+	char	 buf[1024];
+	size_t	 i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (keys[i].kind == V_SECRET)
+			continue;
+		key_value(cfg, &keys[i], buf, sizeof buf);
+		cb(arg, keys[i].name, buf);
+	}
+}
+
+void
+config_forget_password(struct config *cfg)
+{
+	if (cfg->requirepass == NULL)
+		return;
+	explicit_bzero(cfg->requirepass, strlen(cfg->requirepass));
+	free(cfg->requirepass);
+	cfg->requirepass = NULL;
 }
 
 void

@@ -51,6 +51,9 @@ struct config {
 	char		 *pidfile;	/* "": none */
 	char		 *portfile;	/* "": none */
 	int		  require_seats;	/* new games are seats=secure */
+	char		 *requirepass;	/* "": no password (auth.c keeps
+					   its hash) */
+	int		  protected_mode;	/* no password: loopback only */
 	int64_t		  batch_max_turns;	/* writes in one commit */
 	int64_t		  batch_max_usec;	/* age of a batch; 0 none */
 	int64_t		  busy_timeout;	/* ms waiting for a lock */
@@ -77,7 +80,6 @@ struct config {
 	int		  nhttp_allow_origin;
 	int64_t		  http_event_heartbeat;	/* seconds between comments */
 	int64_t		  http_event_buffer;	/* unread bytes of a stream */
-	char		 *requirepass;	/* "": none */
 
 	int		  bind_fresh;	/* next bind replaces the list */
 	int		  http_host_fresh;	/* next http-host too */
@@ -111,6 +113,14 @@ int	config_set(struct config *, const char *key, int argc, char **argv,
  * when port is 0 (a daemon started on a free port, as the tests start
  * one, takes a free one for HTTP too); HTTP_PORT_OFF for none. */
 int	config_http_port(const struct config *);
+/* Calls cb with every key's name and current value (the password's is
+ * never shown), in the order of the keys: CONFIG GET. */
+typedef void (*config_value_cb)(void *arg, const char *name,
+    const char *value);
+void	config_each(const struct config *, config_value_cb, void *arg);
+/* Wipes the password and frees it (requirepass NULL): once the daemon
+ * has its hash (auth.c), the password itself is kept nowhere. */
+void	config_forget_password(struct config *);
 /* The keys with their meanings, for --help. */
 void	config_usage(FILE *);
 

@@ -160,9 +160,11 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	c->id = ++srv->next_id;
 	c->proto = 2;
 	c->transport = transport;
-	c->since = time(NULL);
+	c->since = c->last = time(NULL);
+	c->authed = !auth_required(srv->auth);
 	memcpy(c->addr, addr, sizeof c->addr);
 	TAILQ_INIT(&c->watches);
+	TAILQ_INIT(&c->subs);
 	c->session = cmd_session_new();
 	resp_parser_init(&c->parser, &srv->cfg->limits);
 	bufferevent_setcb(c->bev, conn_read_cb, conn_write_cb, conn_event_cb,
@@ -200,6 +202,10 @@ conn_free(struct conn *c)
 	conn_delist(c);
 	held_forget(srv->held, c);
 	watch_remove_all(c, NULL);
+	pubsub_remove_all(c);
+	stream_conn_free(c);
+	multi_free(c);
+	client_free(c);
 	TAILQ_REMOVE(&srv->conns, c, entry);
 	srv->nclients--;
 	resp_parser_free(&c->parser);
@@ -340,7 +346,7 @@ conn_flush(struct conn *c)
 
 /*
  * Each connection that was pending when the flush began is written once:
- * one that gets more output meanwhile (a WATCH backlog, a resumed reader)
+ * one that gets more output meanwhile (a GAME.WATCH backlog, a resumed reader)
  * waits for the next pass, like the other clients.
  */
 size_t
@@ -394,7 +400,7 @@ conn_reply(struct conn *c, const struct reply *r)
 {
 	struct resp_buf	*b = &c->srv->enc;
 
-	if (c->state == CONN_DEAD)
+	if (c->state == CONN_DEAD || multi_capture(c, r))
 		return;
 	if (held_behind(c->srv->held, c)) {
 		/* Behind what is held: replies keep their order. */
@@ -409,20 +415,27 @@ conn_reply(struct conn *c, const struct reply *r)
 }
 
 void
-conn_error(struct conn *c, const char *code, const char *fmt, ...)
+conn_verror(struct conn *c, const char *code, const char *fmt, va_list ap)
 {
 	struct reply	 r = { 0 };
-	va_list		 ap;
 	char		*msg;
 
-	va_start(ap, fmt);
 	if (vasprintf(&msg, fmt, ap) == -1)
 		msg = NULL;
-	va_end(ap);
 	reply_error(&r, code, "%s", msg != NULL ? msg : "out of memory");
 	free(msg);
 	conn_reply(c, &r);
 	reply_free(&r);
+}
+
+void
+conn_error(struct conn *c, const char *code, const char *fmt, ...)
+{
+	va_list		 ap;
+
+	va_start(ap, fmt);
+	conn_verror(c, code, fmt, ap);
+	va_end(ap);
 }
 
 /* ------------------------------------------------------------ requests */
@@ -562,7 +575,9 @@ conn_process(struct conn *c)
 
 	if (!c->served && conn_sniff_input(c))
 		return;
-	for (n = 0; c->state == CONN_OPEN; n++) {
+	/* A blocked XREAD, a long XRANGE being written: the next requests
+	 * wait for them. */
+	for (n = 0; c->state == CONN_OPEN && !stream_busy(c); n++) {
 		if (conn_pending(c) >= OUT_PAUSE) {
 			conn_pause(c);
 			return;
@@ -596,7 +611,7 @@ conn_process(struct conn *c)
 		resp_request_free(&req);
 	}
 	/* The peer has said all it will say: answer, then close. */
-	if (c->eof)
+	if (c->eof && !stream_busy(c))
 		conn_close_after_flush(c);
 }
 
@@ -613,6 +628,12 @@ conn_read_cb(struct bufferevent *bev, void *arg)
 		n = evbuffer_get_length(in);
 		c->srv->bytes_in += n;
 		evbuffer_drain(in, n);
+		return;
+	}
+	/* A blocked client's requests wait, but not without bound: it is
+	 * read again once it is answered. */
+	if (stream_busy(c) && evbuffer_get_length(in) > OUT_PAUSE) {
+		bufferevent_disable(bev, EV_READ);
 		return;
 	}
 	conn_process(c);
@@ -632,7 +653,7 @@ conn_write_cb(struct bufferevent *bev, void *arg)
 
 /*
  * The output is down to OUT_LOW (written by the flush or by libevent):
- * a closing connection that has sent everything sends its FIN, a WATCH
+ * a closing connection that has sent everything sends its FIN, a GAME.WATCH
  * backlog sends more, a paused reader reads again.
  */
 static void
@@ -648,7 +669,7 @@ conn_output_low(struct conn *c)
 	/* A long run of callbacks that are not requests must not stretch
 	 * the pass past its time cap either. */
 	pass_after(c->srv, NULL);
-	if (c->nwatch > 0)
+	if (c->nwatch > 0 || stream_busy(c))
 		pass_pump(c);
 	if (c->paused && conn_pending(c) <= OUT_LOW) {
 		c->paused = 0;
@@ -722,7 +743,8 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 			return;
 		}
 		/* Watching is waiting, not idling. */
-		if (c->nwatch > 0 || conn_pending(c) > 0) {
+		if (conn_subscribed(c) || stream_busy(c) ||
+		    conn_pending(c) > 0) {
 			bufferevent_enable(bev, EV_READ);
 			return;
 		}

@@ -11,6 +11,7 @@
 #include <sys/queue.h>
 #include <sys/socket.h>
 
+#include <stdarg.h>
 #include <stdint.h>
 
 #include <event2/bufferevent.h>
@@ -34,8 +35,12 @@ enum conn_transport {
 	CONN_TLS
 };
 
+struct multi;
+struct psub;
+struct sconn;
 struct watch;
 TAILQ_HEAD(watch_conn_list, watch);
+TAILQ_HEAD(psub_conn_list, psub);
 
 struct conn {
 	TAILQ_ENTRY(conn)	 entry;
@@ -54,13 +59,31 @@ struct conn {
 	struct resp_parser	 parser;
 	struct watch_conn_list	 watches;
 	int			 nwatch;
+	struct psub_conn_list	 subs;		/* pub/sub (pubsub.c) */
+	int			 nchannels, npatterns;
 	struct cmd_session	*session;	/* seats held (SEAT) */
 	time_t			 since;
+	time_t			 last;		/* its last request */
+	char			 lastcmd[24];	/* ... its name, lower case */
+	int			 authed;	/* AUTH done, or none needed */
+	char			*name;		/* CLIENT SETNAME's, or NULL */
+	char			*lib_name;	/* CLIENT SETINFO's, or NULL */
+	char			*lib_ver;
 	struct held_conn	 held;		/* held.c's: its held replies */
 	enum conn_transport	 transport;
 	int			 tls_up;	/* TLS: the handshake is done */
 	int			 served;	/* a request was read (sniffing) */
+	struct multi		*multi;		/* MULTI, WATCH (multi.c) */
+	struct sconn		*stream;	/* XREAD BLOCK, a long XRANGE
+						   (stream.c) */
+	struct reply		*capture;	/* in an EXEC: a connection
+						   command's reply goes here */
 };
+
+/* In RESP2 subscriber mode: watching a game or subscribed to a channel
+ * or pattern. */
+#define conn_subscribed(c)	((c)->nwatch > 0 || (c)->nchannels > 0 || \
+				    (c)->npatterns > 0)
 
 /* Takes a new socket from a listener of the plain port or the TLS one. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,
@@ -76,6 +99,8 @@ void	conn_hold(struct conn *, const struct reply *, int store);
 /* Replies an error: code is "ERR", "NOPROTO", ... */
 void	conn_error(struct conn *, const char *code, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+void	conn_verror(struct conn *, const char *code, const char *fmt,
+	    va_list) __attribute__((format(printf, 3, 0)));
 /* Bytes queued for the client and not yet written, held ones included. */
 size_t	conn_pending(const struct conn *);
 /* Stops serving; the socket closes once what is queued has been sent. */

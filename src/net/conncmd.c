@@ -1,16 +1,23 @@
 /*
- * Connection commands: the few that concern the connection rather than a
- * game (PING, ECHO, HELLO, QUIT, INFO, COMMAND, WATCH, UNWATCH).  They are
- * entries of the command layer's one table (CMD_CONN, their arguments
- * declared in src/cmd/cmd_conn.c), and their handlers are here, found by
- * the entry's enum cmd_conn.  Also the dispatch of every request, one
- * lookup for both kinds, with the RESP2 rule that a watching connection
- * is a subscriber.
+ * Connection commands: those that concern the connection or the daemon
+ * rather than a game.  They are entries of the command layer's one table
+ * (CMD_CONN, their arguments declared in src/cmd/cmd_conn.c), and their
+ * handlers are found by the entry's enum cmd_conn in conn_procs[] below:
+ * PING, ECHO, QUIT, INFO, COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH
+ * here; HELLO, AUTH, CLIENT and the like in client.c, MULTI and WATCH in
+ * multi.c, pub/sub in pubsub.c.  XRANGE, XREVRANGE and XREAD are the
+ * command layer's (CMD_STREAM), which stream.c delivers its own way.
  *
- * WATCH, UNWATCH and INFO are barriers: they end the pass's transaction
- * first (pass_end).  WATCH reads where a game stands and UNWATCH decides
- * which events a connection still gets, so both must see committed moves
- * only; INFO's counters and game counts are then exact.
+ * Also the dispatch of every request, one lookup for both kinds, in
+ * Redis's order: the request's form, then -NOAUTH before AUTH, then the
+ * RESP2 rule that a watching or subscribed connection is a subscriber
+ * (only the CMD_PUBSUB commands), then MULTI's queue.
+ *
+ * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
+ * INFO are barriers: they end the pass's transaction first (pass_end).
+ * Each reads where a game stands or decides which events a connection
+ * still gets, so it must see committed moves only; INFO's counters and
+ * game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -23,9 +30,17 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "util/glob.h"
 #include "util/util.h"
 
+/* What the daemon does around a connection command's handler. */
 #define CC_BARRIER	0x01	/* ends the open transaction first (pass.c) */
+#define CC_NOQUEUE	0x02	/* runs at once, even between MULTI and EXEC */
+#define CC_NOMULTI	0x04	/* refused between MULTI and EXEC: a barrier
+				   or a change of the connection itself */
+#define CC_NOAUTH	0x08	/* runs before AUTH (requirepass) */
+/* What a subscription changes must see only committed moves. */
+#define CC_SUBSCRIPTION	(CC_BARRIER | CC_NOMULTI)
 
 /* Each handler gets the request as cmd_parse() read it by the entry's
  * declared arguments (src/cmd/cmd_conn.c), whose indexes these are. */
@@ -35,24 +50,40 @@ struct conn_proc {
 };
 
 static void	command_cmd(struct conn *, const struct cmd_parsed *);
+static void	config_cmd(struct conn *, const struct cmd_parsed *);
 static void	echo_cmd(struct conn *, const struct cmd_parsed *);
-static void	hello_cmd(struct conn *, const struct cmd_parsed *);
+static void	game_unwatch_cmd(struct conn *, const struct cmd_parsed *);
+static void	game_watch_cmd(struct conn *, const struct cmd_parsed *);
 static void	info_cmd(struct conn *, const struct cmd_parsed *);
 static void	ping_cmd(struct conn *, const struct cmd_parsed *);
 static void	quit_cmd(struct conn *, const struct cmd_parsed *);
-static void	unwatch_cmd(struct conn *, const struct cmd_parsed *);
-static void	watch_cmd(struct conn *, const struct cmd_parsed *);
 
 /* The handlers of the table's CMD_CONN entries, by their enum cmd_conn. */
 static const struct conn_proc conn_procs[CMD_CONN_COUNT] = {
+	[CONN_AUTH] = { auth_cmd, CC_NOAUTH | CC_NOMULTI },
+	[CONN_CLIENT] = { client_cmd, 0 },
 	[CONN_COMMAND] = { command_cmd, 0 },
+	[CONN_CONFIG] = { config_cmd, 0 },
+	[CONN_DISCARD] = { discard_cmd, CC_NOQUEUE },
 	[CONN_ECHO] = { echo_cmd, 0 },
-	[CONN_HELLO] = { hello_cmd, 0 },
-	[CONN_INFO] = { info_cmd, CC_BARRIER },
+	[CONN_EXEC] = { exec_cmd, CC_NOQUEUE },
+	[CONN_GAME_UNWATCH] = { game_unwatch_cmd, CC_SUBSCRIPTION },
+	[CONN_GAME_WATCH] = { game_watch_cmd, CC_SUBSCRIPTION },
+	[CONN_HELLO] = { hello_cmd, CC_NOAUTH | CC_NOMULTI },
+	[CONN_INFO] = { info_cmd, CC_BARRIER | CC_NOMULTI },
+	[CONN_MULTI] = { multi_cmd, CC_NOQUEUE },
 	[CONN_PING] = { ping_cmd, 0 },
-	[CONN_QUIT] = { quit_cmd, 0 },
-	[CONN_UNWATCH] = { unwatch_cmd, CC_BARRIER },
-	[CONN_WATCH] = { watch_cmd, CC_BARRIER },
+	[CONN_PSUBSCRIBE] = { psubscribe_cmd, CC_SUBSCRIPTION },
+	[CONN_PUBSUB] = { pubsub_cmd, 0 },
+	[CONN_PUNSUBSCRIBE] = { punsubscribe_cmd, CC_SUBSCRIPTION },
+	[CONN_QUIT] = { quit_cmd, CC_NOQUEUE | CC_NOAUTH },
+	[CONN_RESET] = { reset_cmd, CC_NOQUEUE | CC_NOAUTH | CC_BARRIER },
+	[CONN_SELECT] = { select_cmd, 0 },
+	[CONN_SUBSCRIBE] = { subscribe_cmd, CC_SUBSCRIPTION },
+	[CONN_TIME] = { time_cmd, 0 },
+	[CONN_UNSUBSCRIBE] = { unsubscribe_cmd, CC_SUBSCRIPTION },
+	[CONN_UNWATCH] = { unwatchkeys_cmd, 0 },
+	[CONN_WATCH] = { watchkeys_cmd, CC_BARRIER | CC_NOQUEUE },
 };
 
 static void
@@ -73,6 +104,95 @@ static void
 add_bulk(struct reply *r, const char *s)
 {
 	reply_bulk(reply_add(r), s, strlen(s));
+}
+
+/* The daemon's flags of an entry (none for the command layer's). */
+static int
+cc_flags(const struct cmd_def *d)
+{
+	return d != NULL && (d->flags & CMD_CONN) ? conn_procs[d->conn].flags :
+	    0;
+}
+
+/* ------------------------------------------------------- the dispatch */
+
+void
+conncmd_run(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *r, struct cmd_result *res)
+{
+	struct cmd_env	*env = &c->srv->env;
+	uint64_t	 errors = env->store_errors;
+
+	cmd_run_def(env, d, a, r, res);
+	if (env->store_errors != errors)
+		log_warning("store error in %.64s: %s", a->argv[0],
+		    r->str != NULL ? r->str : "?");
+}
+
+/* A request refused for its form (no such command, a wrong number of
+ * words), as the command layer words it: 1 with the reply in r. */
+static int
+form_refused(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *r)
+{
+	struct cmd_result	 res;
+
+	if (d != NULL && cmd_arity_ok(d, a->argc))
+		return 0;
+	if (d == NULL)
+		cmd_run_def(&c->srv->env, NULL, a, r, &res);
+	else
+		reply_error(r, "ERR", "wrong number of arguments for '%s'",
+		    d->name);
+	return 1;
+}
+
+/* Before AUTH: the checks of the request's form, then -NOAUTH. */
+static int
+refuse_unauthenticated(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a)
+{
+	struct reply	 r = { 0 };
+
+	if (c->authed || (cc_flags(d) & CC_NOAUTH))
+		return 0;
+	if (form_refused(c, d, a, &r))
+		send_reply(c, &r);
+	else
+		conn_error(c, "NOAUTH", "Authentication required.");
+	return 1;
+}
+
+/* For CLIENT LIST: when and what the connection last asked. */
+static void
+note_request(struct conn *c, const char *name)
+{
+	size_t	 i;
+
+	c->last = time(NULL);
+	for (i = 0; name[i] != '\0' && i + 1 < sizeof(c->lastcmd); i++)
+		c->lastcmd[i] = name[i] >= 'A' && name[i] <= 'Z' ?
+		    (char)(name[i] - 'A' + 'a') : name[i];
+	c->lastcmd[i] = '\0';
+}
+
+/* Between MULTI and EXEC: queued, refused, or run at once (0). */
+static int
+queue_request(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a)
+{
+	struct reply	 r = { 0 };
+
+	if (cc_flags(d) & CC_NOQUEUE)
+		return 0;
+	if (form_refused(c, d, a, &r))
+		multi_abort(c, &r);
+	else if (cc_flags(d) & CC_NOMULTI)
+		multi_refuse(c, "Command not allowed inside a transaction");
+	else
+		multi_queue(c, a, !(d->flags & CMD_CONN));
+	reply_free(&r);
+	return 1;
 }
 
 /*
@@ -103,36 +223,60 @@ void
 conn_dispatch(struct conn *c, const struct cmd_args *a)
 {
 	const struct cmd_def	*d;
-	struct server		*srv = c->srv;
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
-	uint64_t		 errors;
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
 	    a->argc - 1);
 	/* The one lookup of the request (NULL: no command, which the
 	 * command layer says). */
 	d = cmd_find(a);
-	if (c->proto == 2 && c->nwatch > 0 &&
+	note_request(c, a->argv[0]);
+	if (refuse_unauthenticated(c, d, a))
+		return;
+	if (c->proto == 2 && conn_subscribed(c) &&
 	    (d == NULL || !(d->flags & CMD_PUBSUB))) {
-		conn_error(c, "ERR", "Can't execute '%.64s': only WATCH / "
-		    "UNWATCH / PING / QUIT are allowed in this context",
+		conn_error(c, "ERR", "Can't execute '%.64s': only "
+		    "(P)SUBSCRIBE / (P)UNSUBSCRIBE / GAME.WATCH / GAME.UNWATCH "
+		    "/ PING / QUIT / RESET are allowed in this context",
 		    a->argv[0]);
 		return;
 	}
+	if (multi_queuing(c) && queue_request(c, d, a))
+		return;
 	if (d != NULL && (d->flags & CMD_CONN)) {
 		conn_run(c, d, a);
 		return;
 	}
-	errors = srv->env.store_errors;
-	cmd_run_def(&srv->env, d, a, &r, &res);
-	if (srv->env.store_errors != errors)
-		log_warning("store error in %.64s: %s", a->argv[0],
-		    r.str != NULL ? r.str : "?");
+	if (d != NULL && (d->flags & CMD_STREAM)) {
+		stream_run(c, d, a);
+		return;
+	}
+	conncmd_run(c, d, a, &r, &res);
 	/* The reply of a command that saw (or wrote) rows not committed
 	 * waits for the COMMIT; the events of its move follow it then. */
 	pass_reply(c, &r, &res);
 	reply_free(&r);
+}
+
+void
+conncmd_exec(struct conn *c, const struct cmd_args *a, struct reply *out)
+{
+	const struct cmd_def	*d = cmd_find(a);
+	struct cmd_parsed	 p;
+	struct cmd_result	 res;
+
+	/* Queued: found, its arity right, no barrier. */
+	if (!(d->flags & (CMD_CONN | CMD_STREAM))) {
+		conncmd_run(c, d, a, out, &res);
+		return;
+	}
+	c->capture = out;
+	if (!(d->flags & CMD_CONN))
+		stream_run(c, d, a);
+	else if (cmd_parse(d, a, &p, NULL, out) == 0)
+		conn_procs[d->conn].proc(c, &p);
+	c->capture = NULL;
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */
@@ -144,7 +288,7 @@ ping_cmd(struct conn *c, const struct cmd_parsed *p)
 	const struct cmd_val	*msg = &p->v[0];
 	struct reply		 r = { 0 };
 
-	if (c->proto == 2 && c->nwatch > 0) {
+	if (c->proto == 2 && conn_subscribed(c)) {
 		/* A subscriber's PING, as Redis answers it. */
 		reply_array(&r);
 		add_bulk(&r, "pong");
@@ -176,35 +320,6 @@ quit_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_status(&r, "OK");
 	send_reply(c, &r);
 	conn_close_after_flush(c);
-}
-
-/* --------------------------------------------------------------- HELLO */
-
-/* HELLO [protover [SETNAME name]]: protover -1 when not given. */
-static void
-hello_cmd(struct conn *c, const struct cmd_parsed *p)
-{
-	struct reply	 r = { 0 }, *mods;
-
-	if (p->v[0].i != -1)
-		c->proto = (int)p->v[0].i;
-	reply_map(&r);
-	add_bulk(&r, "server");
-	add_bulk(&r, "ludus");
-	add_bulk(&r, "version");
-	add_bulk(&r, PACKAGE_VERSION);
-	add_bulk(&r, "proto");
-	reply_int(reply_add(&r), c->proto);
-	add_bulk(&r, "id");
-	reply_int(reply_add(&r), (long long)c->id);
-	add_bulk(&r, "mode");
-	add_bulk(&r, "standalone");
-	add_bulk(&r, "role");
-	add_bulk(&r, "master");
-	add_bulk(&r, "modules");
-	mods = reply_add(&r);
-	reply_array(mods);
-	send_reply(c, &r);
 }
 
 /* ---------------------------------------------------------------- INFO */
@@ -399,6 +514,93 @@ info_cmd(struct conn *c, const struct cmd_parsed *a)
 	send_reply(c, &r);
 }
 
+/* -------------------------------------------------------------- CONFIG */
+
+struct config_get {
+	const struct cmd_parsed	*p;
+	struct reply		*map;
+};
+
+/* Parameters are matched without regard to case, as in Redis. */
+static int
+param_wanted(const struct cmd_parsed *p, const char *name)
+{
+	const char	*w;
+	char		 pat[128];
+	size_t		 j, k, len;
+	int		 i;
+
+	for (i = 0; i < p->v[0].n; i++) {
+		w = cmd_word(p, 0, i);
+		len = cmd_word_len(p, 0, i);
+		for (j = k = 0; j < len && k < sizeof pat; j++, k++)
+			pat[k] = w[j] >= 'A' && w[j] <= 'Z' ?
+			    (char)(w[j] - 'A' + 'a') : w[j];
+		if (j == len && glob_match(pat, k, name, strlen(name)))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+config_param(void *arg, const char *name, const char *value)
+{
+	struct config_get	*g = arg;
+
+	if (!param_wanted(g->p, name))
+		return;
+	reply_bulk(reply_add(g->map), name, strlen(name));
+	reply_bulk(reply_add(g->map), value, strlen(value));
+}
+
+/* Redis's parameters that tools read (redis-benchmark asks save and
+ * appendonly): what they mean here. */
+static void
+config_redis_params(struct config_get *g)
+{
+	config_param(g, "appendonly", "no");
+	config_param(g, "databases", "1");
+	config_param(g, "save", "");
+}
+
+/* INFO's counters from 0 again, as CONFIG RESETSTAT does in Redis. */
+static void
+reset_stats(struct server *srv)
+{
+	srv->conns_total = srv->conns_rejected = 0;
+	srv->commands = srv->bytes_in = srv->bytes_out = 0;
+	srv->proto_errors = 0;
+	srv->env.turns = srv->env.commits = srv->env.store_errors = 0;
+	srv->env.batches = srv->env.batch_failures = srv->env.batch_max = 0;
+}
+
+/* CONFIG GET pattern [pattern ...] | RESETSTAT; SET and REWRITE refused. */
+static void
+config_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	struct reply		 r = { 0 };
+	struct config_get	 g = { p, &r };
+
+	switch (p->v[0].i) {
+	case CONN_CONFIG_GET:
+		reply_map(&r);
+		config_each(c->srv->cfg, config_param, &g);
+		config_redis_params(&g);
+		send_reply(c, &r);
+		break;
+	case CONN_CONFIG_RESETSTAT:
+		reset_stats(c->srv);
+		reply_status(&r, "OK");
+		send_reply(c, &r);
+		break;
+	default:
+		conn_error(c, "ERR", "CONFIG %s is not supported: ludusd reads "
+		    "its configuration when it starts (ludusd.conf(5))",
+		    p->v[0].i == CONN_CONFIG_SET ? "SET" : "REWRITE");
+		break;
+	}
+}
+
 /* ------------------------------------------------------------- COMMAND */
 
 /*
@@ -519,7 +721,7 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-/* ------------------------------------------------------- WATCH UNWATCH */
+/* ------------------------------------------- GAME.WATCH GAME.UNWATCH */
 
 /* ["watch", id, n]: a push frame in RESP3, like Redis's SUBSCRIBE. */
 static void
@@ -537,9 +739,9 @@ send_watch_reply(struct conn *c, const char *kind, const char *id)
 	send_reply(c, &r);
 }
 
-/* WATCH id [FROM seq]: from -1, only new moves. */
+/* GAME.WATCH id [FROM seq]: from -1, only new moves. */
 static void
-watch_cmd(struct conn *c, const struct cmd_parsed *p)
+game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
 	const char	*id = p->v[0].s;
@@ -559,9 +761,9 @@ unwatched(struct conn *c, const char *id)
 	send_watch_reply(c, "unwatch", id);
 }
 
-/* UNWATCH [id ...]: every game when none is named. */
+/* GAME.UNWATCH [id ...]: every game when none is named. */
 static void
-unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
+game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	const char	*id;
 	int		 i;

@@ -28,8 +28,6 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
-#include <sodium.h>
-
 #include "cmd/cmd.h"
 #include "net/http.h"
 #include "net/http_check.h"
@@ -121,18 +119,17 @@ preflight(struct http_ctx *x)
 
 /*
  * A server with a password (requirepass) takes only the writes that give
- * it as their bearer token.  Both sides are hashed first, so that the
- * comparison takes the same time whatever the token's length and
- * however much of it matches.
+ * it as their bearer token, checked as AUTH checks it (auth.c: a keyed
+ * hash, compared in constant time).
  */
 static int
 password_given(struct http_ctx *x)
 {
-	const char	*pass = x->srv->cfg->requirepass, *auth, *token;
-	unsigned char	 want[32], got[32];
-	size_t		 len;
+	const struct auth	*a = x->srv->auth;
+	const char		*auth, *token;
+	size_t			 len;
 
-	if (pass[0] == '\0')
+	if (!auth_required(a))
 		return 1;
 	auth = evhttp_find_header(evhttp_request_get_input_headers(x->req),
 	    "Authorization");
@@ -142,11 +139,7 @@ password_given(struct http_ctx *x)
 		http_error(x, "NOAUTH", "Authentication required.");
 		return 0;
 	}
-	crypto_generichash(want, sizeof want, (const unsigned char *)pass,
-	    strlen(pass), NULL, 0);
-	crypto_generichash(got, sizeof got, (const unsigned char *)token, len,
-	    NULL, 0);
-	if (crypto_verify_32(want, got) != 0) {
+	if (!auth_check(a, NULL, token, len)) {
 		log_notice("http: a write with a wrong password");
 		http_error(x, "WRONGPASS", "invalid password");
 		return 0;

@@ -283,7 +283,7 @@ seat_key(struct http_ctx *x, char *key, size_t len)
 	if ((v = evhttp_find_header(in, "X-Seat-Key")) != NULL) {
 		token = v + strspn(v, " ");
 		n = strcspn(token, " ");
-	} else if (x->srv->cfg->requirepass[0] != '\0' ||
+	} else if (auth_required(x->srv->auth) ||
 	    (v = evhttp_find_header(in, "Authorization")) == NULL ||
 	    http_bearer(v, &token, &n) == -1)
 		return 0;

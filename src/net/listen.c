@@ -82,6 +82,41 @@ fail:
 	return -1;
 }
 
+static int
+is_loopback(const struct sockaddr *sa)
+{
+	const struct in6_addr	*a6;
+
+	if (sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)(const void *)sa)->
+		    sin_addr.s_addr) >> 24) == 127;
+	if (sa->sa_family != AF_INET6)
+		return 0;
+	a6 = &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr;
+	return IN6_IS_ADDR_LOOPBACK(a6) || (IN6_IS_ADDR_V4MAPPED(a6) &&
+	    a6->s6_addr[12] == 127);
+}
+
+int
+listen_beyond_loopback(char *const *binds, int nbind, int port, char *where,
+    size_t wherelen, char *err, size_t errlen)
+{
+	struct addrinfo	*res, *ai;
+	int		 i, found = 0;
+
+	for (i = 0; i < nbind && !found; i++) {
+		if (listen_resolve(binds[i], port, &res, err, errlen) == -1)
+			return -1;
+		for (ai = res; ai != NULL && !found; ai = ai->ai_next)
+			if (!is_loopback(ai->ai_addr)) {
+				format_bound(ai, port, where, wherelen);
+				found = 1;
+			}
+		freeaddrinfo(res);
+	}
+	return found;
+}
+
 int
 listen_resolve(const char *host, int port, struct addrinfo **res, char *err,
     size_t errlen)

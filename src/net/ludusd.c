@@ -133,7 +133,7 @@ start_failed(const struct config *cfg, const char *what)
 
 /* Everything after the configuration: 0 or the exit status. */
 static int
-serve(const struct config *cfg)
+serve(struct config *cfg)
 {
 	struct server	 srv;
 	char		 err[1024];
@@ -152,6 +152,9 @@ serve(const struct config *cfg)
 		log_close();
 		return 1;
 	}
+	/* The server has the password's hash (auth.c): the password itself
+	 * is kept nowhere from here on. */
+	config_forget_password(cfg);
 	srv.maxclients = raise_nofile(cfg->maxclients);
 	/* HTTP (http.c) on the same addresses as RESP. */
 	if (server_listen(&srv) == -1 || http_listen(&srv) == -1) {

@@ -19,13 +19,16 @@
 #include "net/resp.h"
 
 struct addrinfo;
+struct auth;
 struct autoplay;
 struct bufferevent;
 struct conn;
 struct held_queue;
 struct http;
 struct pass;
+struct pubsub;
 struct reply;
+struct streams;
 struct tls;
 struct watch_registry;
 
@@ -51,7 +54,10 @@ struct server {
 	uint64_t		  next_id;
 	time_t			  started;
 	int			  stopping;
+	struct auth		 *auth;		/* requirepass (auth.c) */
 	struct watch_registry	 *watches;
+	struct pubsub		 *pubsub;	/* channels, patterns */
+	struct streams		 *streams;	/* XREAD BLOCK's waits */
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
@@ -93,6 +99,10 @@ int	listen_socket(const struct addrinfo *, int *port, char *where,
 /* The addresses a bind value names (freeaddrinfo them); 0 or -1. */
 int	listen_resolve(const char *host, int port, struct addrinfo **,
 	    char *err, size_t errlen);
+/* Whether a bind value names an address beyond loopback: 1 with where
+ * set to the first ("addr:port"), 0 if none, -1 with err set. */
+int	listen_beyond_loopback(char *const *binds, int nbind, int port,
+	    char *where, size_t wherelen, char *err, size_t errlen);
 
 /* http.c: the HTTP port (http-port), on the same addresses as RESP;
  * started and freed by main, around the server's life. */
@@ -106,6 +116,61 @@ void	http_free(struct server *);
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */
 void	conn_dispatch(struct conn *, const struct cmd_args *);
+/* Runs a request of the command layer (d NULL: no command), its store
+ * errors logged; its reply in r, what it tells the pass in res. */
+void	conncmd_run(struct conn *, const struct cmd_def *,
+	    const struct cmd_args *, struct reply *, struct cmd_result *);
+/* Runs one request of an EXEC (queued: its form was checked) and puts its
+ * reply in out: a command of the command layer, or a connection command,
+ * whose reply conn_reply() then captures. */
+void	conncmd_exec(struct conn *, const struct cmd_args *, struct reply *);
+
+/* auth.c: the password, kept as a keyed hash (see there). */
+/* The password's hash ("" or NULL: none); NULL if libsodium fails. */
+struct auth *auth_new(const char *password);
+void	auth_free(struct auth *);
+/* 1 when there is a password: connections must AUTH first. */
+int	auth_required(const struct auth *);
+/* 1 when user (NULL: the default one) and pass, len bytes, are right;
+ * in constant time. */
+int	auth_check(const struct auth *, const char *user, const char *pass,
+	    size_t len);
+
+/* client.c: HELLO, AUTH, CLIENT, SELECT, TIME, RESET (see there). */
+void	auth_cmd(struct conn *, const struct cmd_parsed *);
+void	hello_cmd(struct conn *, const struct cmd_parsed *);
+void	client_cmd(struct conn *, const struct cmd_parsed *);
+void	select_cmd(struct conn *, const struct cmd_parsed *);
+void	time_cmd(struct conn *, const struct cmd_parsed *);
+void	reset_cmd(struct conn *, const struct cmd_parsed *);
+/* Frees the names a connection was given. */
+void	client_free(struct conn *);
+
+/* multi.c: MULTI, EXEC, DISCARD, WATCH, UNWATCH (see there). */
+void	multi_cmd(struct conn *, const struct cmd_parsed *);
+void	exec_cmd(struct conn *, const struct cmd_parsed *);
+void	discard_cmd(struct conn *, const struct cmd_parsed *);
+void	watchkeys_cmd(struct conn *, const struct cmd_parsed *);
+void	unwatchkeys_cmd(struct conn *, const struct cmd_parsed *);
+/* Between MULTI and EXEC or DISCARD: requests are queued. */
+int	multi_queuing(const struct conn *);
+/* Queues a request whose form the caller checked (store: it reads or
+ * writes the store), answering +QUEUED. */
+void	multi_queue(struct conn *, const struct cmd_args *, int store);
+/* Refuses a request at queue time, answering r or -ERR and the message;
+ * the EXEC will abort. */
+void	multi_abort(struct conn *, const struct reply *r);
+void	multi_refuse(struct conn *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* RESET: out of MULTI, nothing watched. */
+void	multi_reset(struct conn *);
+/* For CLIENT LIST: commands queued (-1: not in MULTI), games watched. */
+int	multi_queued(const struct conn *);
+int	multi_watched(const struct conn *);
+void	multi_free(struct conn *);
+/* In an EXEC, a connection command's reply is captured: 1 when r was (the
+ * caller then sends nothing), 0 when it is to be sent. */
+int	multi_capture(struct conn *, const struct reply *);
 
 /* watch.c */
 struct watch_registry *watch_registry_new(void);
@@ -119,7 +184,7 @@ void	watch_flush(struct server *);
 /* Sends the queued events of the transaction's moves before the limit-th
  * (counted from 0 in on_move order), and keeps the others. */
 void	watch_flush_upto(struct server *, uint64_t limit);
-/* WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
+/* GAME.WATCH id [FROM seq]: from < 0 means only new moves.  0, or -1 with an
  * error reply set. */
 int	watch_add(struct conn *, const char *id, int64_t from,
 	    struct reply *err);
@@ -132,6 +197,42 @@ void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
  * be open (pass_pump() makes sure). */
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
+
+/* pubsub.c: SUBSCRIBE and the rest over games (see there). */
+struct pubsub *pubsub_new(void);
+void	pubsub_free(struct pubsub *);
+void	subscribe_cmd(struct conn *, const struct cmd_parsed *);
+void	unsubscribe_cmd(struct conn *, const struct cmd_parsed *);
+void	psubscribe_cmd(struct conn *, const struct cmd_parsed *);
+void	punsubscribe_cmd(struct conn *, const struct cmd_parsed *);
+void	pubsub_cmd(struct conn *, const struct cmd_parsed *);
+/* Whether a move of game may have a subscriber: a channel, a pattern. */
+int	pubsub_wants(const struct server *, const char *game);
+/* Sends the move's message to the game's subscribers and patterns. */
+void	pubsub_deliver(struct server *, const char *game, const struct move *);
+/* Every subscription of a connection ends, without a word (a close, a
+ * RESET). */
+void	pubsub_remove_all(struct conn *);
+
+/* stream.c: XREAD BLOCK, a long XRANGE in slices (see there). */
+struct streams *streams_new(void);
+void	streams_free(struct streams *);
+/* A CMD_STREAM request (XRANGE, XREVRANGE, XREAD): parked and delivered
+ * its own way (a long range in slices, BLOCK's wait), or answered by the
+ * command layer like any read. */
+void	stream_run(struct conn *, const struct cmd_def *,
+	    const struct cmd_args *);
+/* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
+ * requests wait. */
+int	stream_busy(const struct conn *);
+/* Whether an XREAD waits on the game. */
+int	stream_wants(const struct server *, const char *game);
+/* A committed move of game: wakes the XREADs it answers. */
+void	stream_deliver(struct server *, const char *game, const struct move *);
+/* Resolves a parked XREAD or XRANGE, or writes more of a long XRANGE;
+ * no transaction may be open (pass_pump() makes sure). */
+void	stream_pump(struct conn *);
+void	stream_conn_free(struct conn *);
 
 /* pass.c: the end of the pass and group commit (see there). */
 /* Sets up the flush event (the loop has priorities), the held replies and
@@ -154,9 +255,10 @@ void	pass_wake(struct server *);
  * held replies, the events, the backlogs, the timers.  Safe when none is
  * open. */
 void	pass_end(struct server *);
-/* Sends more of a connection's WATCH backlogs: now, or once the open
- * transaction has ended (a history read inside it would see moves that
- * may never commit). */
+/* Sends more of a connection's backlogs (GAME.WATCH's, a long XRANGE's)
+ * and resolves its XREAD BLOCK: now, or once the open transaction has
+ * ended (a history read inside it would see moves that may never
+ * commit). */
 void	pass_pump(struct conn *);
 /* Writes run in the open transaction (0: none). */
 size_t	pass_writes(const struct server *);

@@ -13,16 +13,17 @@
  * happens, in this order (as Redis's beforeSleep() flushes the AOF before
  * it writes to the clients):
  *
- *  1. the COMMIT (cmd_txn_commit(), whose hooks queue the WATCH events of
- *     its moves and arm the autoplay timers of its games);
+ *  1. the COMMIT (cmd_txn_commit(), whose hooks queue the events of its
+ *     moves and arm the autoplay timers of its games);
  *  2. the held replies, in the order they were made, each followed by the
  *     events of the moves made up to it, as if every command had
  *     committed alone: a move's reply, then its event, then the next
  *     reply;
- *  3. the events left, then the WATCH backlogs that waited: no history is
- *     read while the transaction is open, it would show moves that may
- *     never commit; then HTTP's share (http_pass_end(): the HTTP writes
- *     held for the COMMIT, the event streams' backlogs);
+ *  3. the events left, then the backlogs that waited (GAME.WATCH's, a
+ *     long XRANGE's) and the XREAD BLOCKs to resolve: no history is read
+ *     while the transaction is open, it would show moves that may never
+ *     commit; then HTTP's share (http_pass_end(): the HTTP writes held
+ *     for the COMMIT, the event streams' backlogs);
  *  4. the timers: if the COMMIT failed, the games whose timers fired
  *     meanwhile are tried again (autoplay.c);
  *  5. the sockets: every connection's output is written (conn.c), whether
@@ -38,11 +39,11 @@
  * ready, so it runs after every connection that was ready has been served,
  * and in the same pass as the request when there is one client.  The caps
  * (batch-max-turns, batch-max-usec) end it earlier, mid-pass (steps 1-4;
- * the sockets wait for the flush), and so do the barriers (WATCH,
- * UNWATCH, INFO) and the stop.  The pass learns where the transaction
- * stands from the result of each command (struct cmd_result) and, after a
- * timer's move, from cmd_txn_status(); it asks the command layer nothing
- * else.
+ * the sockets wait for the flush), and so do the barriers (GAME.WATCH,
+ * GAME.UNWATCH, the subscriptions, WATCH, RESET, INFO) and the stop.  The
+ * pass learns where the transaction stands from the result of each
+ * command (struct cmd_result) and, after a timer's move, from
+ * cmd_txn_status(); it asks the command layer nothing else.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,8 +64,8 @@ struct pass {
 	int		 ending;	/* in pass_end() */
 	size_t		 writes;	/* the transaction's, as last told */
 	uint64_t	 started_us;	/* when the pass first saw it open */
-	uint64_t	*pumps;		/* connections (ids) whose WATCH */
-	size_t		 npumps, cap;	/* backlog waits: kept across passes */
+	uint64_t	*pumps;		/* connections (ids) whose backlog or */
+	size_t		 npumps, cap;	/* XREAD waits: kept across passes */
 	struct pass_stats stats;	/* what the COMMITs took (/metrics) */
 };
 
@@ -101,8 +102,19 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 	pass_end(srv);
 	left = conn_flush_all(srv);
 	p->armed = 0;
-	if (p->writes > 0 || left > 0)
+	if (p->writes > 0 || left > 0) {
 		pass_wake(srv);
+		/*
+		 * libevent runs an event made active from a callback in the
+		 * same run of its queue, without polling: a flush that
+		 * re-arms itself would run again at once, and a backlog the
+		 * clients read fast (GAME.WATCH FROM 0, a long XRANGE) would
+		 * be written whole before anyone else's request is read.
+		 * Poll the sockets first, so that each pass writes a slice
+		 * of every backlog and serves the requests that came.
+		 */
+		event_base_loopcontinue(srv->base);
+	}
 }
 
 int
@@ -233,13 +245,21 @@ pass_writes(const struct server *srv)
 	return srv->pass != NULL ? srv->pass->writes : 0;
 }
 
+/* The reads that never run while the transaction is open. */
+static void
+pump_now(struct conn *c)
+{
+	watch_pump(c);
+	stream_pump(c);
+}
+
 void
 pass_pump(struct conn *c)
 {
 	struct pass	*p = c->srv->pass;
 
 	if (p->writes == 0) {
-		watch_pump(c);
+		pump_now(c);
 		return;
 	}
 	/* Once per connection in a row; the resume skips repeats. */
@@ -281,7 +301,7 @@ pumps_resume(struct server *srv)
 		if (i == n)
 			break;
 		if (p->pumps[i] == c->id)
-			watch_pump(c);
+			pump_now(c);
 	}
 }
 

@@ -166,6 +166,39 @@ listen_port(struct server *srv, int on, int want,
 	return 0;
 }
 
+/*
+ * Redis's protected mode: with no password, ludusd serves loopback
+ * clients only.  It refuses to start, before it binds anything, rather
+ * than listen where anyone may reach it, and says how to go on.  (HTTP
+ * listens on the same addresses, after these.)
+ */
+static int
+protected_refuses(struct server *srv)
+{
+	const struct config	*cfg = srv->cfg;
+	char			 where[128], err[512];
+	int			 rc, port;
+
+	if (!cfg->protected_mode || auth_required(srv->auth))
+		return 0;
+	port = cfg->port != PORT_OFF ? cfg->port : cfg->tls_port;
+	rc = listen_beyond_loopback(cfg->bind, cfg->nbind, port > 0 ? port : 0,
+	    where, sizeof where, err, sizeof err);
+	if (rc == 0)
+		return 0;
+	if (rc == -1) {
+		log_warning("%s", err);
+		return 1;
+	}
+	log_warning("refusing to listen on %s: protected mode is on and no "
+	    "password is set.  Set one (requirepass PASSWORD in ludusd.conf, "
+	    "or --requirepass PASSWORD; clients then AUTH), or listen on "
+	    "loopback only (bind 127.0.0.1 ::1), or, if every client that can "
+	    "reach %s is trusted, turn protected mode off (protected-mode "
+	    "no)", where, where);
+	return 1;
+}
+
 int
 server_listen(struct server *srv)
 {
@@ -174,6 +207,8 @@ server_listen(struct server *srv)
 	const struct listen_kind tls = { &srv->tls_port, accept_tls_cb,
 	    " (TLS)" };
 
+	if (protected_refuses(srv))
+		return -1;
 	if (listen_port(srv, cfg->port != PORT_OFF, cfg->port, &plain) == -1 ||
 	    listen_port(srv, srv->tls != NULL, cfg->tls_port == TLS_PORT_ANY ?
 	    0 : cfg->tls_port, &tls) == -1) {
@@ -291,9 +326,15 @@ server_init(struct server *srv, const struct config *cfg)
 		return -1;
 	}
 	srv->watches = watch_registry_new();
+	srv->pubsub = pubsub_new();
+	srv->streams = streams_new();
 	srv->env.on_move = watch_on_move;
 	srv->env.on_move_arg = srv;
 	srv->env.require_seats = cfg->require_seats;
+	if ((srv->auth = auth_new(cfg->requirepass)) == NULL) {
+		log_warning("cannot set up the password (libsodium)");
+		return -1;
+	}
 	srv->sig_term = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
 	srv->sig_int = evsignal_new(srv->base, SIGINT, signal_cb, srv);
 	srv->sig_hup = evsignal_new(srv->base, SIGHUP, signal_cb, srv);
@@ -347,6 +388,12 @@ server_free(struct server *srv)
 	autoplay_free(srv);
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;
+	pubsub_free(srv->pubsub);
+	srv->pubsub = NULL;
+	streams_free(srv->streams);
+	srv->streams = NULL;
+	auth_free(srv->auth);
+	srv->auth = NULL;
 	if (srv->env.store != NULL) {
 		store_close(srv->env.store);
 		srv->env.store = NULL;

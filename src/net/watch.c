@@ -1,16 +1,22 @@
 /*
- * WATCH: which connections follow which game, and the one rule that makes
- * resume exact.  Each watch remembers the seq of the next event it owes
- * its client.  A live event (a move just committed) is sent only when it
- * is exactly that one; anything further ahead means moves sit in the
- * history table that the client has not seen, and the backlog reader
- * sends them from there, in chunks, as the socket drains.  The event loop
- * is single-threaded and events are only generated after commit, so a
- * move is either in the history already read, or announced after: never
- * lost, never sent twice.  With group commit (pass.c) "after commit" is
- * after the pass's COMMIT, and no history is read while its transaction
- * is open: it would show moves that may never commit (pass_pump() waits
- * for the end of the pass).
+ * GAME.WATCH: which connections follow which game, and the one rule that
+ * makes resume exact.  Also the one path of every event of a committed
+ * move (watch_on_move(), the command layer's commit hook): HTTP's event
+ * streams through the one call of srv->http_move, then, queued for the
+ * reply of the command that made the move, GAME.WATCH's here, pub/sub's
+ * messages (pubsub.c) and the XREAD BLOCKs it wakes (stream.c).
+ *
+ * Each watch remembers the seq of the next event it owes its client.  A
+ * live event (a move just committed) is sent only when it is exactly that
+ * one; anything further ahead means moves sit in the history table that
+ * the client has not seen, and the backlog reader sends them from there,
+ * in chunks, as the socket drains.  The event loop is single-threaded and
+ * events are only generated after commit, so a move is either in the
+ * history already read, or announced after: never lost, never sent twice.
+ * With group commit (pass.c) "after commit" is after the pass's COMMIT,
+ * and no history is read while its transaction is open: it would show
+ * moves that may never commit (pass_pump() waits for the end of the
+ * pass).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +28,7 @@
 #include "util/util.h"
 
 #define WATCH_CHUNK	256		/* history rows read at once */
-#define WATCH_HIGH	(64 * 1024)	/* backlog sent while output is below */
+#define WATCH_HIGH	(16 * 1024)	/* backlog sent while output is below */
 
 struct wgame;
 
@@ -172,10 +178,10 @@ pump_one(struct server *srv, struct watch *w)
 		rc = store_history(srv->env.store, w->game->id, w->next,
 		    WATCH_CHUNK, pump_row, &ctx);
 		if (rc != STORE_OK) {
-			/* The client resumes with WATCH FROM after this. */
+			/* The client resumes with GAME.WATCH FROM. */
 			log_warning("store error reading the history of %s: "
 			    "%s", w->game->id, store_errmsg(srv->env.store));
-			conn_kill(c, "history unavailable for WATCH");
+			conn_kill(c, "history unavailable for GAME.WATCH");
 			return;
 		}
 		if (ctx.rows < WATCH_CHUNK)
@@ -207,7 +213,10 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 	/* HTTP: the event streams' share of every committed move. */
 	if (srv->http_move != NULL)
 		srv->http_move(srv, game, mv);
-	if (game_find(reg, game) == NULL)
+	/* RESP: GAME.WATCH's, pub/sub's and XREAD's, queued for their
+	 * replies (deliver()). */
+	if (game_find(reg, game) == NULL && !pubsub_wants(srv, game) &&
+	    !stream_wants(srv, game))
 		return;
 	if (reg->npending == reg->cap) {
 		reg->cap = reg->cap == 0 ? 4 : reg->cap * 2;
@@ -221,13 +230,10 @@ watch_on_move(void *arg, const char *game, const struct move *mv)
 }
 
 static void
-deliver(struct server *srv, const struct pending *p)
+deliver_watchers(struct server *srv, struct wgame *g, const struct pending *p)
 {
-	struct wgame	*g;
 	struct watch	*w;
 
-	if ((g = game_find(srv->watches, p->game)) == NULL)
-		return;
 	TAILQ_FOREACH(w, &g->watchers, game_entry) {
 		if (w->conn->state != CONN_OPEN || p->mv.seq < w->next)
 			continue;
@@ -243,6 +249,19 @@ deliver(struct server *srv, const struct pending *p)
 		w->catching_up = 1;
 		pump_one(srv, w);
 	}
+}
+
+/* The one path of a committed move's events: GAME.WATCH's, the messages
+ * of pub/sub, then the XREADs it wakes. */
+static void
+deliver(struct server *srv, const struct pending *p)
+{
+	struct wgame	*g;
+
+	if ((g = game_find(srv->watches, p->game)) != NULL)
+		deliver_watchers(srv, g, p);
+	pubsub_deliver(srv, p->game, &p->mv);
+	stream_deliver(srv, p->game, &p->mv);
 }
 
 void
@@ -266,7 +285,7 @@ watch_flush(struct server *srv)
 	reg->moves = 0;
 }
 
-/* ------------------------------------------------------ WATCH, UNWATCH */
+/* -------------------------------------------- GAME.WATCH, GAME.UNWATCH */
 
 static struct watch *
 watch_find(struct conn *c, const char *id)
@@ -294,7 +313,7 @@ watch_add(struct conn *c, const char *id, int64_t from, struct reply *err)
 	}
 	if (rc != STORE_OK) {
 		srv->env.store_errors++;
-		log_warning("store error loading %s for WATCH: %s", id,
+		log_warning("store error loading %s for GAME.WATCH: %s", id,
 		    store_errmsg(srv->env.store));
 		reply_error(err, "STORE", "%s", store_errmsg(srv->env.store));
 		return -1;
@@ -313,7 +332,7 @@ watch_add(struct conn *c, const char *id, int64_t from, struct reply *err)
 		TAILQ_INSERT_TAIL(&c->watches, w, conn_entry);
 		c->nwatch++;
 	}
-	/* WATCH again with FROM restarts from there, as asked. */
+	/* GAME.WATCH again with FROM restarts from there, as asked. */
 	if (from >= 0) {
 		w->next = from + 1;
 		w->catching_up = from < g.moves;

@@ -1,11 +1,11 @@
 // ioredis (v5) against a real ludusd, through the library's own API:
 // call(), its helpers (ping, echo, info), errors, pipeline().exec(), the
 // INFO it reads before it calls a connection ready, and its reconnect
-// after a restart of the server.  ioredis speaks RESP2 only.  Run by
-// tests/clients/run, TAP on stdout.  The todo cases are what the library
-// does that the server cannot answer yet; see harness.mjs for how a todo
-// case becomes a plain one.
-import { Suite, assertEqual, assertError, requirePackage, within }
+// after a restart of the server; then its own APIs for what a game
+// client needs: multi().exec() and watch(), subscribe and psubscribe,
+// xread with BLOCK, connecting with connectionName, db and password.
+// ioredis speaks RESP2 only.  Run by tests/clients/run, TAP on stdout.
+import { Daemon, Suite, assertEqual, assertError, requirePackage, within }
     from './harness.mjs';
 
 const Redis = requirePackage('ioredis');
@@ -124,10 +124,9 @@ suite.case('a command sent while the server is down (kill -9) waits for it',
 	    'MOVED');
 });
 
-// ---------------------------------------------- what the server lacks yet
+// --------------------------------------------- the library's own APIs
 
-suite.case('multi().exec() commits its moves together',
-    { todo: 'no MULTI/EXEC in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('multi().exec() commits its moves together', async (t) => {
 	const c = await client(t);
 	await c.call('LUDO.CREATE', 'io-tx', 'red', 'blue');
 	const out = await c.multi()
@@ -137,31 +136,102 @@ suite.case('multi().exec() commits its moves together',
 	assertEqual(out, [[null, 'MOVED'], [null, 'MOVED']]);
 });
 
-suite.case('subscribe receives a game\'s moves',
-    { todo: 'no SUBSCRIBE in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('multi().exec(): refusals in place, an error aborts at queueing',
+    async (t) => {
+	const c = await client(t);
+	await c.call('LUDO.CREATE', 'io-tx2', 'red', 'blue');
+	const out = await c.multi()
+	    .call('LUDO.PLAY', 'io-tx2', 'red', 6, 1)
+	    .call('LUDO.PLAY', 'io-tx2', 'blue', 6, 1)
+	    .call('LUDO.PLAY', 'io-tx2', 'red', 9, 1)
+	    .exec();
+	assertEqual([out[0], out[1]], [[null, 'MOVED'], [null, 'INVALID_MOVE']]);
+	if (!String(out[2][0]?.message).startsWith('BADARG '))
+		throw new Error(`third: ${out[2]}`);
+	await assertError(() => c.multi()
+	    .call('LUDO.PLAY', 'io-tx2', 'red', 3, 1)
+	    .call('NOSUCH')
+	    .exec(), 'EXECABORT');
+	assertEqual(await c.call('HISTORY', 'io-tx2'), ['1,red,6:1,MOVED']);
+});
+
+suite.case('watch(): exec() gives null once the game moved', async (t) => {
+	const c = await client(t);
+	const other = await client(t);
+	await c.call('LUDO.CREATE', 'io-w', 'red', 'blue');
+	assertEqual(await c.watch('io-w'), 'OK');
+	await other.call('LUDO.PLAY', 'io-w', 'red', 6, 1);
+	assertEqual(await c.multi().call('LUDO.PLAY', 'io-w', 'red', 5, 1)
+	    .exec(), null);
+	await c.watch('io-w');
+	assertEqual(await c.multi().call('LUDO.PLAY', 'io-w', 'red', 3, 1)
+	    .exec(), [[null, 'MOVED']]);
+	assertEqual(await c.unwatch(), 'OK');
+});
+
+suite.case('subscribe and psubscribe receive a game\'s moves',
+    async (t) => {
 	const c = await client(t);
 	const sub = await client(t);
 	await c.call('LUDO.CREATE', 'io-ps', 'red', 'blue');
-	const got = new Promise((done) => sub.on('message', (ch, m) => done(m)));
-	await within(2000, sub.subscribe('io-ps'), 'subscribe');
+	const got = [];
+	let done;
+	const all = new Promise((r) => { done = r; });
+	const note = (what) => {
+		got.push(what);
+		if (got.length === 2)
+			done();
+	};
+	sub.on('message', (ch, m) => note(`${ch} ${m}`));
+	sub.on('pmessage', (p, ch, m) => note(`${p} ${ch} ${m}`));
+	assertEqual(await within(2000, sub.subscribe('io-ps'), 'subscribe'), 1);
+	assertEqual(await sub.psubscribe('io-p*'), 2);
 	await c.call('LUDO.PLAY', 'io-ps', 'red', 6, 1);
-	assertEqual(await within(2000, got, 'message'), '1,red,6:1,MOVED');
+	await within(2000, all, 'messages');
+	assertEqual(got, ['io-ps 1,red,6:1,MOVED',
+	    'io-p* io-ps 1,red,6:1,MOVED']);
 });
 
-suite.case('xread reads a game\'s history as a stream',
-    { todo: 'no XREAD in ludusd yet', limit: 5000 }, async (t) => {
+suite.case('xread with BLOCK waits for the next move', async (t) => {
 	const c = await client(t);
+	const rd = await client(t, { connectionName: 'io-reader' });
 	await c.call('LUDO.CREATE', 'io-x', 'red', 'blue');
 	await c.call('LUDO.PLAY', 'io-x', 'red', 6, 1);
 	const out = await c.xread('STREAMS', 'io-x', '0');
-	assertEqual(out?.[0]?.[1]?.[0]?.[0], '1-0');
+	assertEqual(out, [['io-x', [['1-0', ['player', 'red', 'action', '6:1',
+	    'result', 'MOVED']]]]]);
+	const wait = rd.xread('BLOCK', 10000, 'STREAMS', 'io-x', '$');
+	for (let i = 0; i < 2000; i++) {
+		const list = await c.client('LIST');
+		if (/ name=io-reader .*flags=\w*b/.test(list))
+			break;
+		await new Promise((r) => setTimeout(r, 5));
+	}
+	await c.call('LUDO.PLAY', 'io-x', 'red', 3, 1);
+	assertEqual((await within(10000, wait, 'xread'))?.[0]?.[1]?.[0]?.[0],
+	    '2-0');
+	assertEqual(await rd.xread('BLOCK', 10, 'STREAMS', 'io-x', '$'), null);
+	assertEqual((await c.xrange('io-x', '-', '+')).map((e) => e[0]),
+	    ['1-0', '2-0']);
+	assertEqual(await c.xlen('io-x'), 2);
 });
 
-suite.case('connectionName on connect (CLIENT SETNAME)',
-    { todo: 'no CLIENT SETNAME in ludusd yet', limit: 3000 }, async (t) => {
-	const c = await client(t, { connectionName: 'io-client',
-	    maxRetriesPerRequest: 0, retryStrategy: () => null });
+suite.case('connectionName, db and password on connect', async (t) => {
+	const d = await new Daemon('--requirepass', 'io secret').start();
+	t.defer(() => d.close());
+	t.defer(() => d.stop());
+	const c = await client(t, { port: d.port, connectionName: 'io-client',
+	    db: 0, password: 'io secret', maxRetriesPerRequest: 0,
+	    retryStrategy: () => null });
 	assertEqual(await c.client('GETNAME'), 'io-client');
+	assertEqual(await c.call('LUDO.CREATE', 'g', 'a', 'b'), 'OK');
+	const bad = new Redis({ host: '127.0.0.1', port: d.port,
+	    lazyConnect: true, maxRetriesPerRequest: 0,
+	    retryStrategy: () => null, enableReadyCheck: false });
+	bad.on('error', () => {});
+	t.defer(() => bad.disconnect());
+	await bad.connect();
+	await assertError(() => bad.call('GAME.INFO', 'g'), 'NOAUTH');
 });
 
 await suite.run();

@@ -2,15 +2,19 @@
 // the library's own API, in RESP2 and in RESP3: sendCommand, its helpers
 // (ping, echo, info), errors, pipelines (execAsPipeline, and the commands
 // it pipelines by itself when several are in flight), and its reconnect
-// after a restart of the server.  Run by tests/clients/run, TAP on
-// stdout.  The todo cases are what the library does that the server
-// cannot answer yet; see harness.mjs for how a todo case becomes a plain
-// one.
-import { Suite, assertEqual, assertError, requirePackage, within }
+// after a restart of the server; then its own APIs for what a game
+// client needs: multi().exec() and watch(), subscribe and pSubscribe,
+// xRead with BLOCK, connecting with name, database and password; and,
+// last, the program the clients issue asks for: it plays a game with
+// transactions, follows another by subscribing, and after a kill -9 of
+// ludusd resumes through xRead from its last id, seeing every move once.
+// Run by tests/clients/run, TAP on stdout.
+import { Daemon, Suite, assertEqual, assertError, requirePackage, within }
     from './harness.mjs';
 
-const { createClient } = requirePackage('redis');
-const suite = new Suite('node-redis');
+const { createClient, WatchError } = requirePackage('redis');
+// Bots move 5 ms apart, not 300: the followed game of the last cases.
+const suite = new Suite('node-redis', '--bot-delay', '5');
 
 const STATE0 = ['turn,red', 'winner,NONE', 'red,1,YARD,-1', 'red,2,YARD,-1',
     'red,3,YARD,-1', 'red,4,YARD,-1', 'blue,1,YARD,-1', 'blue,2,YARD,-1',
@@ -142,44 +146,223 @@ suite.case('RESP3: name is sent in HELLO SETNAME, which ludusd accepts',
 	assertEqual(await c.ping(), 'PONG');
 });
 
-// ---------------------------------------------- what the server lacks yet
+// --------------------------------------------- the library's own APIs
 
-suite.case('multi().exec() commits its moves together',
-    { todo: 'no MULTI/EXEC in ludusd yet', limit: 5000 }, async (t) => {
-	const c = await client(t);
-	await c.sendCommand(['LUDO.CREATE', 'nr-tx', 'red', 'blue']);
-	assertEqual(await c.multi()
-	    .addCommand(['LUDO.PLAY', 'nr-tx', 'red', '6', '1'])
-	    .addCommand(['LUDO.PLAY', 'nr-tx', 'red', '3', '1'])
-	    .exec(), ['MOVED', 'MOVED']);
-});
+// GAME.INFO's pairs as an object.
+function infoOf(reply) {
+	return Object.fromEntries(reply.map((p) => p.split(',')));
+}
 
-suite.case('subscribe receives a game\'s moves',
-    { todo: 'no SUBSCRIBE in ludusd yet', limit: 5000 }, async (t) => {
-	const c = await client(t);
-	const sub = await client(t);
-	await c.sendCommand(['LUDO.CREATE', 'nr-ps', 'red', 'blue']);
-	let message;
-	const got = new Promise((done) => { message = done; });
-	await within(2000, sub.subscribe('nr-ps', message), 'subscribe');
-	await c.sendCommand(['LUDO.PLAY', 'nr-ps', 'red', '6', '1']);
-	assertEqual(await within(2000, got, 'message'), '1,red,6:1,MOVED');
-});
+// Waits until the connection named name waits in XREAD BLOCK.
+async function blocked(c, name) {
+	for (let i = 0; i < 2000; i++) {
+		const list = await c.sendCommand(['CLIENT', 'LIST']);
+		if (list.split('\n').some((l) => l.includes(` name=${name} `) &&
+		    /flags=\w*b/.test(l)))
+			return;
+		await new Promise((done) => setTimeout(done, 5));
+	}
+	throw new Error(`${name} never blocked`);
+}
 
-suite.case('xRead reads a game\'s history as a stream',
-    { todo: 'no XREAD in ludusd yet', limit: 5000 }, async (t) => {
-	const c = await client(t);
-	await c.sendCommand(['LUDO.CREATE', 'nr-x', 'red', 'blue']);
-	await c.sendCommand(['LUDO.PLAY', 'nr-x', 'red', '6', '1']);
-	const out = await c.xRead({ key: 'nr-x', id: '0' });
-	assertEqual(out?.[0]?.messages?.[0]?.id, '1-0');
-});
+// XREAD's reply in RESP2 (an array of [key, entries]) or RESP3 (a map):
+// the ids of the entries, for one key.
+function xreadIds(reply) {
+	if (reply === null)
+		return [];
+	const streams = Array.isArray(reply) ?
+	    reply.map((p) => p[1] ?? p.messages) :
+	    Object.values(reply instanceof Map ? Object.fromEntries(reply) :
+	    reply);
+	return streams.flat().map((e) => e.id ?? e[0]);
+}
 
-suite.case('RESP2: name on connect (CLIENT SETNAME)',
-    { todo: 'no CLIENT SETNAME in ludusd yet', limit: 3000 }, async (t) => {
-	const c = await client(t, { name: 'nr-client',
-	    socket: { reconnectStrategy: false } });
-	assertEqual(await c.clientGetName(), 'nr-client');
-});
+for (const RESP of [2, 3]) {
+	const P = `RESP${RESP}: `, id = (s) => `nr${RESP}-${s}`;
+
+	suite.case(`${P}multi().exec() commits its moves together`,
+	    async (t) => {
+		const c = await client(t, { RESP });
+		await c.sendCommand(['LUDO.CREATE', id('tx'), 'red', 'blue']);
+		assertEqual(await c.multi()
+		    .addCommand(['LUDO.PLAY', id('tx'), 'red', '6', '1'])
+		    .addCommand(['LUDO.PLAY', id('tx'), 'blue', '6', '1'])
+		    .addCommand(['LUDO.PLAY', id('tx'), 'red', '3', '1'])
+		    .exec(), ['MOVED', 'INVALID_MOVE', 'MOVED']);
+		assertEqual(await c.sendCommand(['HISTORY', id('tx')]),
+		    ['1,red,6:1,MOVED', '2,red,3:1,MOVED']);
+	});
+
+	suite.case(`${P}watch() makes exec() fail once the game moved`,
+	    async (t) => {
+		const c = await client(t, { RESP });
+		const other = await client(t, { RESP });
+		await c.sendCommand(['LUDO.CREATE', id('w'), 'red', 'blue']);
+		await c.watch(id('w'));
+		await other.sendCommand(['LUDO.PLAY', id('w'), 'red', '6', '1']);
+		let err = null;
+		try {
+			await c.multi().addCommand(['LUDO.PLAY', id('w'), 'red',
+			    '5', '1']).exec();
+		} catch (e) {
+			err = e;
+		}
+		if (!(err instanceof WatchError))
+			throw new Error(`exec: ${err}, not a WatchError`);
+		await c.watch(id('w'));
+		assertEqual(await c.multi().addCommand(['LUDO.PLAY', id('w'),
+		    'red', '3', '1']).exec(), ['MOVED']);
+		assertEqual(await c.ping(), 'PONG', 'in step');
+	});
+
+	suite.case(`${P}subscribe and pSubscribe receive the moves`,
+	    async (t) => {
+		const c = await client(t, { RESP });
+		const sub = await client(t, { RESP });
+		await c.sendCommand(['SNL.CREATE', id('ps'), '1']);
+		const got = [];
+		let done;
+		const all = new Promise((r) => { done = r; });
+		const note = (what) => {
+			got.push(what);
+			if (got.length === 4)
+				done();
+		};
+		await sub.subscribe(id('ps'), (m, ch) => note(`${ch} ${m}`));
+		await sub.pSubscribe(`nr${RESP}-p*`,
+		    (m, ch) => note(`* ${ch} ${m}`));
+		await c.sendCommand(['SNL.ROLL', id('ps'), '3']);
+		await c.sendCommand(['SNL.ROLL', id('ps'), '4']);
+		await within(5000, all, 'four messages');
+		assertEqual(got.sort(), [`* ${id('ps')} 1,P1,3,P1 3`,
+		    `* ${id('ps')} 2,P1,4,P1 7`, `${id('ps')} 1,P1,3,P1 3`,
+		    `${id('ps')} 2,P1,4,P1 7`]);
+		await sub.unsubscribe(id('ps'));
+		await sub.pUnsubscribe();
+		// node-redis gives a Buffer here, with Redis too.
+		assertEqual(String(await sub.ping()), 'PONG',
+		    'out of subscriber mode');
+	});
+
+	suite.case(`${P}xRead with BLOCK waits for the next move`,
+	    async (t) => {
+		const c = await client(t, { RESP, unstableResp3: true });
+		const rd = await client(t, { RESP, unstableResp3: true,
+		    name: id('reader') });
+		await c.sendCommand(['DANDY.CREATE', id('xb'), '2', 'abcd']);
+		await c.sendCommand(['DANDY.DRAW', id('xb'), 'a']);
+		assertEqual(xreadIds(await c.xRead({ key: id('xb'), id: '0' })),
+		    ['1-0']);
+		const wait = rd.xRead({ key: id('xb'), id: '$' },
+		    { BLOCK: 10000 });
+		await blocked(c, id('reader'));
+		await c.sendCommand(['DANDY.DRAW', id('xb'), 'b']);
+		assertEqual(xreadIds(await within(10000, wait, 'xRead')),
+		    ['2-0']);
+		assertEqual(await rd.xRead({ key: id('xb'), id: '$' },
+		    { BLOCK: 10 }), null, 'a timeout');
+		const range = await c.xRange(id('xb'), '-', '+');
+		assertEqual(range.map((e) => [e.id, e.message.action]),
+		    [['1-0', 'a'], ['2-0', 'b']]);
+	});
+
+	suite.case(`${P}connect with name, database and password`,
+	    async (t) => {
+		const d = await new Daemon('--requirepass', 'nr secret').start();
+		t.defer(() => d.close());
+		t.defer(() => d.stop());
+		const c = await client(t, { RESP, name: id('named'),
+		    database: 0, password: 'nr secret',
+		    socket: { port: d.port, reconnectStrategy: false } });
+		assertEqual(await c.clientGetName(), id('named'));
+		assertEqual(await c.sendCommand(['LUDO.CREATE', 'g', 'a', 'b']),
+		    'OK');
+		const bad = createClient({ RESP, socket: { host: '127.0.0.1',
+		    port: d.port, reconnectStrategy: false } });
+		bad.on('error', () => {});
+		t.defer(() => bad.destroy());
+		let err = null;
+		try {
+			await bad.connect();
+			await bad.sendCommand(['GAME.INFO', 'g']);
+		} catch (e) {
+			err = e;
+		}
+		if (!/NOAUTH/.test(String(err?.message)))
+			throw new Error(`no password: ${err}, not NOAUTH`);
+		const other = createClient({ RESP, database: 1,
+		    socket: { host: '127.0.0.1', port: t.daemon.port,
+		    reconnectStrategy: false } });
+		other.on('error', () => {});
+		t.defer(() => other.destroy());
+		await assertError(() => other.connect(), 'ERR');
+	});
+
+	// ------------------------------------------- the issue's done-when
+
+	suite.case(`${P}play with multi(), follow by subscribing, resume with ` +
+	    'xRead after kill -9: every move once', { limit: 120000 },
+	    async (t) => {
+		let seed = 7;
+		const rng = () => (seed = (seed * 48271) % 2147483647) /
+		    2147483647;
+		const c = await client(t, { RESP });
+		const sub = await client(t, { RESP });
+		const seen = [], played = [];
+		await sub.subscribe(id('bots'),
+		    (m) => seen.push(Number(m.split(',')[0])));
+		await c.sendCommand(['LUDO.CREATE', id('mine'), 'red', 'blue']);
+		await c.sendCommand(['LUDO.CREATE', id('bots'), 'a', 'b',
+		    'bots=a:expert,b:aggressive', 'dice=server']);
+		const turn = async () => {
+			const info = infoOf(await c.sendCommand(['GAME.INFO',
+			    id('mine')]));
+			if (info.winner !== 'NONE')
+				return;
+			const dice = String(1 + Math.floor(rng() * 6));
+			const legal = await c.sendCommand(['LUDO.LEGAL',
+			    id('mine'), dice]);
+			const [result] = await c.multi()
+			    .addCommand(['LUDO.PLAY', id('mine'), info.turn, dice,
+			    String(legal.length ? legal[0] : 0), 'AT', info.moves])
+			    .addCommand(['GAME.INFO', id('mine')])
+			    .exec();
+			played.push(result);
+		};
+		while (seen.length < 10 && played.length < 500)
+			await turn();
+		const byPubsub = seen.length;
+		sub.destroy();
+		await t.daemon.restart('SIGKILL');
+		// Resume from the last id seen, until the bots' game is over.
+		const rd = await client(t, { RESP });
+		let last = seen[seen.length - 1];
+		for (const end = Date.now() + 90000; Date.now() < end;) {
+			const out = await rd.sendCommand(['XREAD', 'BLOCK', '2000',
+			    'STREAMS', id('bots'), `${last}-0`]);
+			for (const e of xreadIds(out)) {
+				seen.push(Number(e.split('-')[0]));
+				last = seen[seen.length - 1];
+			}
+			const info = infoOf(await rd.sendCommand(['GAME.INFO',
+			    id('bots')]));
+			if (info.winner !== 'NONE' && Number(info.moves) === last)
+				break;
+		}
+		assertEqual(seen, Array.from({ length: last }, (_, i) => i + 1),
+		    'every move of the bots\' game, once, in order');
+		if (last <= byPubsub)
+			throw new Error('nothing was left to resume');
+		console.log(`# the bots' game: ${byPubsub} moves by subscribe, ` +
+		    `${last - byPubsub} by xRead after the kill`);
+		// My game: every move played once, in its place.
+		for (let i = 0; i < 20; i++)
+			await turn();
+		const hist = await c.sendCommand(['HISTORY', id('mine'), '1',
+		    '10000']);
+		assertEqual(hist.map((h) => h.split(',')[3]),
+		    played.filter((r) => r !== 'INVALID_MOVE'), 'my moves');
+	});
+}
 
 await suite.run();

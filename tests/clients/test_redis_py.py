@@ -4,22 +4,27 @@ the library's own API: execute_command, its helpers (ping, echo, info),
 non-transactional pipelines, errors, and its reconnects after a restart
 of the server.  Run by tests/clients/run, TAP on stdout.
 
-The todo cases are what the library does that the server cannot answer
-yet (MULTI/EXEC, pub/sub, streams, connection options); see
-ludus_harness.py for how a todo case becomes a plain one.
+Then the library's own APIs for what a game client needs: transactional
+pipelines (MULTI/EXEC, WATCH), pubsub(), streams (xrange, xread with
+block), connection options (client_name, db, password), and, last, the
+program the clients issue asks for: it plays a game with transactional
+pipelines, follows another through pubsub(), and after a kill -9 of
+ludusd resumes through xread from its last id, seeing every move once.
 """
 
+import random
 import signal
 import threading
 import time
 
-from ludus_harness import Suite, require
+from ludus_harness import Daemon, Suite, require
 
 redis = require("redis", "redis-py", "python3-redis")
 from redis.backoff import ConstantBackoff  # noqa: E402
 from redis.retry import Retry  # noqa: E402
 
-suite = Suite("redis-py")
+# Bots move 5 ms apart, not 300: the followed game of the last case.
+suite = Suite("redis-py", "--bot-delay", "5")
 
 STATE0 = ["turn,red", "winner,NONE", "red,1,YARD,-1", "red,2,YARD,-1",
           "red,3,YARD,-1", "red,4,YARD,-1", "blue,1,YARD,-1",
@@ -201,10 +206,9 @@ def _(t):
     assert out == ["MOVED"], out
 
 
-# ------------------------------------------- what the server lacks yet
+# ------------------------------------------------- MULTI/EXEC, WATCH
 
-@suite.case("pipeline() (MULTI/EXEC) commits its moves together",
-            todo="no MULTI/EXEC in ludusd yet", limit=5)
+@suite.case("pipeline() (MULTI/EXEC) commits its moves together")
 def _(t):
     r = client(t)
     r.execute_command("LUDO.CREATE", "py-tx", "red", "blue")
@@ -214,8 +218,62 @@ def _(t):
     assert p.execute() == ["MOVED", "MOVED"]
 
 
-@suite.case("pubsub() receives a game's moves",
-            todo="no SUBSCRIBE in ludusd yet", limit=5)
+@suite.case("pipeline(): a refused move is its reply, an error raises")
+def _(t):
+    r = client(t)
+    r.execute_command("LUDO.CREATE", "py-tx2", "red", "blue")
+    p = r.pipeline()
+    p.execute_command("LUDO.PLAY", "py-tx2", "red", 6, 1)
+    p.execute_command("LUDO.PLAY", "py-tx2", "blue", 6, 1)
+    p.execute_command("LUDO.PLAY", "py-tx2", "red", 9, 1)
+    p.execute_command("LUDO.PLAY", "py-tx2", "red", 3, 1)
+    out = p.execute(raise_on_error=False)
+    assert out[:2] == ["MOVED", "INVALID_MOVE"] and out[3] == "MOVED", out
+    assert isinstance(out[2], redis.ResponseError), out
+    assert r.execute_command("HISTORY", "py-tx2") == [
+        "1,red,6:1,MOVED", "2,red,3:1,MOVED"]
+    # A command refused when queued aborts it all (EXECABORT).
+    p = r.pipeline()
+    p.execute_command("LUDO.PLAY", "py-tx2", "blue", 4, 0)
+    p.execute_command("LUDO.PLAY", "py-tx2")
+    try:
+        p.execute()
+        raise AssertionError("no error")
+    except redis.ResponseError as e:
+        assert "EXECABORT" in str(e) or "wrong number" in str(e), e
+    assert len(r.execute_command("HISTORY", "py-tx2")) == 2
+
+
+@suite.case("pipeline().watch(): WatchError when the game moved")
+def _(t):
+    r, other = client(t), client(t)
+    r.execute_command("LUDO.CREATE", "py-w1", "red", "blue")
+    with r.pipeline() as p:
+        p.watch("py-w1")
+        moves = int(dict(x.split(",") for x in p.execute_command(
+            "GAME.INFO", "py-w1"))["moves"])
+        p.multi()
+        p.execute_command("LUDO.PLAY", "py-w1", "red", 6, 1, "AT", moves)
+        assert p.execute() == ["MOVED"]
+    with r.pipeline() as p:
+        p.watch("py-w1")
+        other.execute_command("LUDO.PLAY", "py-w1", "red", 3, 1)
+        p.multi()
+        p.execute_command("LUDO.PLAY", "py-w1", "red", 5, 1)
+        try:
+            p.execute()
+            raise AssertionError("no WatchError")
+        except redis.WatchError:
+            pass
+    assert r.execute_command("HISTORY", "py-w1") == [
+        "1,red,6:1,MOVED", "2,red,3:1,MOVED"]
+    # The connection went back to the pool in a sane state.
+    assert r.ping() is True
+
+
+# ------------------------------------------------------------- pub/sub
+
+@suite.case("pubsub() receives a game's moves")
 def _(t):
     r = client(t)
     r.execute_command("LUDO.CREATE", "py-ps", "red", "blue")
@@ -228,22 +286,205 @@ def _(t):
     assert m and m["type"] == "message" and m["data"] == "1,red,6:1,MOVED", m
 
 
-@suite.case("xrange reads a game's history as a stream",
-            todo="no XRANGE in ludusd yet", limit=5)
+@suite.case("pubsub(): psubscribe patterns and listen()")
+def _(t):
+    r = client(t)
+    ps = r.pubsub()
+    t.defer(ps.close)
+    ps.psubscribe("py-pat-*")
+    r.execute_command("SNL.CREATE", "py-pat-1", 1)
+    r.execute_command("SNL.CREATE", "py-other", 1)
+    r.execute_command("SNL.ROLL", "py-other", 2)
+    r.execute_command("SNL.ROLL", "py-pat-1", 3)
+    r.execute_command("SNL.ROLL", "py-pat-1", 4)
+    got = []
+    for m in ps.listen():
+        got.append((m["type"], m.get("pattern"), m["channel"], m["data"]))
+        if len(got) == 3:
+            break
+    assert got == [("psubscribe", None, "py-pat-*", 1),
+                   ("pmessage", "py-pat-*", "py-pat-1", "1,P1,3,P1 3"),
+                   ("pmessage", "py-pat-*", "py-pat-1", "2,P1,4,P1 7")], got
+
+
+# ------------------------------------------------------------- streams
+
+@suite.case("xrange reads a game's history as a stream")
 def _(t):
     r = client(t)
     r.execute_command("LUDO.CREATE", "py-x", "red", "blue")
     r.execute_command("LUDO.PLAY", "py-x", "red", 6, 1)
     assert r.xrange("py-x") == [
         ("1-0", {"player": "red", "action": "6:1", "result": "MOVED"})]
+    r.execute_command("LUDO.PLAY", "py-x", "red", 3, 1)
+    assert r.xlen("py-x") == 2
+    assert [e[0] for e in r.xrevrange("py-x")] == ["2-0", "1-0"]
+    assert r.xrange("py-x", "(1-0", "+") == r.xrange("py-x", 2, 2)
+    assert r.xread({"py-x": "1-0"}) == [
+        ["py-x", [("2-0", {"player": "red", "action": "3:1",
+                           "result": "MOVED"})]]]
 
 
-@suite.case("client_name= and select(0) on connect",
-            todo="no CLIENT SETNAME or SELECT in ludusd yet", limit=5)
+def blocked(r, name):
+    """Waits until the connection named name waits in XREAD BLOCK."""
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        for c in r.client_list():
+            if c.get("name") == name and "b" in c.get("flags", ""):
+                return
+        time.sleep(0.005)
+    raise AssertionError("%s never blocked" % name)
+
+
+@suite.case("xread(block=...) waits for the next move")
+def _(t):
+    r = client(t)
+    w = client(t, client_name="py-reader")
+    r.execute_command("DANDY.CREATE", "py-xb", 2, "abcd")
+    out = []
+    th = threading.Thread(target=lambda: out.append(
+        w.xread({"py-xb": "$"}, block=10000)))
+    th.start()
+    blocked(r, "py-reader")
+    r.execute_command("DANDY.DRAW", "py-xb", "c")
+    th.join(10)
+    assert out == [[["py-xb", [("1-0", {"player": "P1", "action": "c",
+                                        "result": "P1 3 0"})]]]], out
+    # A timeout is no reply: xread gives [].
+    assert w.xread({"py-xb": "$"}, block=10) in ([], None)
+
+
+# ---------------------------------------------------- connection options
+
+@suite.case("client_name= and select(0) on connect")
 def _(t):
     r = client(t, client_name="py-client")
     assert r.client_getname() == "py-client"
-    assert r.execute_command("SELECT", 0) == "OK"
+    assert r.execute_command("SELECT", 0) is True  # redis-py: bool_ok
+    assert client(t, db=0).ping() is True
+    try:
+        client(t, db=1).ping()
+        raise AssertionError("db=1 accepted")
+    except redis.ResponseError as e:
+        assert "DB index is out of range" in str(e), e
+    me = [c for c in r.client_list() if c["name"] == "py-client"]
+    assert len(me) == 1 and me[0]["db"] == "0", me
+    assert int(r.client_id()) > 0
+
+
+@suite.case("dbsize, exists, type, scan_iter, time and config_get")
+def _(t):
+    r = client(t)
+    r.execute_command("SNL.CREATE", "py-sc1", 1)
+    r.execute_command("SNL.CREATE", "py-sc2", 1)
+    assert r.dbsize() == len(r.execute_command("GAMES", "LIMIT", 10000))
+    assert r.exists("py-sc1", "py-sc2", "py-nope") == 2
+    assert r.type("py-sc1") == "stream" and r.type("py-nope") == "none"
+    assert sorted(r.scan_iter(match="py-sc*", count=1)) == [
+        "py-sc1", "py-sc2"]
+    assert sorted(r.scan_iter()) == sorted(
+        r.execute_command("GAMES", "LIMIT", 10000))
+    assert r.time()[0] > 1700000000
+    assert r.config_get("save") == {"save": ""}
+
+
+@suite.case("password= authenticates; without it, NOAUTH")
+def _(t):
+    d = Daemon("--requirepass", "py secret").start()
+    t.defer(d.close)
+    t.defer(d.stop)
+    kw = {"host": "127.0.0.1", "port": d.port, "decode_responses": True,
+          "socket_timeout": 10}
+    r = redis.Redis(password="py secret", **kw)
+    t.defer(r.close)
+    assert r.execute_command("LUDO.CREATE", "g", "red", "blue") == "OK"
+    bad = redis.Redis(**kw)
+    t.defer(bad.close)
+    try:
+        bad.execute_command("GAME.INFO", "g")
+        raise AssertionError("no NOAUTH")
+    except (redis.AuthenticationError, redis.ResponseError) as e:
+        assert "Authentication required" in str(e), e
+    wrong = redis.Redis(password="nope", **kw)
+    t.defer(wrong.close)
+    try:
+        wrong.ping()
+        raise AssertionError("a wrong password was taken")
+    except (redis.AuthenticationError, redis.ResponseError) as e:
+        assert "WRONGPASS" in str(e) or "invalid" in str(e), e
+
+
+# ------------------------------------------------ the issue's done-when
+
+def ludo_turn(r, game, players, rng):
+    """One turn of game through a transactional pipeline: the dice, a
+    legal token (or a pass), played AT the seq seen, with GAME.INFO in
+    the same EXEC.  Returns the move's result and the moves after it."""
+    info = dict(x.split(",") for x in r.execute_command("GAME.INFO", game))
+    if info["winner"] != "NONE":
+        return None, int(info["moves"])
+    dice = rng.randint(1, 6)
+    legal = r.execute_command("LUDO.LEGAL", game, dice)
+    p = r.pipeline()
+    p.execute_command("LUDO.PLAY", game, info["turn"], dice,
+                      legal[0] if legal else 0, "AT", info["moves"])
+    p.execute_command("GAME.INFO", game)
+    result, after = p.execute()
+    return result, int(dict(x.split(",") for x in after)["moves"])
+
+
+@suite.case("play with pipelines, follow with pubsub(), resume with xread "
+            "after kill -9: every move once", limit=120)
+def _(t):
+    rng = random.Random(12)
+    r = client(t, retry_on_timeout=True)
+    ps = r.pubsub()
+    ps.subscribe("py-bots")
+    assert ps.get_message(timeout=5)["type"] == "subscribe"
+    r.execute_command("LUDO.CREATE", "py-mine", "red", "blue", "green")
+    r.execute_command("LUDO.CREATE", "py-bots", "a", "b",
+                      "bots=a:expert,b:aggressive", "dice=server")
+    seen = []           # the followed game's seqs, in the order seen
+    played = []         # my moves' results
+
+    def follow():
+        while True:
+            m = ps.get_message(timeout=0.01)
+            if m is None:
+                return
+            if m["type"] == "message":
+                seen.append(int(m["data"].split(",")[0]))
+
+    # Play until the bots' game is some way in (it is far from over).
+    while len(seen) < 10 and len(played) < 500:
+        played.append(ludo_turn(r, "py-mine", 3, rng)[0])
+        follow()
+    by_pubsub = len(seen)
+    t.daemon.restart(signal.SIGKILL)
+    ps.close()
+    # Resume: from the last id seen, until the bots' game is over.
+    last = seen[-1]
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        out = r.xread({"py-bots": "%d-0" % last}, block=2000)
+        for _stream, entries in out or []:
+            for eid, _fields in entries:
+                seen.append(int(eid.split("-")[0]))
+                last = seen[-1]
+        info = dict(x.split(",") for x in
+                    r.execute_command("GAME.INFO", "py-bots"))
+        if info["winner"] != "NONE" and int(info["moves"]) == last:
+            break
+    assert seen == list(range(1, last + 1)), (seen[:5], len(seen), last)
+    assert last == r.xlen("py-bots") and last > by_pubsub
+    print("# the bots' game: %d moves by pubsub(), %d by xread after the "
+          "kill" % (by_pubsub, last - by_pubsub))
+    # And my game: every move played once, in its place.
+    for _ in range(20):
+        played.append(ludo_turn(r, "py-mine", 3, rng)[0])
+    hist = r.execute_command("HISTORY", "py-mine", 1, 10000)
+    assert [h.split(",")[3] for h in hist] == [
+        x for x in played if x not in ("INVALID_MOVE", None)], hist
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The ludus CLI against a real ludusd (TAP): events (WATCH's moves) are
+# The ludus CLI against a real ludusd (TAP): events (GAME.WATCH's moves) are
 # printed when they arrive, as "(event) ..." lines or in `watch`'s
 # format, and never taken for the reply of a later command, in RESP2 and
 # RESP3, in stdin mode, in the REPL and one-shot; the end of stdin ends
@@ -63,7 +63,7 @@ ludus LUDO.PLAY g blue 4 0 >/dev/null
 
 # ------------------------------------------------------- stdin mode
 
-out=$(printf 'WATCH g FROM 1\nPING\nUNWATCH\nECHO after\n' | ludus 2>&1)
+out=$(printf 'GAME.WATCH g FROM 1\nPING\nGAME.UNWATCH\nECHO after\n' | ludus 2>&1)
 check "RESP2: the backlog is events, PING's reply is PING's" "watch
 g
 1
@@ -76,9 +76,9 @@ g
 0
 after" "$out"
 
-out=$(printf 'HELLO 3\nWATCH g\nLUDO.PLAY g red 2 1\nECHO after\n' |
+out=$(printf 'HELLO 3\nGAME.WATCH g\nLUDO.PLAY g red 2 1\nECHO after\n' |
     ludus 2>&1); rc=$?
-check "RESP3: WATCH's reply and the event of one's own move" "0
+check "RESP3: GAME.WATCH's reply and the event of one's own move" "0
 watch
 g
 1
@@ -88,7 +88,7 @@ after" "$rc
 $(printf '%s\n' "$out" | sed -n '/^watch$/,$p')"
 
 # The end of stdin ends it, though the connection watches a game.
-printf 'HELLO 3\nWATCH g\n' >"$DIR/in"
+printf 'HELLO 3\nGAME.WATCH g\n' >"$DIR/in"
 ludus <"$DIR/in" >"$DIR/out" 2>&1
 check "RESP3: the end of stdin ends the program" "0" "$?"
 
@@ -98,8 +98,8 @@ mkfifo "$DIR/fifo"
 ludus <"$DIR/fifo" >"$DIR/idle" 2>&1 &
 FEED=$!
 exec 7>"$DIR/fifo"
-printf 'WATCH g\n' >&7
-wait_for "$DIR/idle" 1	# the WATCH is in place once its count is back
+printf 'GAME.WATCH g\n' >&7
+wait_for "$DIR/idle" 1	# the GAME.WATCH is in place once its count is back
 ludus LUDO.PLAY g blue 6 1 >/dev/null
 wait_for "$DIR/idle" "(event) move g 5 blue 6:1 MOVED"
 if grep -qxF "(event) move g 5 blue 6:1 MOVED" "$DIR/idle"; then
@@ -140,8 +140,8 @@ fi
 
 # ------------------------------------------------------------- one-shot
 
-out=$(ludus WATCH g FROM 4 2>&1); rc=$?
-check "one-shot WATCH FROM: the reply, then the backlog as events" "0
+out=$(ludus GAME.WATCH g FROM 4 2>&1); rc=$?
+check "one-shot GAME.WATCH FROM: the reply, then the backlog as events" "0
 watch
 g
 1

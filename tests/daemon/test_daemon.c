@@ -29,6 +29,7 @@
 #include "util/reply.h"
 #include "daemon_helper.h"
 #include "hiredis_helper.h"
+#include "rc_helper.h"
 #include "rclient.h"
 
 static struct daemon	 D;
@@ -242,106 +243,6 @@ static void
 raw_sends(struct rconn *r, const char *s)
 {
 	raw_send(r, s, strlen(s));
-}
-
-/* The next reply; 0 if the connection ended (FIN or reset) first. */
-static int
-raw_reply(struct rconn *r, struct reply *out)
-{
-	int	 rv;
-
-	memset(out, 0, sizeof *out);
-	if ((rv = rc_read(r, out, HR_TIMEOUT_MS)) == -1)
-		fail_msg("no reply from ludusd within %d ms, or a malformed "
-		    "one", HR_TIMEOUT_MS);
-	if (rv == 0 && r->err != 0 && r->err != ECONNRESET)
-		fail_msg("recv: %s", strerror(r->err));
-	return rv;
-}
-
-/* Flattens a reply like hr_joined(): "+OK" "-ERR x" ":3" "$abc" or a list
- * "[a b 3]" / ">[move g 1 ...]" / "%[k v ...]". */
-static void
-flatten(const struct reply *r, char *buf, size_t len)
-{
-	size_t	 i, n;
-
-	switch (r->type) {
-	case REPLY_STATUS:
-		snprintf(buf, len, "+%s", r->str);
-		break;
-	case REPLY_ERROR:
-		snprintf(buf, len, "-%s", r->str);
-		break;
-	case REPLY_INT:
-		snprintf(buf, len, ":%lld", r->integer);
-		break;
-	case REPLY_BULK:
-		snprintf(buf, len, "$%s", r->str);
-		break;
-	case REPLY_NULL:
-		snprintf(buf, len, "(nil)");
-		break;
-	default:
-		n = (size_t)snprintf(buf, len, "%s[", r->type == REPLY_PUSH ?
-		    ">" : r->type == REPLY_MAP ? "%" : "");
-		for (i = 0; i < r->n && n < len; i++) {
-			if (i > 0)
-				buf[n++] = ' ';
-			if (n < len)
-				flatten(&r->elem[i], buf + n, len - n);
-			n += strlen(buf + n);
-		}
-		if (n + 2 <= len) {
-			buf[n++] = ']';
-			buf[n] = '\0';
-		}
-		break;
-	}
-}
-
-/* Reads the next reply and compares its flattened form (see flatten). */
-static void
-raw_expect(struct rconn *r, const char *want)
-{
-	struct reply	 rep;
-	char		 got[4096];
-
-	if (!raw_reply(r, &rep))
-		fail_msg("expected '%s', got end of connection", want);
-	flatten(&rep, got, sizeof got);
-	reply_free(&rep);
-	if (strcmp(got, want) != 0)
-		fail_msg("expected '%s', got '%s'", want, got);
-}
-
-/* Reads the next reply, which must be an error starting with prefix. */
-static void
-raw_expect_err(struct rconn *r, const char *prefix)
-{
-	struct reply	 rep;
-
-	if (!raw_reply(r, &rep))
-		fail_msg("expected error '%s', got end of connection", prefix);
-	if (rep.type != REPLY_ERROR ||
-	    strncmp(rep.str, prefix, strlen(prefix)) != 0)
-		fail_msg("expected error '%s...', got type %d '%s'", prefix,
-		    rep.type, rep.str != NULL ? rep.str : "");
-	reply_free(&rep);
-}
-
-/* The server closes: no more replies, then EOF. */
-static void
-raw_expect_eof(struct rconn *r)
-{
-	struct reply	 rep;
-
-	if (raw_reply(r, &rep)) {
-		char got[512];
-
-		flatten(&rep, got, sizeof got);
-		fail_msg("expected a close, got '%s'", got);
-	}
 }
 
 /* -------------------------------------------------- engine predictions */
@@ -855,7 +756,7 @@ test_many_clients_match_engine(void **state)
 	redisFree(c);
 }
 
-/* --------------------------------------------------------------- WATCH */
+/* ---------------------------------------------------------- GAME.WATCH */
 
 static void
 test_resp3_push_while_playing(void **state)
@@ -868,32 +769,32 @@ test_resp3_push_while_playing(void **state)
 	(void)state;
 	raw_open(&r);
 	raw_sends(&r, "HELLO 3\r\n");
-	assert_true(raw_reply(&r, &rep));
-	flatten(&rep, got, sizeof got);
+	assert_true(rch_reply(&r, &rep));
+	reply_flat(&rep, got, sizeof got);
 	reply_free(&rep);
 	assert_non_null(strstr(got, "%[$server $ludus $version "));
 	assert_non_null(strstr(got, "$proto :3 $id :"));
-	raw_sends(&r, "LUDO.CREATE p red blue\r\nWATCH p\r\n");
-	raw_expect(&r, "+OK");
-	raw_expect(&r, ">[$watch $p :1]");
+	raw_sends(&r, "LUDO.CREATE p red blue\r\nGAME.WATCH p\r\n");
+	rch_expect(&r, "+OK");
+	rch_expect(&r, ">[$watch $p :1]");
 	/* Its own move: the reply, then the event. */
 	raw_sends(&r, "LUDO.PLAY p red 6 1\r\n");
-	raw_expect(&r, "+MOVED");
-	raw_expect(&r, ">[$move $p :1 $red $6:1 $MOVED]");
+	rch_expect(&r, "+MOVED");
+	rch_expect(&r, ">[$move $p :1 $red $6:1 $MOVED]");
 	/* Someone else's move arrives as a push too. */
 	EXPECT(b, "MOVED", "LUDO.PLAY", "p", "red", "3", "1");
-	raw_expect(&r, ">[$move $p :2 $red $3:1 $MOVED]");
+	rch_expect(&r, ">[$move $p :2 $red $3:1 $MOVED]");
 	/* Still playing, still watching: RESP3 is no subscriber mode. */
 	raw_sends(&r, "LUDO.PLAY p blue 4 0\r\nGAME.INFO nosuch\r\n");
-	raw_expect(&r, "+PASSED");
-	raw_expect(&r, ">[$move $p :3 $blue $4:0 $PASSED]");
-	raw_expect_err(&r, "NOGAME");
-	raw_sends(&r, "UNWATCH\r\nUNWATCH\r\n");
-	raw_expect(&r, ">[$unwatch $p :0]");
-	raw_expect(&r, ">[$unwatch (nil) :0]");
+	rch_expect(&r, "+PASSED");
+	rch_expect(&r, ">[$move $p :3 $blue $4:0 $PASSED]");
+	rch_expect_err(&r, "NOGAME");
+	raw_sends(&r, "GAME.UNWATCH\r\nGAME.UNWATCH\r\n");
+	rch_expect(&r, ">[$unwatch $p :0]");
+	rch_expect(&r, ">[$unwatch (nil) :0]");
 	EXPECT(b, "MOVED", "LUDO.PLAY", "p", "red", "2", "1");
 	raw_sends(&r, "PING\r\n");
-	raw_expect(&r, "+PONG");
+	rch_expect(&r, "+PONG");
 	rc_close(&r);
 	redisFree(b);
 }
@@ -905,12 +806,12 @@ test_watch_resp2_subscriber_mode(void **state)
 
 	(void)state;
 	EXPECT(b, "OK", "LUDO.CREATE", "sub", "red", "blue");
-	EXPECT_ERR(a, "NOGAME", "WATCH", "nosuch");
-	EXPECT_ERR(a, "BADARG", "WATCH", "Bad Id");
-	EXPECT_ERR(a, "BADARG", "WATCH", "sub", "FROM", "5");
-	EXPECT_ERR(a, "BADARG", "WATCH", "sub", "FROM", "-1");
-	EXPECT_ERR(a, "ERR", "WATCH", "sub", "SINCE", "0");
-	EXPECT_JOINED(a, "watch sub 1", "WATCH", "sub");
+	EXPECT_ERR(a, "NOGAME", "GAME.WATCH", "nosuch");
+	EXPECT_ERR(a, "BADARG", "GAME.WATCH", "Bad Id");
+	EXPECT_ERR(a, "BADARG", "GAME.WATCH", "sub", "FROM", "5");
+	EXPECT_ERR(a, "BADARG", "GAME.WATCH", "sub", "FROM", "-1");
+	EXPECT_ERR(a, "ERR", "GAME.WATCH", "sub", "SINCE", "0");
+	EXPECT_JOINED(a, "watch sub 1", "GAME.WATCH", "sub");
 	EXPECT_ERR(a, "ERR Can't execute 'LUDO.STATE'", "LUDO.STATE", "sub");
 	EXPECT_ERR(a, "ERR Can't execute", "INFO");
 	EXPECT_JOINED(a, "pong ", "PING");
@@ -920,7 +821,7 @@ test_watch_resp2_subscriber_mode(void **state)
 	EXPECT(b, "INVALID_MOVE", "LUDO.PLAY", "sub", "blue", "6", "2");
 	EXPECT(b, "MOVED", "LUDO.PLAY", "sub", "red", "1", "2");
 	expect_next(a, "move sub 2 red 1:2 MOVED");
-	EXPECT_JOINED(a, "unwatch sub 0", "UNWATCH", "sub");
+	EXPECT_JOINED(a, "unwatch sub 0", "GAME.UNWATCH", "sub");
 	EXPECT_JOINED(a, "turn,blue winner,NONE red,1,YARD,-1 "
 	    "red,2,TRACK,1 red,3,YARD,-1 red,4,YARD,-1 blue,1,YARD,-1 "
 	    "blue,2,YARD,-1 blue,3,YARD,-1 blue,4,YARD,-1", "LUDO.STATE",
@@ -958,7 +859,7 @@ test_watch_from_resume_across_restart(void **state)
 	b = hr_connect(D.port);
 	assert_int_equal(dandy_init(&st, 2, "abcd", NULL, &why), 0);
 	EXPECT(b, "OK", "DANDY.CREATE", "w", "2", "abcd");
-	EXPECT_JOINED(a, "watch w 1", "WATCH", "w");
+	EXPECT_JOINED(a, "watch w 1", "GAME.WATCH", "w");
 	for (seq = 1; seq <= 5; seq++)
 		draw_and_record(b, "w", &st, events, seq,
 		    CARDS[(seq * 7) % 18]);
@@ -973,7 +874,7 @@ test_watch_from_resume_across_restart(void **state)
 		draw_and_record(b, "w", &st, events, seq,
 		    CARDS[(seq * 7) % 18]);
 	a = hr_connect(D.port);
-	EXPECT_JOINED(a, "watch w 1", "WATCH", "w", "FROM", "5");
+	EXPECT_JOINED(a, "watch w 1", "GAME.WATCH", "w", "FROM", "5");
 	for (seq = 6; seq <= 10; seq++)
 		expect_next(a, events[seq]);
 	for (seq = 11; seq <= 15; seq++)
@@ -989,7 +890,7 @@ test_watch_from_resume_across_restart(void **state)
 
 /*
  * A long backlog sent while new moves commit.  The watcher (RESP3) sends
- * WATCH FROM 0 and its own moves in one write: the daemon sends the first
+ * GAME.WATCH FROM 0 and its own moves in one write: the daemon sends the first
  * part of the history, then commits those moves while the rest of the
  * history is still unsent, so their events must come from the history
  * reader, after the older ones.  Then another client adds moves while the
@@ -1033,9 +934,9 @@ test_watch_backlog_while_committing(void **state)
 		assert_int_equal(redisGetReply(b, (void **)&rr), REDIS_OK);
 		freeReplyObject(rr);
 	}
-	/* One write: HELLO, WATCH, and the watcher's own moves. */
+	/* One write: HELLO, GAME.WATCH, and the watcher's own moves. */
 	raw_open(&r);
-	req = strdup("HELLO 3\r\nWATCH big FROM 0\r\n");
+	req = strdup("HELLO 3\r\nGAME.WATCH big FROM 0\r\n");
 	len = strlen(req);
 	for (i = BEFORE + 1; i <= BEFORE + OWN; i++) {
 		req = realloc(req, len + 32);
@@ -1057,13 +958,13 @@ test_watch_backlog_while_committing(void **state)
 		assert_int_equal(redisGetReply(b, (void **)&rr), REDIS_OK);
 		freeReplyObject(rr);
 	}
-	assert_true(raw_reply(&r, &rep));
+	assert_true(rch_reply(&r, &rep));
 	assert_int_equal(rep.type, REPLY_MAP);
 	reply_free(&rep);
-	raw_expect(&r, ">[$watch $big :1]");
+	rch_expect(&r, ">[$watch $big :1]");
 	for (seq = 1, own = BEFORE + 1; seq <= TOTAL || own <= BEFORE + OWN;) {
-		assert_true(raw_reply(&r, &rep));
-		flatten(&rep, got, sizeof got);
+		assert_true(rch_reply(&r, &rep));
+		reply_flat(&rep, got, sizeof got);
 		if (rep.type == REPLY_PUSH) {
 			if (seq > TOTAL || strcmp(got, events[seq]) != 0)
 				fail_msg("event %d: expected '%s', got '%s'",
@@ -1081,7 +982,7 @@ test_watch_backlog_while_committing(void **state)
 	}
 	/* No duplicate after the last one. */
 	raw_sends(&r, "PING\r\n");
-	raw_expect(&r, "+PONG");
+	rch_expect(&r, "+PONG");
 	rc_close(&r);
 	free(events);
 	free(results);
@@ -1345,8 +1246,8 @@ bad_input(redisContext *ok, const char *input, size_t len,
 	raw_open(&r);
 	raw_send(&r, input, len);
 	still_served(ok);
-	raw_expect_err(&r, prefix);
-	raw_expect_eof(&r);
+	rch_expect_err(&r, prefix);
+	rch_expect_eof(&r);
 	rc_close(&r);
 	still_served(ok);
 }
@@ -1373,8 +1274,8 @@ test_malformed_input_closes_only_that_client(void **state)
 	/* Binary bytes on a line are just an unknown command. */
 	raw_open(&r);
 	raw_send(&r, binary, sizeof binary - 1);
-	raw_expect_err(&r, "ERR unknown command");
-	raw_expect(&r, "+PONG");
+	rch_expect_err(&r, "ERR unknown command");
+	rch_expect(&r, "+PONG");
 	rc_close(&r);
 	/* A line with no end is refused while it arrives. */
 	big = malloc(70000);
@@ -1388,7 +1289,7 @@ test_malformed_input_closes_only_that_client(void **state)
 	 * the attacks). */
 	raw_open(&r);
 	raw_sends(&r, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\nPING\r\n");
-	raw_expect_eof(&r);
+	rch_expect_eof(&r);
 	rc_close(&r);
 	still_served(ok);
 	/* Random bytes: errors or replies, never a crash. */
@@ -1414,7 +1315,7 @@ test_malformed_input_closes_only_that_client(void **state)
 		raw_send(&r, &"*1\r\n$4\r\nPING\r\n"[i], 1);
 		usleep(1000);
 	}
-	raw_expect(&r, "+PONG");
+	rch_expect(&r, "+PONG");
 	rc_close(&r);
 	still_served(ok);
 	redisFree(ok);
@@ -1430,13 +1331,13 @@ test_inline_commands(void **state)
 	raw_sends(&r, "LUDO.CREATE \"inl\" red blue\r\n"
 	    "ludo.play inl red 6 1\n\r\n  \r\nECHO \"a b\\tc\"\r\n"
 	    "ECHO 'x y'\r\nECHO \"\"\r\nECHO \"unbalanced\r\n");
-	raw_expect(&r, "+OK");
-	raw_expect(&r, "+MOVED");
-	raw_expect(&r, "$a b\tc");
-	raw_expect(&r, "$x y");
-	raw_expect(&r, "$");
-	raw_expect_err(&r, "ERR Protocol error: unbalanced quotes");
-	raw_expect_eof(&r);
+	rch_expect(&r, "+OK");
+	rch_expect(&r, "+MOVED");
+	rch_expect(&r, "$a b\tc");
+	rch_expect(&r, "$x y");
+	rch_expect(&r, "$");
+	rch_expect_err(&r, "ERR Protocol error: unbalanced quotes");
+	rch_expect_eof(&r);
 	rc_close(&r);
 }
 
@@ -1448,10 +1349,10 @@ test_quit_flushes_then_closes(void **state)
 	(void)state;
 	raw_open(&r);
 	raw_sends(&r, "PING\r\nECHO bye\r\nQUIT\r\nPING\r\n");
-	raw_expect(&r, "+PONG");
-	raw_expect(&r, "$bye");
-	raw_expect(&r, "+OK");
-	raw_expect_eof(&r);
+	rch_expect(&r, "+PONG");
+	rch_expect(&r, "$bye");
+	rch_expect(&r, "+OK");
+	rch_expect_eof(&r);
 	rc_close(&r);
 }
 
@@ -1577,7 +1478,7 @@ test_big_replies_reach_a_slow_reader_in_order(void **state)
 	/* Let the output pile up before reading any of it. */
 	rc_sleep_ms(300);
 	for (i = 0; i < n; i++) {
-		assert_true(raw_reply(&r, &rep));
+		assert_true(rch_reply(&r, &rep));
 		switch (i % 3) {
 		case 0:
 			check_big_echo(&rep, i, BIG_ECHO + (size_t)i);
@@ -1600,8 +1501,8 @@ test_big_replies_reach_a_slow_reader_in_order(void **state)
 		if (i % 4 == 0)
 			rc_sleep_ms(5);
 	}
-	raw_expect(&r, "+OK");
-	raw_expect_eof(&r);
+	rch_expect(&r, "+OK");
+	rch_expect_eof(&r);
 	assert_int_equal(pthread_join(snd.tid, NULL), 0);
 	rc_close(&r);
 	free(buf);
@@ -1636,12 +1537,12 @@ test_limit_close_delivers_the_last_replies(void **state)
 	assert_int_equal(rc_open_rcvbuf(&r, D.port, 16 * 1024), 0);
 	sender_start(&snd, &r, buf, len);
 	rc_sleep_ms(300);
-	assert_true(raw_reply(&r, &rep));
+	assert_true(rch_reply(&r, &rep));
 	check_big_echo(&rep, 7, 80 * BIG_ECHO);
 	reply_free(&rep);
-	raw_expect(&r, "$last");
-	raw_expect_err(&r, "LIMIT");
-	raw_expect_eof(&r);
+	rch_expect(&r, "$last");
+	rch_expect_err(&r, "LIMIT");
+	rch_expect_eof(&r);
 	assert_int_equal(pthread_join(snd.tid, NULL), 0);
 	rc_close(&r);
 	free(buf);
@@ -1661,12 +1562,13 @@ test_hello_switches_protocol(void **state)
 	(void)state;
 	raw_open(&r);
 	raw_sends(&r, "HELLO 4\r\nHELLO x\r\nHELLO 3 AUTH a b\r\nHELLO\r\n");
-	raw_expect_err(&r, "NOPROTO unsupported protocol version");
-	raw_expect_err(&r, "ERR Protocol version");
-	raw_expect_err(&r, "ERR Syntax error in HELLO option 'AUTH'");
+	rch_expect_err(&r, "NOPROTO unsupported protocol version");
+	rch_expect_err(&r, "ERR Protocol version");
+	/* HELLO takes AUTH now: a user that is not "default" is refused. */
+	rch_expect_err(&r, "WRONGPASS invalid username-password pair");
 	/* RESP2: the map is a flat array. */
-	assert_true(raw_reply(&r, &rep));
-	flatten(&rep, got, sizeof got);
+	assert_true(rch_reply(&r, &rep));
+	reply_flat(&rep, got, sizeof got);
 	reply_free(&rep);
 	assert_non_null(strstr(got, "[$server $ludus $version $"));
 	assert_non_null(strstr(got, "$proto :2 $id :"));
@@ -1674,12 +1576,12 @@ test_hello_switches_protocol(void **state)
 	    "$mode $standalone $role $master $modules []]"));
 	raw_sends(&r, "HELLO 3 SETNAME me\r\nGAME.INFO nosuch\r\n"
 	    "DANDY.PLAY 2 abab9abcaa abab\r\nHELLO 2\r\n");
-	assert_true(raw_reply(&r, &rep));
+	assert_true(rch_reply(&r, &rep));
 	assert_int_equal(rep.type, REPLY_MAP);
 	reply_free(&rep);
-	raw_expect_err(&r, "NOGAME");
-	raw_expect(&r, "[:3 :1]");
-	assert_true(raw_reply(&r, &rep));
+	rch_expect_err(&r, "NOGAME");
+	rch_expect(&r, "[:3 :1]");
+	assert_true(rch_reply(&r, &rep));
 	assert_int_equal(rep.type, REPLY_ARRAY);
 	reply_free(&rep);
 	rc_close(&r);
@@ -1745,7 +1647,7 @@ test_command_describes_every_command(void **state)
 		assert_int_equal(e->element[1]->type, REDIS_REPLY_INTEGER);
 		assert_int_equal(e->element[3]->type, REDIS_REPLY_INTEGER);
 		seen_play |= strcmp(e->element[0]->str, "ludo.play") == 0;
-		seen_watch |= strcmp(e->element[0]->str, "watch") == 0;
+		seen_watch |= strcmp(e->element[0]->str, "game.watch") == 0;
 	}
 	assert_true(seen_play && seen_watch);
 	freeReplyObject(r);
@@ -1780,8 +1682,8 @@ test_maxclients_refuses_the_next(void **state)
 	still_served(a);
 	still_served(b);
 	raw_open(&r);
-	raw_expect_err(&r, "LIMIT max number of clients reached");
-	raw_expect_eof(&r);
+	rch_expect_err(&r, "LIMIT max number of clients reached");
+	rch_expect_eof(&r);
 	rc_close(&r);
 	redisFree(a);
 	/* Once one has gone, a new one is welcome again. */
@@ -1825,7 +1727,7 @@ test_output_limit_drops_the_client(void **state)
 	raw_sends(&r, req);
 	raw_send(&r, big, 50 * 1024);
 	raw_sends(&r, "\r\n");
-	assert_true(raw_reply(&r, &rep));
+	assert_true(rch_reply(&r, &rep));
 	assert_int_equal(rep.type, REPLY_BULK);
 	assert_int_equal(rep.len, 50 * 1024);
 	reply_free(&rep);
@@ -1835,7 +1737,7 @@ test_output_limit_drops_the_client(void **state)
 	raw_sends(&r, req);
 	raw_send(&r, big, n);
 	raw_sends(&r, "\r\n");
-	raw_expect_eof(&r);
+	rch_expect_eof(&r);
 	rc_close(&r);
 	still_served(ok);
 	free(big);
@@ -1851,11 +1753,11 @@ test_idle_timeout_spares_watchers(void **state)
 
 	(void)state;
 	EXPECT(w, "OK", "LUDO.CREATE", "idle", "red", "blue");
-	EXPECT_JOINED(w, "watch idle 1", "WATCH", "idle");
+	EXPECT_JOINED(w, "watch idle 1", "GAME.WATCH", "idle");
 	raw_open(&r);
 	raw_sends(&r, "PING\r\n");
-	raw_expect(&r, "+PONG");
-	raw_expect_eof(&r);	/* within HR_TIMEOUT_MS; timeout is 1s */
+	rch_expect(&r, "+PONG");
+	rch_expect_eof(&r);	/* within HR_TIMEOUT_MS; timeout is 1s */
 	rc_close(&r);
 	sleep(1);
 	EXPECT_JOINED(w, "pong ", "PING");

@@ -185,6 +185,17 @@ case $out in
 *) not_ok "COMMAND COUNT"; echo "# got '$out'" ;;
 esac
 
+# redis-cli --scan (SCAN's cursor) lists every game, as GAMES does; its
+# --bigkeys asks TYPE, then XLEN of each "stream".
+out=$(cli --scan | sort | tr '\n' ' ')
+check "redis-cli --scan lists the games" "$(cli GAMES | tr '\n' ' ')" "$out"
+out=$(cli --scan --pattern 'game-*' | sort | tr '\n' ' ')
+check "redis-cli --scan --pattern" "$(cli GAMES | grep '^game-' |
+    tr '\n' ' ')" "$out"
+out=$(cli --bigkeys 2>&1)
+contains "redis-cli --bigkeys walks the games as streams" "Biggest stream" \
+    "$out"
+
 # redis-cli's interactive mode asks COMMAND (DOCS) at start and must not
 # print errors; it needs a terminal, which script(1) provides.
 if command -v script >/dev/null 2>&1; then

@@ -482,7 +482,7 @@ test_slow_reader_is_paused_not_dropped(void **state)
 }
 
 /*
- * An honest slow reader of a WATCH backlog larger than the output cap is
+ * An honest slow reader of a GAME.WATCH backlog larger than the output cap is
  * never cut off: the backlog is sent in chunks as the socket drains.
  */
 static void
@@ -502,7 +502,7 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 	rch_long_game(&chk, "long", 5000);
 	assert_int_equal(rc_open_rcvbuf(&w, D.port, 16 * 1024), 0);
 	t0 = rc_now_ms();
-	assert_int_equal(rc_send(&w, "WATCH", "long", "FROM", "0", NULL), 0);
+	assert_int_equal(rc_send(&w, "GAME.WATCH", "long", "FROM", "0", NULL), 0);
 	assert_int_equal(rc_read(&w, &r, IO_MS), 1);
 	assert_int_equal(r.type, REPLY_ARRAY);
 	assert_string_equal(r.elem[0].str, "watch");
@@ -520,10 +520,10 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 			break;
 		rc_sleep_ms(2);
 		if ((f = rc_fill(&w, IO_MS)) <= 0)
-			fail_msg("WATCH backlog: %s at move %lld", f == 0 ?
+			fail_msg("GAME.WATCH backlog: %s at move %lld", f == 0 ?
 			    "dropped" : "stalled", next);
 	}
-	rc_note("WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
+	rc_note("GAME.WATCH FROM 0 of 5000 moves (about 350 KB) read slowly through "
 	    "a 16 KB buffer with a 256 KB output cap: all received in %lld "
 	    "ms", (long long)(rc_now_ms() - t0));
 	assert_int_equal(rc_call(&w, &r, IO_MS, "PING", NULL), 1);
@@ -697,6 +697,117 @@ test_flood_does_not_starve_others(void **state)
 	rch_fds_back(&D, fd_base);
 }
 
+/* -------------------------------------------------- backlogs, fairness */
+
+/* Reads a backlog as fast as it comes, counting one mark per entry. */
+struct drain {
+	struct rconn	*c;
+	const char	*mark;
+	long		 want;		/* entries */
+	long		 got;		/* atomic: entries read so far */
+	size_t		 bytes;		/* read in all */
+	int		 err;
+};
+
+static void *
+drain_main(void *arg)
+{
+	struct drain	*d = arg;
+	size_t		 ml = strlen(d->mark), keep = 0, i;
+	char		*buf = malloc(256 * 1024 + 64);
+	ssize_t		 n;
+	long		 got = 0;
+
+	while (buf != NULL && got < d->want) {
+		struct pollfd pfd = { d->c->fd, POLLIN, 0 };
+
+		if (poll(&pfd, 1, IO_MS) != 1 ||
+		    (n = recv(d->c->fd, buf + keep, 256 * 1024, 0)) <= 0) {
+			d->err = EPIPE;
+			break;
+		}
+		d->bytes += (size_t)n;
+		n += (ssize_t)keep;
+		for (i = 0; i + ml <= (size_t)n; i++)
+			got += memcmp(buf + i, d->mark, ml) == 0;
+		/* A mark across two reads is counted once, in the second. */
+		keep = (size_t)n < ml - 1 ? (size_t)n : ml - 1;
+		memmove(buf, buf + n - (ssize_t)keep, keep);
+		__atomic_store_n(&d->got, got, __ATOMIC_RELEASE);
+	}
+	free(buf);
+	return NULL;
+}
+
+/*
+ * One client reads a long backlog as fast as the daemon writes it; once
+ * its first entries have come, another client asks INFO.  INFO must be
+ * served while the backlog is still being written: its
+ * total_net_output_bytes (what the daemon had queued by then) is below
+ * the backlog's size.  A daemon that wrote a whole backlog before it
+ * read another request (a flush that ran again without polling) fails
+ * this whatever the machine's speed, and a fair one passes unless the
+ * test stalls for as long as the whole backlog takes.
+ */
+static void
+backlog_is_interleaved(const char *const *request, int argc,
+    const char *mark, long entries)
+{
+	struct rconn	 w, p;
+	struct drain	 d;
+	pthread_t	 t;
+	char		*buf = NULL;
+	size_t		 len = 0, cap = 0;
+	long long	 base, then;
+	int64_t		 end;
+
+	start((const char *const []){ "--durability", "off", NULL });
+	rch_open(&w, D.port);
+	rch_open(&p, D.port);
+	rch_long_game(&w, "long", (int)entries);
+	base = rch_info_field(&p, "total_net_output_bytes");
+	memset(&d, 0, sizeof d);
+	d.c = &w;
+	d.mark = mark;
+	d.want = entries;
+	rc_encode(&buf, &len, &cap, argc, request);
+	assert_int_equal(rc_write(&w, buf, len), 0);
+	free(buf);
+	assert_int_equal(pthread_create(&t, NULL, drain_main, &d), 0);
+	end = rc_now_ms() + IO_MS;
+	while (__atomic_load_n(&d.got, __ATOMIC_ACQUIRE) < 16 &&
+	    rc_now_ms() < end)
+		rc_sleep_ms(1);
+	then = rch_info_field(&p, "total_net_output_bytes");
+	pthread_join(t, NULL);
+	assert_int_equal(d.err, 0);
+	assert_int_equal(d.got, entries);
+	rc_note("%s of %ld entries: INFO served after %lld of its %zu bytes",
+	    request[0], entries, then - base, d.bytes);
+	assert_true(then - base < (long long)d.bytes);
+	rc_close(&w);
+	rc_close(&p);
+	rch_fds_back(&D, fd_base);
+}
+
+static void
+test_watch_backlog_does_not_hold_up_others(void **state)
+{
+	static const char *const req[] = { "GAME.WATCH", "long", "FROM", "0" };
+
+	(void)state;
+	backlog_is_interleaved(req, 4, "\r\nmove\r\n", 100000);
+}
+
+static void
+test_long_xrange_does_not_hold_up_others(void **state)
+{
+	static const char *const req[] = { "XRANGE", "long", "-", "+" };
+
+	(void)state;
+	backlog_is_interleaved(req, 4, "-0\r\n*6\r\n", 100000);
+}
+
 int
 main(void)
 {
@@ -723,6 +834,10 @@ main(void)
 		    test_idle_timeout_closes_idle_clients, teardown),
 		cmocka_unit_test_teardown(test_flood_does_not_starve_others,
 		    teardown),
+		cmocka_unit_test_teardown(
+		    test_watch_backlog_does_not_hold_up_others, teardown),
+		cmocka_unit_test_teardown(
+		    test_long_xrange_does_not_hold_up_others, teardown),
 	};
 
 	signal(SIGPIPE, SIG_IGN);

@@ -27,7 +27,9 @@
 #include "hiredis_helper.h"
 
 static struct daemon	 D;
-static const char *const normal[] = { "--durability", "normal", NULL };
+/* Bots play at once: what is tested is what they play, not the pace. */
+static const char *const normal[] = { "--durability", "normal",
+    "--bot-delay", "0", NULL };
 
 /* ---------------------------------------------------------- fixtures */
 
@@ -180,7 +182,7 @@ test_bots_play_to_the_end_watched(void **state)
 	/* One write: the watch is in place before the first bot move. */
 	redisAppendCommand(w, "LUDO.CREATE g a b bots=a:expert,b:aggressive "
 	    "dice=server");
-	redisAppendCommand(w, "WATCH g FROM 0");
+	redisAppendCommand(w, "GAME.WATCH g FROM 0");
 	assert_int_equal(redisGetReply(w, (void **)&r), REDIS_OK);
 	assert_string_equal(hr_joined(r), "OK");
 	freeReplyObject(r);
@@ -398,7 +400,7 @@ static void
 test_require_seats_setting(void **state)
 {
 	static const char *const secure[] = { "--durability", "normal",
-	    "--require-seats", "yes", NULL };
+	    "--bot-delay", "0", "--require-seats", "yes", NULL };
 	redisContext	*c;
 	redisReply	*r;
 

@@ -15,6 +15,7 @@
 
 #include "util/reply.h"
 #include "rc_helper.h"
+#include "reply_flat.h"
 
 void
 rch_open(struct rconn *c, int port)
@@ -82,5 +83,66 @@ rch_long_game(struct rconn *c, const char *id, int moves)
 		assert_int_equal(rc_read(c, &r, IO_MS), 1);
 		assert_int_equal(r.type, REPLY_STATUS);
 		reply_free(&r);
+	}
+}
+
+/* ------------------------------------------------------ raw replies */
+
+/* The next reply; 0 if the connection ended (FIN or reset) first. */
+int
+rch_reply(struct rconn *r, struct reply *out)
+{
+	int	 rv;
+
+	memset(out, 0, sizeof *out);
+	if ((rv = rc_read(r, out, IO_MS)) == -1)
+		fail_msg("no reply from ludusd within %d ms, or a malformed "
+		    "one", IO_MS);
+	if (rv == 0 && r->err != 0 && r->err != ECONNRESET)
+		fail_msg("recv: %s", strerror(r->err));
+	return rv;
+}
+
+/* Reads the next reply and compares its flattened form (see reply_flat). */
+void
+rch_expect(struct rconn *r, const char *want)
+{
+	struct reply	 rep;
+	char		 got[4096];
+
+	if (!rch_reply(r, &rep))
+		fail_msg("expected '%s', got end of connection", want);
+	reply_flat(&rep, got, sizeof got);
+	reply_free(&rep);
+	if (strcmp(got, want) != 0)
+		fail_msg("expected '%s', got '%s'", want, got);
+}
+
+/* Reads the next reply, which must be an error starting with prefix. */
+void
+rch_expect_err(struct rconn *r, const char *prefix)
+{
+	struct reply	 rep;
+
+	if (!rch_reply(r, &rep))
+		fail_msg("expected error '%s', got end of connection", prefix);
+	if (rep.type != REPLY_ERROR ||
+	    strncmp(rep.str, prefix, strlen(prefix)) != 0)
+		fail_msg("expected error '%s...', got type %d '%s'", prefix,
+		    rep.type, rep.str != NULL ? rep.str : "");
+	reply_free(&rep);
+}
+
+/* The server closes: no more replies, then EOF. */
+void
+rch_expect_eof(struct rconn *r)
+{
+	struct reply	 rep;
+
+	if (rch_reply(r, &rep)) {
+		char got[512];
+
+		reply_flat(&rep, got, sizeof got);
+		fail_msg("expected a close, got '%s'", got);
 	}
 }

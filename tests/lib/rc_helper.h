@@ -8,6 +8,7 @@
 
 #include "daemon_helper.h"
 #include "rclient.h"
+#include "reply_flat.h"
 
 #define IO_MS		20000	/* no reply this long: the test fails */
 #define FD_WAIT_MS	5000	/* for the daemon's descriptors to close */
@@ -27,5 +28,15 @@ long long	 rch_info_field(struct rconn *, const char *name);
  * replies (rows like "1234,P1,a,P2 3 0").
  */
 void		 rch_long_game(struct rconn *, const char *id, int moves);
+
+/* The next reply; 0 if the connection ended (FIN or reset) first.  Fails
+ * the test when none comes within IO_MS or it is malformed. */
+int		 rch_reply(struct rconn *, struct reply *out);
+/* Reads the next reply and compares its flat form. */
+void		 rch_expect(struct rconn *, const char *want);
+/* Reads the next reply, which must be an error starting with prefix. */
+void		 rch_expect_err(struct rconn *, const char *prefix);
+/* The server closes: no more replies, then EOF. */
+void		 rch_expect_eof(struct rconn *);
 
 #endif /* LUDUS_RC_HELPER_H */

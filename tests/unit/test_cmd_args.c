@@ -555,15 +555,17 @@ test_order_connection(void **state)
 {
 	(void)state;
 	/* The command layer does not run them, but knows their words. */
-	PARSE("WATCH a b", "-ERR wrong number of arguments for 'WATCH'");
-	PARSE("WATCH a b c d", "-ERR wrong number of arguments for 'WATCH'");
-	PARSE("WATCH BAD! SINCE x", "-ERR syntax error");
-	PARSE("WATCH BAD! FROM -1", "-BADARG FROM seq must be an integer >= "
-	    "0");
-	PARSE("WATCH BAD! from 1", "-BADARG invalid game id");
-	PARSE("WATCH g FROM 5", "ok");
+	PARSE("GAME.WATCH a b", "-ERR wrong number of arguments for "
+	    "'GAME.WATCH'");
+	PARSE("GAME.WATCH a b c d", "-ERR wrong number of arguments for "
+	    "'GAME.WATCH'");
+	PARSE("GAME.WATCH BAD! SINCE x", "-ERR syntax error");
+	PARSE("GAME.WATCH BAD! FROM -1", "-BADARG FROM seq must be an integer "
+	    ">= 0");
+	PARSE("GAME.WATCH BAD! from 1", "-BADARG invalid game id");
+	PARSE("GAME.WATCH g FROM 5", "ok");
 	assert_int_equal(args_parsed.v[1].i, 5);
-	PARSE("WATCH g", "ok");
+	PARSE("GAME.WATCH g", "ok");
 	assert_int_equal(args_parsed.v[1].i, -1);
 	PARSE("HELLO SETNAME x", "-ERR Protocol version is not an integer or "
 	    "out of range");
@@ -588,7 +590,7 @@ test_order_connection(void **state)
 	PARSE("INFO server Games", "ok");
 	assert_int_equal(args_parsed.v[0].n, 2);
 	assert_string_equal(cmd_word(&args_parsed, 0, 1), "Games");
-	PARSE("UNWATCH", "ok");
+	PARSE("GAME.UNWATCH", "ok");
 	assert_int_equal(args_parsed.v[0].n, 0);
 	PARSE("COMMAND COUNT x", "-ERR unknown subcommand or wrong number of "
 	    "arguments for 'COUNT'. Try COUNT, DOCS, INFO or LIST.");

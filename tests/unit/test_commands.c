@@ -271,8 +271,10 @@ test_cmd_lookup_table(void **state)
 		own += (c->flags & CMD_CONN) == 0;
 		prev = c;
 	}
-	assert_int_equal(own, 21);	/* 19 + LUDO.ROLL, SEAT (seats, dice) */
-	assert_int_equal(i, 29);	/* and the 8 connection commands */
+	/* 19 + LUDO.ROLL, SEAT (seats, dice) + DBSIZE, EXISTS, SCAN, TYPE
+	 * (the keyspace) + XLEN, XRANGE, XREAD, XREVRANGE (streams) */
+	assert_int_equal(own, 29);
+	assert_int_equal(i, 53);	/* and the 24 connection commands */
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
@@ -1464,6 +1466,55 @@ test_parser_refusals(void **state)
 	EXPECT(f, "COMMAND DOCS", "-ERR unknown command 'COMMAND'");
 }
 
+/*
+ * A group (MULTI/EXEC's): its writes are kept together and announced at
+ * the COMMIT, or undone together, their events with them: when told so,
+ * and when the store failed inside, a failed read included.
+ */
+static void
+test_group_kept_or_undone_whole(void **state)
+{
+	struct fixture	*f = *state;
+
+	f->env.txn = cmd_txn_new();
+	assert_int_equal(cmd_txn_group_end(&f->env, 1), -1);	/* none */
+	assert_int_equal(cmd_txn_group_begin(&f->env), 0);
+	assert_int_equal(cmd_txn_group_begin(&f->env), -1);	/* nested */
+	EXPECT(f, "SNL.CREATE s 2", "+OK");
+	EXPECT(f, "SNL.ROLL s 3", "+P1 3");
+	EXPECT(f, "SNL.ROLL nope 3", "-NOGAME no such game 'nope'");
+	EXPECT(f, "SNL.ROLL s 4", "+P2 4");
+	assert_int_equal(cmd_txn_group_end(&f->env, 1), 0);
+	assert_int_equal(txn_status(f).moves, 2);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_int_equal(f->hooked, 2);
+
+	/* Undone when asked: no row, no event. */
+	assert_int_equal(cmd_txn_group_begin(&f->env), 0);
+	EXPECT(f, "SNL.ROLL s 5", "+P1 8");
+	assert_int_equal(cmd_txn_group_end(&f->env, 0), -1);
+	assert_int_equal(txn_status(f).moves, 0);
+	EXPECT(f, "SNL.ROLL s 6", "+P1 9");
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_int_equal(f->hooked, 3);
+	EXPECT(f, "HISTORY s", "*3\n+1,P1,3,P1 3\n+2,P2,4,P2 4\n"
+	    "+3,P1,6,P1 9");
+
+	/* Undone by a store failure inside, the moves before it too. */
+	sql(f, "CREATE TEMP TRIGGER poison BEFORE INSERT ON history"
+	    " WHEN NEW.game = 'p' BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
+	EXPECT(f, "SNL.CREATE p 1", "+OK");
+	assert_int_equal(cmd_txn_group_begin(&f->env), 0);
+	EXPECT(f, "SNL.ROLL s 1", "+P2 5");
+	EXPECT(f, "SNL.ROLL p 1", "-STORE save_turn: poisoned");
+	EXPECT(f, "SNL.ROLL s 1", "+P1 10");
+	assert_int_equal(cmd_txn_group_end(&f->env, 1), -1);
+	assert_int_equal(cmd_txn_commit(&f->env), 0);
+	assert_int_equal(f->hooked, 3);
+	EXPECT(f, "HISTORY s 4", "*0");
+	EXPECT(f, "GAMES snl", "*2\n$p\n$s");
+}
+
 /* A batch of reads and refused writes has nothing to commit. */
 static void
 test_batch_nothing_written(void **state)
@@ -1543,6 +1594,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_batch_turn_fails_alone,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batch_commit_failure,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_group_kept_or_undone_whole,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_batch_nothing_written,
 		    setup, teardown),

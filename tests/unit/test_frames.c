@@ -81,7 +81,7 @@ test_frames_resp2_watch(void **state)
 	struct frames	 f = { 0, 0 };
 
 	(void)state;
-	sent(&f, "WATCH g FROM 0");
+	sent(&f, "GAME.WATCH g FROM 0");
 	assert_int_equal(got(&f, WATCH2("g", 1)), R);
 	assert_int_equal(f.subs, 1);
 	assert_false(frames_owed(&f));
@@ -91,7 +91,7 @@ test_frames_resp2_watch(void **state)
 	sent(&f, "PING");
 	assert_int_equal(got(&f, MOVE2("g")), E);
 	assert_int_equal(got(&f, "*2\r\n$4\r\npong\r\n$0\r\n\r\n"), R);
-	sent(&f, "UNWATCH");
+	sent(&f, "GAME.UNWATCH");
 	assert_int_equal(got(&f, UNWATCH2("g", 0)), R);
 	assert_int_equal(f.subs, 0);
 	assert_false(frames_owed(&f));
@@ -103,8 +103,8 @@ test_frames_resp3_watch_and_play(void **state)
 	struct frames	 f = { 0, 0 };
 
 	(void)state;
-	/* WATCH's reply is a push frame, and it is the reply. */
-	sent(&f, "WATCH g");
+	/* GAME.WATCH's reply is a push frame, and it is the reply. */
+	sent(&f, "GAME.WATCH g");
 	assert_int_equal(got(&f, WATCH3("g", 1)), R);
 	assert_false(frames_owed(&f));
 	sent(&f, "LUDO.PLAY g a 6 1");
@@ -125,18 +125,18 @@ test_frames_unwatch_all_takes_one_frame_each(void **state)
 	struct frames	 f = { 0, 0 };
 
 	(void)state;
-	sent(&f, "WATCH a");
+	sent(&f, "GAME.WATCH a");
 	assert_int_equal(got(&f, WATCH3("a", 1)), R);
-	sent(&f, "WATCH b");
+	sent(&f, "GAME.WATCH b");
 	assert_int_equal(got(&f, WATCH3("b", 2)), R);
-	sent(&f, "unwatch");
+	sent(&f, "game.unwatch");
 	assert_int_equal(got(&f, UNWATCH3("a", 1)), R);
 	assert_true(frames_owed(&f));
 	assert_int_equal(got(&f, MOVE3("b")), E);
 	assert_int_equal(got(&f, UNWATCH3("b", 0)), R);
 	assert_false(frames_owed(&f));
 	/* Nothing watched: one frame, a null name and 0. */
-	sent(&f, "UNWATCH");
+	sent(&f, "GAME.UNWATCH");
 	assert_int_equal(got(&f, "*3\r\n$7\r\nunwatch\r\n$-1\r\n:0\r\n"), R);
 	assert_false(frames_owed(&f));
 }
@@ -156,7 +156,7 @@ test_frames_one_confirmation_per_name(void **state)
 	assert_int_equal(got(&f, "*3\r\n$9\r\nsubscribe\r\n$1\r\nb\r\n:2\r\n"),
 	    R);
 	assert_false(frames_owed(&f));
-	sent(&f, "UNWATCH a b");
+	sent(&f, "GAME.UNWATCH a b");
 	assert_int_equal(got(&f, UNWATCH2("a", 1)), R);
 	assert_int_equal(got(&f, UNWATCH2("b", 0)), R);
 	assert_false(frames_owed(&f));
@@ -171,7 +171,7 @@ test_frames_an_error_ends_the_reply(void **state)
 	sent(&f, "SUBSCRIBE a b c");
 	assert_int_equal(got(&f, "-ERR unknown command 'SUBSCRIBE'\r\n"), R);
 	assert_false(frames_owed(&f));
-	sent(&f, "WATCH nope");
+	sent(&f, "GAME.WATCH nope");
 	assert_int_equal(got(&f, "-NOGAME no such game 'nope'\r\n"), R);
 	assert_int_equal(f.subs, 0);
 }

@@ -1,5 +1,6 @@
 /*
- * util: checked integer parsing, the inline splitter, the id map.
+ * util: checked integer parsing, the inline splitter, the id map, glob
+ * patterns.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "util/glob.h"
 #include "util/idmap.h"
 #include "util/util.h"
 
@@ -216,6 +218,58 @@ test_idmap_put_get_del(void **state)
 	idmap_free(m);
 }
 
+/* Each row: pattern, string, whether it matches (as Redis's KEYS says). */
+static void
+test_glob_match_as_redis_does(void **state)
+{
+	static const struct {
+		const char	*pat, *str;
+		int		 match;
+	} rows[] = {
+		{ "*", "", 1 }, { "*", "g1", 1 }, { "", "", 1 }, { "", "a", 0 },
+		{ "g*", "g1", 1 }, { "g*", "xg", 0 }, { "*-1", "game-1", 1 },
+		{ "*-1", "game-12", 0 }, { "g?", "g1", 1 }, { "g?", "g", 0 },
+		{ "g?", "g12", 0 }, { "*a*b*", "xxaxxbxx", 1 },
+		{ "*a*b*", "xxbxxaxx", 0 }, { "a*a*a", "aaaa", 1 },
+		{ "a*a*a", "aa", 0 }, { "[abc]x", "bx", 1 },
+		{ "[abc]x", "dx", 0 }, { "[^abc]x", "dx", 1 },
+		{ "[^abc]x", "ax", 0 }, { "[a-c]", "b", 1 }, { "[c-a]", "b", 1 },
+		{ "[a-c]", "d", 0 }, { "[a\\-c]", "-", 1 },
+		{ "[a\\-c]", "b", 0 }, { "\\*", "*", 1 }, { "\\*", "a", 0 },
+		{ "a\\", "a\\", 1 }, { "[ab", "a", 1 }, { "[ab", "c", 0 },
+		{ "[]", "a", 0 }, { "g-[0-9]*", "g-7x", 1 },
+		{ "g-[0-9]*", "g-x7", 0 }, { "**x", "abx", 1 },
+		{ "*?", "", 0 }, { "*?", "a", 1 },
+	};
+	size_t	 i;
+
+	(void)state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+		if (glob_match(rows[i].pat, strlen(rows[i].pat), rows[i].str,
+		    strlen(rows[i].str)) != rows[i].match)
+			fail_msg("glob '%s' on '%s': expected %d", rows[i].pat,
+			    rows[i].str, rows[i].match);
+}
+
+/* A pattern of many stars against a long miss stays quick: no
+ * exponential backtracking. */
+static void
+test_glob_match_many_stars(void **state)
+{
+	char	 pat[64], str[4096];
+
+	(void)state;
+	memset(pat, 0, sizeof(pat));
+	memset(pat, '*', 40);
+	pat[1] = pat[3] = pat[5] = pat[7] = 'a';
+	pat[40] = 'b';
+	memset(str, 'a', sizeof(str) - 1);
+	str[sizeof(str) - 1] = '\0';
+	assert_int_equal(glob_match(pat, strlen(pat), str, strlen(str)), 0);
+	str[sizeof(str) - 2] = 'b';
+	assert_int_equal(glob_match(pat, strlen(pat), str, strlen(str)), 1);
+}
+
 int
 main(void)
 {
@@ -228,6 +282,8 @@ main(void)
 		cmocka_unit_test(test_strbuf_formats_like_snprintf),
 		cmocka_unit_test(test_strbuf_cuts_like_snprintf),
 		cmocka_unit_test(test_idmap_put_get_del),
+		cmocka_unit_test(test_glob_match_as_redis_does),
+		cmocka_unit_test(test_glob_match_many_stars),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

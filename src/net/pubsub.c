@@ -1,0 +1,389 @@
+/*
+ * Redis pub/sub over games: the channel of a game is its id, and every
+ * committed move of the game is published on it as a message whose
+ * payload is the move's line, "seq,player,action,result" (plus ",bot" or
+ * ",timeout"), the line HISTORY prints.  PSUBSCRIBE takes glob patterns
+ * over ids.  Frames are Redis's: ["message", channel, payload] and
+ * ["pmessage", pattern, channel, payload], arrays in RESP2 (where a
+ * subscribed connection is in subscriber mode) and push frames in RESP3.
+ *
+ * Messages take GAME.WATCH's path (watch.c): queued at the COMMIT,
+ * delivered at the end of the pass right after the reply of the command
+ * that made the move, in order; this file only says who gets one.  The
+ * (un)subscribe commands are barriers (the pass's transaction ends
+ * first), so a subscription sees exactly the moves committed after it.
+ * Nothing is replayed: GAME.WATCH FROM and XREAD resume, pub/sub is live.
+ *
+ * A channel that is no game id is accepted, as Redis accepts any: it is
+ * counted and listed on its connection but never gets a message.  There
+ * is no PUBLISH: the moves are the only messages.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "net/conn.h"
+#include "net/log.h"
+#include "util/glob.h"
+#include "util/idmap.h"
+#include "util/util.h"
+
+#define NAME_MAX_LEN	1024	/* a channel name or pattern, at most */
+
+struct pchan;
+
+/* One subscription of one connection: a channel or a pattern. */
+struct psub {
+	TAILQ_ENTRY(psub)	 conn_entry;	/* c->subs */
+	TAILQ_ENTRY(psub)	 list_entry;	/* its channel's, or patterns */
+	struct conn		*conn;
+	struct pchan		*chan;		/* a game's channel, or NULL */
+	int			 pattern;
+	size_t			 len;
+	char			 name[];	/* NUL-ended */
+};
+
+TAILQ_HEAD(psub_list, psub);
+
+/* The subscribers of one game id. */
+struct pchan {
+	struct psub_list	 subs;
+	char			 id[GAME_ID_MAX + 1];
+};
+
+struct pubsub {
+	struct idmap		*chans;		/* id -> struct pchan */
+	struct psub_list	 patterns;
+	size_t			 npatterns;
+};
+
+struct pubsub *
+pubsub_new(void)
+{
+	struct pubsub	*ps = xcalloc(1, sizeof(*ps));
+
+	ps->chans = idmap_new();
+	TAILQ_INIT(&ps->patterns);
+	return ps;
+}
+
+/* Connections are freed first, with their subscriptions. */
+void
+pubsub_free(struct pubsub *ps)
+{
+	struct pchan	*ch;
+	size_t		 pos = 0;
+
+	if (ps == NULL)
+		return;
+	while ((ch = idmap_next(ps->chans, &pos)) != NULL)
+		free(ch);
+	idmap_free(ps->chans);
+	free(ps);
+}
+
+int
+pubsub_wants(const struct server *srv, const char *game)
+{
+	const struct pubsub	*ps = srv->pubsub;
+
+	return ps->npatterns > 0 || idmap_get(ps->chans, game) != NULL;
+}
+
+/* ----------------------------------------------------------- delivery */
+
+static void
+send_message(struct conn *c, const struct psub *pat, const char *game,
+    const char *line, size_t len)
+{
+	struct reply	 r = { 0 };
+
+	reply_push_type(&r);
+	if (pat != NULL) {
+		reply_bulk(reply_add(&r), "pmessage", 8);
+		reply_bulk(reply_add(&r), pat->name, pat->len);
+	} else
+		reply_bulk(reply_add(&r), "message", 7);
+	reply_bulk(reply_add(&r), game, strlen(game));
+	reply_bulk(reply_add(&r), line, len);
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
+void
+pubsub_deliver(struct server *srv, const char *game, const struct move *mv)
+{
+	struct pubsub	*ps = srv->pubsub;
+	struct pchan	*ch;
+	struct psub	*s;
+	char		 line[CMD_MOVE_LINE_MAX];
+	size_t		 len;
+
+	if (!pubsub_wants(srv, game))
+		return;
+	len = cmd_move_line(mv, line, sizeof(line));
+	if ((ch = idmap_get(ps->chans, game)) != NULL)
+		TAILQ_FOREACH(s, &ch->subs, list_entry)
+			if (s->conn->state == CONN_OPEN)
+				send_message(s->conn, NULL, game, line, len);
+	TAILQ_FOREACH(s, &ps->patterns, list_entry)
+		if (s->conn->state == CONN_OPEN &&
+		    glob_match(s->name, s->len, game, strlen(game)))
+			send_message(s->conn, s, game, line, len);
+}
+
+/* ------------------------------------------------------ subscriptions */
+
+static struct psub *
+sub_find(struct conn *c, int pattern, const char *name, size_t len)
+{
+	struct psub	*s;
+
+	TAILQ_FOREACH(s, &c->subs, conn_entry)
+		if (s->pattern == pattern && s->len == len &&
+		    memcmp(s->name, name, len) == 0)
+			return s;
+	return NULL;
+}
+
+static void
+sub_add(struct conn *c, int pattern, const char *name, size_t len)
+{
+	struct pubsub	*ps = c->srv->pubsub;
+	struct psub	*s;
+	struct pchan	*ch;
+
+	s = xcalloc(1, sizeof(*s) + len + 1);
+	s->conn = c;
+	s->pattern = pattern;
+	s->len = len;
+	memcpy(s->name, name, len);
+	TAILQ_INSERT_TAIL(&c->subs, s, conn_entry);
+	if (pattern) {
+		TAILQ_INSERT_TAIL(&ps->patterns, s, list_entry);
+		ps->npatterns++;
+		c->npatterns++;
+		return;
+	}
+	c->nchannels++;
+	if (!valid_id(name, len))
+		return;
+	if ((ch = idmap_get(ps->chans, s->name)) == NULL) {
+		ch = xcalloc(1, sizeof(*ch));
+		TAILQ_INIT(&ch->subs);
+		str_copy(ch->id, sizeof(ch->id), s->name);
+		idmap_put(ps->chans, ch->id, ch);
+	}
+	s->chan = ch;
+	TAILQ_INSERT_TAIL(&ch->subs, s, list_entry);
+}
+
+static void
+sub_remove(struct conn *c, struct psub *s)
+{
+	struct pubsub	*ps = c->srv->pubsub;
+
+	TAILQ_REMOVE(&c->subs, s, conn_entry);
+	if (s->pattern) {
+		TAILQ_REMOVE(&ps->patterns, s, list_entry);
+		ps->npatterns--;
+		c->npatterns--;
+	} else {
+		c->nchannels--;
+		if (s->chan != NULL) {
+			TAILQ_REMOVE(&s->chan->subs, s, list_entry);
+			if (TAILQ_EMPTY(&s->chan->subs)) {
+				idmap_del(ps->chans, s->chan->id);
+				free(s->chan);
+			}
+		}
+	}
+	free(s);
+}
+
+void
+pubsub_remove_all(struct conn *c)
+{
+	struct psub	*s;
+
+	while ((s = TAILQ_FIRST(&c->subs)) != NULL)
+		sub_remove(c, s);
+}
+
+/* [kind, name or null, count]: a push frame in RESP3. */
+static void
+send_confirm(struct conn *c, const char *kind, const char *name, size_t len)
+{
+	struct reply	 r = { 0 };
+
+	reply_push_type(&r);
+	reply_bulk(reply_add(&r), kind, strlen(kind));
+	if (name != NULL)
+		reply_bulk(reply_add(&r), name, len);
+	else
+		reply_null(reply_add(&r));
+	reply_int(reply_add(&r), c->nchannels + c->npatterns);
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
+/* The words of argument 0: the channels or patterns named. */
+#define NAME(p, i)	cmd_word((p), 0, (i))
+#define NAME_LEN(p, i)	cmd_word_len((p), 0, (i))
+
+static void
+subscribe(struct conn *c, const struct cmd_parsed *p, int pattern)
+{
+	int	 i;
+
+	for (i = 0; i < p->v[0].n; i++)
+		if (NAME_LEN(p, i) > NAME_MAX_LEN || memchr(NAME(p, i), '\0',
+		    NAME_LEN(p, i)) != NULL) {
+			conn_error(c, "ERR", "a channel name or pattern has at "
+			    "most %d bytes, none of them NUL", NAME_MAX_LEN);
+			return;
+		}
+	for (i = 0; i < p->v[0].n; i++) {
+		if (sub_find(c, pattern, NAME(p, i), NAME_LEN(p, i)) == NULL)
+			sub_add(c, pattern, NAME(p, i), NAME_LEN(p, i));
+		send_confirm(c, pattern ? "psubscribe" : "subscribe",
+		    NAME(p, i), NAME_LEN(p, i));
+	}
+}
+
+static void
+unsubscribe(struct conn *c, const struct cmd_parsed *p, int pattern)
+{
+	const char	*kind = pattern ? "punsubscribe" : "unsubscribe";
+	struct psub	*s, *next;
+	char		 name[NAME_MAX_LEN + 1];
+	size_t		 len;
+	int		 i, sent = 0;
+
+	for (i = 0; i < p->v[0].n; i++) {
+		if ((s = sub_find(c, pattern, NAME(p, i), NAME_LEN(p, i))) !=
+		    NULL)
+			sub_remove(c, s);
+		send_confirm(c, kind, NAME(p, i), NAME_LEN(p, i));
+	}
+	if (p->v[0].n > 0)
+		return;
+	for (s = TAILQ_FIRST(&c->subs); s != NULL; s = next) {
+		next = TAILQ_NEXT(s, conn_entry);
+		if (s->pattern != pattern)
+			continue;
+		len = s->len;
+		memcpy(name, s->name, len);
+		sub_remove(c, s);
+		send_confirm(c, kind, name, len);
+		sent++;
+	}
+	if (sent == 0)
+		send_confirm(c, kind, NULL, 0);
+}
+
+void
+subscribe_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	subscribe(c, p, 0);
+}
+
+void
+psubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	subscribe(c, p, 1);
+}
+
+void
+unsubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	unsubscribe(c, p, 0);
+}
+
+void
+punsubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	unsubscribe(c, p, 1);
+}
+
+/* ------------------------------------------------------------- PUBSUB */
+
+static void
+pubsub_channels(struct conn *c, const struct cmd_parsed *p)
+{
+	struct pubsub	*ps = c->srv->pubsub;
+	struct reply	 r = { 0 };
+	struct pchan	*ch;
+	size_t		 pos = 0;
+
+	reply_array(&r);
+	while ((ch = idmap_next(ps->chans, &pos)) != NULL)
+		if (p->v[0].n == 0 || glob_match(NAME(p, 0), NAME_LEN(p, 0),
+		    ch->id, strlen(ch->id)))
+			reply_bulk(reply_add(&r), ch->id, strlen(ch->id));
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
+static void
+pubsub_numsub(struct conn *c, const struct cmd_parsed *p)
+{
+	struct pubsub	*ps = c->srv->pubsub;
+	struct reply	 r = { 0 };
+	struct pchan	*ch;
+	struct psub	*s;
+	long long	 n;
+	int		 i;
+
+	reply_map(&r);
+	for (i = 0; i < p->v[0].n; i++) {
+		n = 0;
+		if (valid_id(NAME(p, i), NAME_LEN(p, i)) &&
+		    (ch = idmap_get(ps->chans, NAME(p, i))) != NULL)
+			TAILQ_FOREACH(s, &ch->subs, list_entry)
+				n++;
+		reply_bulk(reply_add(&r), NAME(p, i), NAME_LEN(p, i));
+		reply_int(reply_add(&r), n);
+	}
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
+/* Patterns subscribed to by anyone, each counted once. */
+static void
+pubsub_numpat(struct conn *c)
+{
+	struct pubsub	*ps = c->srv->pubsub;
+	struct reply	 r = { 0 };
+	struct psub	*s, *t;
+	long long	 n = 0;
+
+	TAILQ_FOREACH(s, &ps->patterns, list_entry) {
+		for (t = TAILQ_FIRST(&ps->patterns); t != s;
+		    t = TAILQ_NEXT(t, list_entry))
+			if (t->len == s->len &&
+			    memcmp(t->name, s->name, s->len) == 0)
+				break;
+		n += t == s;
+	}
+	reply_int(&r, n);
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
+/* PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT: the
+ * subcommand and its count of words are the parser's (cmd_conn.c). */
+void
+pubsub_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	switch (p->v[0].i) {
+	case CONN_PUBSUB_CHANNELS:
+		pubsub_channels(c, p);
+		break;
+	case CONN_PUBSUB_NUMSUB:
+		pubsub_numsub(c, p);
+		break;
+	default:
+		pubsub_numpat(c);
+		break;
+	}
+}
