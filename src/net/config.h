@@ -2,7 +2,8 @@
  * ludusd's configuration: defaults, the Redis-style file (one "key value"
  * per line, # comments) and the command line, where every key is also a
  * flag ("--port 7421") that overrides the file.  All keys live in one
- * sorted table in config.c with a parser each.
+ * sorted table in config.c with a parser each; the command line is read
+ * in config_args.c.
  */
 #ifndef LUDUS_CONFIG_H
 #define LUDUS_CONFIG_H
@@ -106,6 +107,8 @@ int	config_from_args(struct config *, int argc, char **argv,
 /* Loads one file; on error err holds "file:line: message". */
 int	config_load_file(struct config *, const char *path, char *err,
 	    size_t errlen);
+/* Whether a key of that name exists. */
+int	config_known(const char *key);
 /* Sets one key from its values; -1 with *why set on error. */
 int	config_set(struct config *, const char *key, int argc, char **argv,
 	    const char **why);
