@@ -4,7 +4,8 @@ throwaway CA and certificates (tests/lib/certs.sh): ssl=True plays a game
 and reads it back, the host name is checked, a wrong CA is refused, and
 a certificate replaced on disk and SIGHUP is used by the next connection
 while an old connection keeps working and keeps its certificate; a
-reload that fails keeps the certificate in use.  Run by
+reload that fails keeps the certificate in use; pubsub() gets a game's
+moves as messages through TLS.  Run by
 tests/clients/run, TAP on stdout.
 """
 
@@ -152,8 +153,7 @@ def _(t):
     shutil.copy(os.path.join(PKI, "server2.key"), KEY)
 
 
-@suite.case("pubsub() receives a game's moves through TLS",
-            todo="no SUBSCRIBE in ludusd yet", limit=5)
+@suite.case("pubsub() receives a game's moves through TLS", limit=5)
 def _(t):
     r = client(t)
     r.execute_command("LUDO.CREATE", "tls-ps", "red", "blue")
