@@ -1,8 +1,9 @@
 /*
  * The parser of the declared arguments (src/cmd/cmd_args.c) on
  * declarations of the test's own: every argument type, ranges,
- * defaults, the tail, keyed words, options, repeats, subcommands and the
- * excess policies.  test_cmd_args has the table's declarations.
+ * defaults, the tail, keyed words (of several words too), options,
+ * repeats, subcommands (with their counts of words) and the excess
+ * policies.  test_cmd_args has the table's declarations.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -405,6 +406,96 @@ test_subcommand(void **state)
 	    "number of arguments for 'one'. Try ONE or MANY.");
 }
 
+/* Alternatives that take a count of words, and a refusal that points to
+ * a HELP. */
+static const struct cmd_arg cnt_one = CMD_ARG_STR("name");
+static const struct cmd_arg cnt_opt = CMD_ARG_STR_OPT("pattern");
+static const struct cmd_arg cnt_two = {
+	.name = "pair", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	.nmin = 2, .nmax = 2 };
+static const struct cmd_alt cnt_alts[] = {
+	{ "ONE", &cnt_one },
+	{ "OPT", &cnt_opt },
+	{ "TWO", &cnt_two },
+	{ NULL, NULL }
+};
+static const struct cmd_arg cnt_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = cnt_alts,
+	  .err = "T HELP" },
+};
+static const struct cmd_spec cnt_spec = CMD_SPEC(cnt_args, 0);
+static const struct cmd_def cnt_def = TEST_DEF("T.CNT", -2, cnt_spec);
+
+static void
+test_subcommand_counts(void **state)
+{
+	(void)state;
+	PARSE_AS(&cnt_def, "T.CNT one x", "ok");
+	assert_int_equal(args_parsed.v[0].i, 0);
+	assert_string_equal(cmd_word(&args_parsed, 0, 0), "x");
+	PARSE_AS(&cnt_def, "T.CNT opt", "ok");
+	assert_int_equal(args_parsed.v[0].n, 0);
+	PARSE_AS(&cnt_def, "T.CNT opt p", "ok");
+	PARSE_AS(&cnt_def, "T.CNT two a b", "ok");
+	assert_int_equal(args_parsed.v[0].n, 2);
+	assert_string_equal(cmd_word(&args_parsed, 0, 1), "b");
+	PARSE_AS(&cnt_def, "T.CNT one", "-ERR unknown subcommand or wrong "
+	    "number of arguments for 'one'. Try T HELP.");
+	PARSE_AS(&cnt_def, "T.CNT one x y", "-ERR unknown subcommand or "
+	    "wrong number of arguments for 'one'. Try T HELP.");
+	PARSE_AS(&cnt_def, "T.CNT opt p q", "-ERR unknown subcommand or "
+	    "wrong number of arguments for 'opt'. Try T HELP.");
+	PARSE_AS(&cnt_def, "T.CNT two a", "-ERR unknown subcommand or wrong "
+	    "number of arguments for 'two'. Try T HELP.");
+	PARSE_AS(&cnt_def, "T.CNT three", "-ERR unknown subcommand or wrong "
+	    "number of arguments for 'three'. Try T HELP.");
+}
+
+/* A token of two words, and one that takes every word left. */
+static const struct cmd_arg words_args[] = {
+	{ .name = "n", .type = CMD_ARG_INT,
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED, .token = "COUNT",
+	  .min = 0, .max = 9, .def = -1 },
+	{ .name = "auth", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED, .token = "AUTH",
+	  .nmax = 2 },
+	{ .name = "rest", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_KEYED | CMD_ARG_MULTIPLE, .token = "ALL",
+	  .nmin = 2 },
+};
+static const struct cmd_spec words_spec = CMD_SPEC(words_args, 0);
+static const struct cmd_def words_def = TEST_DEF("T.WORDS", -3,
+    words_spec);
+
+static void
+test_keyed_words(void **state)
+{
+	(void)state;
+	PARSE_AS(&words_def, "T.WORDS AUTH u p COUNT 3 ALL a b c", "ok");
+	assert_int_equal(args_parsed.v[0].i, 3);
+	assert_int_equal(args_parsed.v[1].n, 2);
+	assert_string_equal(cmd_word(&args_parsed, 1, 0), "u");
+	assert_string_equal(cmd_word(&args_parsed, 1, 1), "p");
+	assert_int_equal(args_parsed.v[2].n, 3);
+	assert_string_equal(cmd_word(&args_parsed, 2, 0), "a");
+	assert_string_equal(cmd_word(&args_parsed, 2, 2), "c");
+	/* ALL takes the tokens after it too, as words. */
+	PARSE_AS(&words_def, "T.WORDS ALL COUNT x", "ok");
+	assert_int_equal(args_parsed.v[0].i, -1);
+	assert_int_equal(args_parsed.v[2].n, 2);
+	/* Absent: the handler decides. */
+	PARSE_AS(&words_def, "T.WORDS COUNT 1", "ok");
+	assert_int_equal(args_parsed.v[2].at, 0);
+	/* Too few words after a token: a syntax error, in order. */
+	PARSE_AS(&words_def, "T.WORDS AUTH u", "-ERR syntax error");
+	PARSE_AS(&words_def, "T.WORDS COUNT x ALL", "-BADARG COUNT must be "
+	    "an integer from 0 to 9");
+	PARSE_AS(&words_def, "T.WORDS COUNT 1 ALL", "-ERR syntax error");
+	PARSE_AS(&words_def, "T.WORDS AUTH u p AUTH v q",
+	    "-ERR syntax error: option 'AUTH' given twice");
+}
+
 int
 main(void)
 {
@@ -416,6 +507,9 @@ main(void)
 		cmocka_unit_test_teardown(test_keyed, args_teardown),
 		cmocka_unit_test_teardown(test_options, args_teardown),
 		cmocka_unit_test_teardown(test_subcommand, args_teardown),
+		cmocka_unit_test_teardown(test_subcommand_counts,
+		    args_teardown),
+		cmocka_unit_test_teardown(test_keyed_words, args_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

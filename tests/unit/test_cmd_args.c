@@ -604,6 +604,68 @@ test_order_connection(void **state)
 	assert_int_equal(args_parsed.v[0].i, -1);
 }
 
+/* The commands of Redis's own APIs: what the parser reads, which error
+ * wins; what is left to the handlers (a bound, a password, a count of
+ * AUTH's words) is tested with them (test_streams, test_conn). */
+static void
+test_order_redis_apis(void **state)
+{
+	(void)state;
+	PARSE("CLIENT setname", "-ERR unknown subcommand or wrong number of "
+	    "arguments for 'setname'. Try CLIENT HELP.");
+	PARSE("CLIENT SETNAME a b", "-ERR unknown subcommand or wrong number "
+	    "of arguments for 'SETNAME'. Try CLIENT HELP.");
+	PARSE("CLIENT KILL", "-ERR unknown subcommand or wrong number of "
+	    "arguments for 'KILL'. Try CLIENT HELP.");
+	PARSE("CLIENT frob", "-ERR unknown subcommand or wrong number of "
+	    "arguments for 'frob'. Try CLIENT HELP.");
+	PARSE("CLIENT setinfo LIB-NAME x", "ok");
+	assert_int_equal(args_parsed.v[0].i, CONN_CLIENT_SETINFO);
+	assert_string_equal(cmd_word(&args_parsed, 0, 1), "x");
+	PARSE("CLIENT LIST TYPE pubsub", "ok");
+	assert_int_equal(args_parsed.v[0].n, 2);
+	PARSE("CONFIG GET", "-ERR unknown subcommand or wrong number of "
+	    "arguments for 'GET'. Try CONFIG HELP.");
+	PARSE("CONFIG RESETSTAT x", "-ERR unknown subcommand or wrong number "
+	    "of arguments for 'RESETSTAT'. Try CONFIG HELP.");
+	PARSE("CONFIG set a b", "ok");
+	assert_int_equal(args_parsed.v[0].i, CONN_CONFIG_SET);
+	PARSE("PUBSUB CHANNELS a b", "-ERR unknown subcommand or wrong number "
+	    "of arguments for 'CHANNELS'. Try CHANNELS, NUMSUB or NUMPAT.");
+	PARSE("PUBSUB NUMPAT x", "-ERR unknown subcommand or wrong number of "
+	    "arguments for 'NUMPAT'. Try CHANNELS, NUMSUB or NUMPAT.");
+	PARSE("PUBSUB numsub", "ok");
+	PARSE("SELECT x", "-ERR value is not an integer or out of range");
+	PARSE("SELECT -3", "ok");
+	PARSE("HELLO AUTH u p", "-ERR Protocol version is not an integer or "
+	    "out of range");
+	PARSE("HELLO 3 AUTH u", "-ERR Syntax error in HELLO option 'AUTH'");
+	PARSE("HELLO 3 AUTH u p SETNAME n", "ok");
+	assert_string_equal(cmd_word(&args_parsed, CONN_HELLO_AUTH, 1), "p");
+	assert_string_equal(args_parsed.v[CONN_HELLO_SETNAME].s, "n");
+	PARSE("AUTH", "-ERR wrong number of arguments for 'AUTH'");
+	PARSE("WATCH", "-ERR wrong number of arguments for 'WATCH'");
+	PARSE("UNWATCH x", "-ERR wrong number of arguments for 'UNWATCH'");
+	/* The streams and the keyspace: COUNT before the bounds. */
+	PARSE("XRANGE d x + COUNT y", "-ERR value is not an integer or out of "
+	    "range");
+	PARSE("XRANGE d - + LIMIT 1", "-ERR syntax error");
+	PARSE("XRANGE d - + COUNT 1 COUNT 2",
+	    "-ERR syntax error: option 'COUNT' given twice");
+	PARSE("XREAD BLOCK -1 STREAMS d 0", "-ERR timeout is negative");
+	PARSE("XREAD BLOCK x COUNT y STREAMS d 0", "-ERR timeout is not an "
+	    "integer or out of range");
+	PARSE("XREAD FOO STREAMS d 0", "-ERR syntax error");
+	PARSE("XREAD COUNT 1 STREAMS", "-ERR syntax error");
+	PARSE("XREAD COUNT 2 STREAMS d e 1", "ok");
+	assert_int_equal(args_parsed.v[2].n, 3);
+	PARSE("SCAN x COUNT y", "-ERR invalid cursor");
+	PARSE("SCAN 9100000000000000000", "-ERR invalid cursor");
+	PARSE("SCAN 0 COUNT 0", "-ERR syntax error");
+	PARSE("SCAN 0 MATCH", "-ERR syntax error");
+	PARSE("SCAN 0 type ludo match g*", "ok");
+}
+
 int
 main(void)
 {
@@ -616,6 +678,7 @@ main(void)
 		cmocka_unit_test_teardown(test_order_dandy, args_teardown),
 		cmocka_unit_test_teardown(test_order_games, args_teardown),
 		cmocka_unit_test_teardown(test_order_connection, args_teardown),
+		cmocka_unit_test_teardown(test_order_redis_apis, args_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
