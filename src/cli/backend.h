@@ -3,10 +3,10 @@
  * (embedded.c) or to a ludusd over TCP (net.c).  Both give back the same
  * struct reply, so output formatting is one code path.
  *
- * Over the network a connection also carries events (WATCH's moves),
- * which may arrive at any time: while a reply is awaited or between
- * commands.  Each one is handed to on_event as soon as it is read, never
- * taken for a reply.
+ * Over the network a connection also carries events (GAME.WATCH's moves,
+ * pub/sub messages), which may arrive at any time: while a reply is
+ * awaited or between commands.  Each one is handed to on_event as soon as
+ * it is read, never taken for a reply.
  */
 #ifndef LUDUS_CLI_BACKEND_H
 #define LUDUS_CLI_BACKEND_H
@@ -21,9 +21,9 @@ struct backend {
 	 * failed (connection lost): out is then an error reply saying why. */
 	int	(*exec)(struct backend *, int argc, char **argv,
 		    size_t *argl, struct reply *out);
-	/* The next frame of a reply in several (UNWATCH of several games,
-	 * one confirmation each): 1 with out set, 0 once the reply is
-	 * whole, -1 as exec. */
+	/* The next frame of a reply in several (GAME.UNWATCH of several
+	 * games, one confirmation each): 1 with out set, 0 once the reply
+	 * is whole, -1 as exec. */
 	int	(*more)(struct backend *, struct reply *out);
 	/* The descriptor to poll for events between commands, -1 if none
 	 * can come (embedded). */

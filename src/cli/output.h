@@ -23,10 +23,10 @@ enum output_mode {
 void	output_reply(FILE *, const struct reply *, enum output_mode);
 
 /*
- * Writes an event (a frame no command waited for: a WATCH move, a pub/sub
- * message) on one line, "(event) " then its words separated by blanks,
- * in both modes, so that neither a person nor a script takes it for a
- * reply: "(event) move game-1 3 blue 4:0 PASSED".
+ * Writes an event (a frame no command waited for: a GAME.WATCH move, a
+ * pub/sub message) on one line, "(event) " then its words separated by
+ * blanks, in both modes, so that neither a person nor a script takes it
+ * for a reply: "(event) move game-1 3 blue 4:0 PASSED".
  */
 void	output_event(FILE *, const struct reply *);
 
