@@ -40,7 +40,8 @@ struct backend {
 	void	 *event_arg;
 };
 
-struct backend	*backend_embedded(const char *dbpath, char *err, size_t);
+/* uri: as store_open() takes it (a SQLite path, or postgresql://...). */
+struct backend	*backend_embedded(const char *uri, char *err, size_t);
 struct backend	*backend_network(const char *host, int port, char *err,
 		    size_t);
 

@@ -23,7 +23,7 @@
 #define DEFAULT_PORT	7420
 
 struct options {
-	const char	*db;		/* NULL: network */
+	const char	*db;		/* a store URI; NULL: network */
 	const char	*host;
 	int		 port;
 	int		 raw;		/* -1 auto, 0 tty, 1 raw */
@@ -33,8 +33,8 @@ struct options {
 
 /* The first line of the usage, which a usage error repeats. */
 #define SYNOPSIS \
-	"usage: ludus [--db FILE | -h host -p port] [--raw | --no-raw]" \
-	" [COMMAND [ARG ...]]\n"
+	"usage: ludus [--db FILE | --store URI | -h host -p port]" \
+	" [--raw | --no-raw] [COMMAND [ARG ...]]\n"
 
 static void
 usage(FILE *fp)
@@ -51,6 +51,9 @@ usage(FILE *fp)
 	    "\n"
 	    "  --db FILE     run in-process on a SQLite file (\":memory:\" for"
 	    " a throwaway)\n"
+	    "  --store URI   run in-process on a store: a SQLite path,"
+	    " sqlite:PATH, or\n"
+	    "                postgresql://... (ludusd nodes may share it)\n"
 	    "  -h host       ludusd host (default " DEFAULT_HOST ")\n"
 	    "  -p port       ludusd port (default %d)\n"
 	    "  --raw         bare output even on a terminal\n"
@@ -157,6 +160,8 @@ parse_options(int argc, char **argv, struct options *o)
 			exit(0);
 		} else if (is_opt(argv[i], "--db"))
 			o->db = opt_value(argc, argv, &i, "--db");
+		else if (is_opt(argv[i], "--store"))
+			o->db = opt_value(argc, argv, &i, "--store");
 		else if (strcmp(argv[i], "-h") == 0)
 			o->host = opt_value(argc, argv, &i, "-h");
 		else if (strcmp(argv[i], "-p") == 0) {
@@ -176,7 +181,7 @@ parse_options(int argc, char **argv, struct options *o)
 	}
 	o->cmd = i;
 	if (o->db != NULL && o->db[0] == '\0')
-		bad_usage("%s", "--db needs a file name");
+		bad_usage("%s", "--db and --store need a file name or a URI");
 	if (o->snl_script && o->cmd < argc)
 		bad_usage("%s", "--snl-script takes its commands from stdin");
 }

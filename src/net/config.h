@@ -22,7 +22,9 @@ struct config {
 	char		**bind;		/* addresses (or names) to listen on */
 	int		  nbind;
 	int		  port;		/* 0: the kernel picks (see portfile) */
-	char		 *db;
+	char		 *db;		/* the store as shown: a SQLite path,
+					   or a URI without its password */
+	char		 *store;	/* the store URI; NULL: db's path */
 	enum durability	  durability;
 	char		 *logfile;	/* "": stderr */
 	int		  loglevel;	/* enum log_level */

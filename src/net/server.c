@@ -26,6 +26,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "store/pg.h"
 #include "store/sqlite.h"
 #include "util/util.h"
 
@@ -291,14 +292,16 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot create the event loop");
 		return -1;
 	}
-	srv->env.store = store_sqlite_open(cfg->db, cfg->durability, err,
-	    sizeof err);
+	srv->env.store = store_open(cfg->store != NULL ? cfg->store : cfg->db,
+	    cfg->durability, err, sizeof err);
 	if (srv->env.store == NULL) {
 		log_warning("cannot open database %s: %s", cfg->db, err);
 		return -1;
 	}
-	/* Waiting for another process's write lock stalls every client. */
+	/* Waiting for another process's write lock (SQLite), or for a row
+	 * another node is committing (PostgreSQL), stalls every client. */
 	store_sqlite_set_busy_timeout(srv->env.store, (int)cfg->busy_timeout);
+	store_pg_set_lock_timeout(srv->env.store, (int)cfg->busy_timeout);
 	if (store_set_game_cache(srv->env.store, cfg->game_cache) !=
 	    STORE_OK) {
 		log_warning("cannot set up the game cache: %s",

@@ -209,6 +209,7 @@ cache_turn(struct store *st, const struct game *new,
 	k->put_play(&c, r);
 	c.moves = new->moves;
 	c.updated = new->updated;
+	c.stamp = r->stamp;
 	bad = cache_pending(&c, &new->opts) != 0;
 	for (i = 0; i < tc->n && !bad; i++)
 		bad = rows_put_token(&c, &tc->row[i]) != 0;
@@ -228,6 +229,7 @@ cache_setup(struct store *st, const struct game *new,
 	if (cache_written(st, new, &c) != 0)
 		return;
 	c.updated = new->updated;
+	c.stamp = new->stamp;
 	for (i = 0; i < n && !bad; i++)
 		bad = rows_put_cell(&c, &changes[i]) != 0;
 	if (bad)
@@ -243,6 +245,7 @@ cache_opts(struct store *st, const struct game *g)
 
 	if (cache_written(st, g, &c) != 0)
 		return;
+	c.stamp = g->stamp;
 	if (cache_pending(&c, &g->opts) != 0)
 		game_cache_remove(st->cache, g->id);
 	else

@@ -54,8 +54,21 @@ write_cells(struct store *st, const struct game *old,
 	return 0;
 }
 
+/* The history rows of a game copied whole (store_import_game()). */
 static int
-create_rows(struct store *st, const struct game *g, const struct row_game *r)
+insert_moves(struct store *st, const struct game *g, const struct move *mv)
+{
+	int64_t	 i;
+
+	for (i = 0; mv != NULL && i < g->moves; i++)
+		if (st->ops->insert_move(st, g->id, &mv[i]) != 0)
+			return STORE_ERR;
+	return 0;
+}
+
+static int
+create_rows(struct store *st, const struct game *g, const struct row_game *r,
+    const struct move *moves)
 {
 	struct row_cell	 ch[GAME_CELL_ROWS];
 	int		 rc, n;
@@ -67,7 +80,8 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r)
 		store_set_err(st, "create_game", "game exists");
 	if (rc != 0 || (rc = insert_players(st, g, r->nplayers)) != 0 ||
 	    (rc = insert_tokens(st, g)) != 0 ||
-	    (rc = write_cells(st, NULL, g, ch, &n, "create_game")) != 0) {
+	    (rc = write_cells(st, NULL, g, ch, &n, "create_game")) != 0 ||
+	    (rc = insert_moves(st, g, moves)) != 0) {
 		txn_write_abort(st);
 		return rc;
 	}
@@ -75,9 +89,10 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r)
 }
 
 /* A new game is not put in the cache: that would take a second copy of
- * what a load makes of the rows, for one read per game saved. */
-int
-store_create_game(struct store *st, const struct game *g)
+ * what a load makes of the rows, for one read per game saved.  (An
+ * optimistic backend's does: a load cannot see it until the COMMIT.) */
+static int
+create_game(struct store *st, const struct game *g, const struct move *mv)
 {
 	struct row_game	 r;
 	int64_t		 changes;
@@ -86,11 +101,32 @@ store_create_game(struct store *st, const struct game *g)
 	if (rows_game(g, &r) != 0 || r.nplayers < 1 ||
 	    r.nplayers > game_kind_of(g)->max_players)
 		return store_set_err(st, "create_game", "not a valid game");
+	if (st->ops->create != NULL)
+		return opt_create_game(st, g, &r, mv);
 	changes = cache_write_begin(st);
-	rc = create_rows(st, g, &r);
+	rc = create_rows(st, g, &r, mv);
 	cache_write_end(st, changes);
 	game_cache_remove(st->cache, g->id);
 	return rc;
+}
+
+int
+store_create_game(struct store *st, const struct game *g)
+{
+	return create_game(st, g, NULL);
+}
+
+int
+store_import_game(struct store *st, const struct game *g,
+    const struct move *moves)
+{
+	int64_t	 i;
+
+	for (i = 0; i < g->moves; i++)
+		if (moves[i].seq != i + 1)
+			return store_set_err(st, "import",
+			    "history out of sequence");
+	return create_game(st, g, moves);
 }
 
 /* -------------------------------------------------------------- load */
@@ -200,8 +236,8 @@ load_cells(struct store *st, struct game *g)
 }
 
 /* The game as its rows hold it, every byte set. */
-static int
-load_rows(struct store *st, const char *id, struct game *g)
+int
+games_load_rows(struct store *st, const char *id, struct game *g)
 {
 	int	 rc;
 
@@ -228,7 +264,7 @@ load_checked(struct store *st, const char *id, struct game *g)
 	int		 rc;
 
 	c = *g;
-	rc = load_rows(st, id, g);
+	rc = games_load_rows(st, id, g);
 	if (rc == STORE_NOTFOUND ||
 	    (rc == 0 && memcmp(&c, g, sizeof(*g)) != 0)) {
 		st->stats.mismatches++;
@@ -245,8 +281,10 @@ store_load_game(struct store *st, const char *id, struct game *g)
 {
 	int	 rc, fit;
 
+	if (st->ops->check != NULL)
+		return opt_load_game(st, id, g);
 	if (st->cache == NULL)
-		return load_rows(st, id, g);
+		return games_load_rows(st, id, g);
 	fit = cache_sync(st) == 0;
 	/* Decoded into the caller's game, its to change. */
 	if (game_cache_get(st->cache, id, g) == 0) {
@@ -254,7 +292,7 @@ store_load_game(struct store *st, const char *id, struct game *g)
 		return st->check ? load_checked(st, id, g) : 0;
 	}
 	st->stats.misses++;
-	if ((rc = load_rows(st, id, g)) == 0 && fit)
+	if ((rc = games_load_rows(st, id, g)) == 0 && fit)
 		cache_put(st, g, cache_marks(st));
 	return rc;
 }
@@ -267,11 +305,16 @@ store_load_game_stored(struct store *st, const char *id, struct game *g)
 	struct game	 c;
 	int		 rc;
 
-	rc = load_rows(st, id, g);
+	rc = games_load_rows(st, id, g);
+	if (st->ops->check != NULL)
+		opt_seen(st, rc, g);
 	/* Checked after the read: a commit it saw has emptied the cache. */
 	if (cache_sync(st) != 0 || game_cache_get(st->cache, id, &c) != 0)
 		return rc;
-	if (rc == STORE_NOTFOUND ||
+	/* Another writer's later version is no bug of this one's cache. */
+	if (rc == 0 && c.stamp != g->stamp)
+		game_cache_remove(st->cache, id);
+	else if (rc == STORE_NOTFOUND ||
 	    (rc == 0 && memcmp(&c, g, sizeof(*g)) != 0)) {
 		st->stats.mismatches++;
 		game_cache_remove(st->cache, id);
@@ -303,6 +346,8 @@ store_save_setup(struct store *st, const struct game *old,
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
 	    old->moves != new->moves)
 		return store_set_err(st, "save_setup", "not the same game");
+	if (st->ops->setup != NULL)
+		return opt_save_setup(st, old, new);
 	changes = cache_write_begin(st);
 	if (txn_write_begin(st, "save_setup") != 0)
 		rc = STORE_ERR;
@@ -369,6 +414,8 @@ store_save_turn(struct store *st, const struct game *old,
 		return store_set_err(st, "save_turn", "not the same game");
 	if (new->moves != old->moves + 1 || mv->seq != new->moves)
 		return store_set_err(st, "save_turn", "move out of sequence");
+	if (st->ops->turn != NULL)
+		return opt_save_turn(st, old, new, &rn, &tc, mv);
 	changes = cache_write_begin(st);
 	if (txn_write_begin(st, "save_turn") != 0)
 		rc = STORE_ERR;
@@ -413,6 +460,8 @@ store_save_opts(struct store *st, const struct game *g)
 	if (g->opts.roll > 6 || (g->opts.roll != 0 &&
 	    g->opts.roll_player >= game_nplayers(g)))
 		return store_set_err(st, "save_opts", "invalid pending roll");
+	if (st->ops->pending != NULL)
+		return opt_save_opts(st, g);
 	changes = cache_write_begin(st);
 	rc = opts_row(st, g);
 	cache_write_end(st, changes);

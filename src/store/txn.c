@@ -63,6 +63,7 @@ store_savepoint(struct store *st)
 		return STORE_ERR;
 	if (st->turns++ == 0)
 		cache_turn_open(st);
+	st->seen.set = 0;
 	return 0;
 }
 
@@ -84,6 +85,8 @@ store_savepoint_release(struct store *st)
 		return STORE_ERR;
 	/* Its writes are the transaction's now. */
 	turn_end(st);
+	if (st->ops->check != NULL)
+		opt_turn_end(st, 1);
 	return 0;
 }
 
@@ -99,6 +102,9 @@ store_savepoint_rollback(struct store *st)
 		return;
 	}
 	st->ops->rollback_to(st, STORE_SP_TURN);
+	/* What the undone turn read is checked instead of its write. */
+	if (st->ops->check != NULL)
+		opt_turn_end(st, 0);
 }
 
 /* ----------------------------------------------------- a write's own */

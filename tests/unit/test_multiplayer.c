@@ -72,7 +72,7 @@ on_schedule(void *arg, const char *game, int64_t due)
 }
 
 static void
-store_open(struct fixture *f)
+fixture_open(struct fixture *f)
 {
 	char	 err[256];
 
@@ -90,7 +90,7 @@ restart(struct fixture *f)
 	store_close(f->st);
 	cmd_session_free(f->s1);
 	cmd_session_free(f->s2);
-	store_open(f);
+	fixture_open(f);
 	f->s1 = cmd_session_new();
 	f->s2 = cmd_session_new();
 }
@@ -113,7 +113,7 @@ setup(void **state)
 	f->env.on_move_arg = f;
 	f->env.on_schedule = on_schedule;
 	f->env.on_schedule_arg = f;
-	store_open(f);
+	fixture_open(f);
 	f->s1 = cmd_session_new();
 	f->s2 = cmd_session_new();
 	*state = f;
