@@ -23,6 +23,15 @@ typedef void (*cmd_move_hook)(void *arg, const char *game,
  * milliseconds (at or before now for a bot's turn), or 0 for never.
  */
 typedef void (*cmd_sched_hook)(void *arg, const char *game, int64_t due_ms);
+/*
+ * Called by cmd_txn_commit() for each request of the transaction (struct
+ * cmd_result's req) that conflicted with another writer of the store (an
+ * optimistic store, store.h: several ludusd nodes): nothing it wrote is
+ * stored and its reply must not be sent.  redo: run it again, on the
+ * fresh state; else what became of its write could not be found out, and
+ * its reply can only be -STORE.  Its move's events are not sent.
+ */
+typedef void (*cmd_conflict_hook)(void *arg, uint64_t req, int redo);
 
 struct cmd_txn;
 
@@ -52,6 +61,9 @@ struct cmd_env {
 	uint64_t	 batches;	/* transactions that wrote, ended */
 	uint64_t	 batch_failures;	/* ... whose COMMIT failed */
 	uint64_t	 batch_max;	/* most writes committed at once */
+	cmd_conflict_hook on_conflict;	/* with env->txn */
+	void		*on_conflict_arg;
+	uint64_t	 conflicts;	/* requests run again after one */
 };
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */
@@ -114,6 +126,8 @@ struct cmd_result {
 	size_t		 writes;	/* writes run in the open transaction,
 					   failed ones included (0: none is
 					   open): for the daemon's caps */
+	uint64_t	 req;		/* the request's number in the open
+					   transaction, for on_conflict */
 };
 
 /* Finds a command (case-insensitive); NULL if none. */

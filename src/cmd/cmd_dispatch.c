@@ -112,8 +112,10 @@ cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
 		reply_error(out, "ERR", "wrong number of arguments for '%s'",
 		    cmd->name);
 		out->rejected = 1;
-	} else
+	} else {
+		(void)cmd_txn_request(env);
 		cmd->proc(env, args, out);
+	}
 	/* Anything but a refusal of the request's form may have read what
 	 * the open transaction wrote. */
 	cmd_txn_status(env, res);

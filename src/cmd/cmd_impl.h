@@ -60,6 +60,10 @@ int64_t	cmd_turn_deadline(const struct game *, int64_t now_ms);
 
 /* --------------------------------------------------------- cmd_txn.c */
 
+/* A request begins: its number in the open or next transaction (1 for a
+ * write of its own), told to the store (store_request()). */
+uint64_t cmd_txn_request(struct cmd_env *);
+
 /* Stores a new game in one transaction and replies OK (or EXISTS/STORE).
  * Fills in the timestamps. */
 void	cmd_create_game(struct cmd_env *, struct reply *, struct game *);

@@ -139,7 +139,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 		    r.str != NULL ? r.str : "?");
 	/* The reply of a command that saw (or wrote) rows not committed
 	 * waits for the COMMIT; the events of its move follow it then. */
-	pass_reply(c, &r, &res);
+	pass_reply(c, a, &r, &res);
 	reply_free(&r);
 }
 

@@ -105,10 +105,12 @@ uint64_t watch_games(const struct server *);
 int	pass_init(struct server *);
 /* Ends the open transaction and frees what the pass keeps. */
 void	pass_free(struct server *);
-/* Queues the reply of a command of the command layer, as its result says:
- * held until the COMMIT when it waits for it, else written (behind the
- * connection's held replies, if any); then as pass_after(). */
-void	pass_reply(struct conn *, const struct reply *,
+/* Queues the reply of a command of the command layer (the request a), as
+ * its result says: held until the COMMIT when it waits for it (with the
+ * request, if the store may conflict: it may have to run again), else
+ * written (behind the connection's held replies, if any); then as
+ * pass_after(). */
+void	pass_reply(struct conn *, const struct cmd_args *, const struct reply *,
 	    const struct cmd_result *);
 /* After a command or a timer that may have run a write (res: where the
  * transaction stands; NULL: nothing new ran): ends the pass at once when
@@ -138,5 +140,8 @@ size_t	autoplay_pending(const struct server *);	/* games armed */
 /* The pass's transaction ended: ok, or its COMMIT failed and the games
  * whose timers fired while it was open are tried again later. */
 void	autoplay_pass_end(struct server *, int ok);
+/* A timer's move of request req conflicted: another node wrote the game
+ * first, and arms what follows there. */
+void	autoplay_conflict(struct server *, uint64_t req);
 
 #endif /* LUDUS_LUDUSD_H */
