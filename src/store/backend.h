@@ -144,7 +144,11 @@ struct store_ops {
 	 * writes a new stamp (*stamp_out) with it, and that writes nothing
 	 * at all when the row has changed: the conflict is found when the
 	 * transaction commits and reported by conflicts(), not as an error.
-	 * Op names are as above; each returns 0 (queued), or STORE_ERR.
+	 * A stamp of 0 (a snapshot its caller made, not loaded from this
+	 * store) is checked by moves alone.  Outside a transaction each is
+	 * a transaction of its own, run at once (STORE_NOTFOUND when the
+	 * row had changed, STORE_EXISTS for a create).  Op names are as
+	 * above; each returns 0 (queued), or STORE_ERR.
 	 *
 	 * create writes the games row (a stamp of its own) with all its
 	 * players, token and cell rows; STORE_EXISTS when the id is known

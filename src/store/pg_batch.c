@@ -79,6 +79,9 @@ pg_begin(struct store *st)
 {
 	struct pg_store	*s = to_pg(st);
 
+	if (s->open)
+		return store_set_err(st, "begin",
+		    "cannot start a transaction within a transaction");
 	q_reset(s);
 	if (pg_ready(s, "begin") != 0)
 		return STORE_ERR;
@@ -231,7 +234,8 @@ next(PGconn *pc)
 /* One statement's result: 0, STORE_REDO (a check that found no row), or
  * -1 for an error (the first one's message is kept). */
 static int
-outcome(struct pg_store *s, const struct pg_q *q, PGresult *r, int *failed)
+outcome(struct pg_store *s, const char *op, const struct pg_q *q,
+    PGresult *r, int *failed)
 {
 	ExecStatusType	 t = PQresultStatus(r);
 
@@ -239,7 +243,7 @@ outcome(struct pg_store *s, const struct pg_q *q, PGresult *r, int *failed)
 		return -1;
 	if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
 		if (!*failed)
-			pg_err(s, "commit", s->wr.pc, r);
+			pg_err(s, op, s->wr.pc, r);
 		*failed = 1;
 		return -1;
 	}
@@ -263,7 +267,7 @@ read_one(struct pg_store *s, int *failed)
 
 	if ((r = next(s->wr.pc)) == NULL)
 		return -1;
-	if (outcome(s, &(struct pg_q){ .kind = PQ_BEGIN }, r, failed) < 0)
+	if (outcome(s, "commit", &(struct pg_q){ .kind = PQ_BEGIN }, r, failed) < 0)
 		*failed = 1;
 	PQclear(r);
 	return 0;
@@ -288,7 +292,7 @@ read_results(struct pg_store *s, int *failed)
 			continue;
 		if ((r = next(s->wr.pc)) == NULL)
 			return -1;
-		if ((oc = outcome(s, &s->q[i], r, failed)) < 0)
+		if ((oc = outcome(s, "commit", &s->q[i], r, failed)) < 0)
 			*failed = 1;
 		else
 			s->q[i].outcome = (uint8_t)oc;
@@ -534,7 +538,8 @@ pg_write_alone(struct pg_store *s, const char *op, enum pg_stmt_id id,
 		return STORE_ERR;
 	}
 	s->writes++;
-	rc = outcome(s, &(struct pg_q){ .kind = (uint8_t)kind }, r, &failed);
+	rc = outcome(s, op, &(struct pg_q){ .kind = (uint8_t)kind }, r,
+	    &failed);
 	PQclear(r);
 	if ((r = next(s->wr.pc)) == NULL ||
 	    PQresultStatus(r) != PGRES_PIPELINE_SYNC) {

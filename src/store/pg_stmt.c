@@ -9,7 +9,9 @@
  * the row has changed, that part matches nothing, the data-modifying
  * CTEs that join it write nothing either, and the statement returns no
  * row, which the transaction reads as a conflict (not an error, which
- * would abort the whole pipeline up to its sync).  A turn whose token
+ * would abort the whole pipeline up to its sync).  A snapshot with no
+ * stamp (0: made by its caller, not loaded from this store) is checked by
+ * its move count alone.  A turn whose token
  * rows are not all there divides by zero instead: that is a damaged
  * database, and the whole transaction must not commit.
  */
@@ -53,7 +55,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    "WITH g AS (UPDATE games SET turn = $4, winner = $5, aux = $6,"
 	    " moves = $7, updated = $8, deadline = $9, roll = $10,"
 	    " roll_player = $11, stamp = $12"
-	    " WHERE id = $1 AND moves = $2 AND stamp = $3 RETURNING id),"
+	    " WHERE id = $1 AND moves = $2 AND (stamp = $3 OR $3 = 0)"
+	    " RETURNING id),"
 	    " t AS (UPDATE tokens SET pos = u.pos, points = u.points FROM g,"
 	    " unnest($13::int[], $14::int[], $15::int[], $16::int[])"
 	    " AS u(player, token, pos, points)"
@@ -65,7 +68,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    " SELECT 1 / ((SELECT count(*) FROM t) = $23)::int FROM g", 23 },
 	[PS_SETUP] = {
 	    "WITH g AS (UPDATE games SET updated = $4, stamp = $5"
-	    " WHERE id = $1 AND moves = $2 AND stamp = $3 RETURNING id),"
+	    " WHERE id = $1 AND moves = $2 AND (stamp = $3 OR $3 = 0)"
+	    " RETURNING id),"
 	    " u AS (SELECT * FROM unnest($6::int[], $7::int[])"
 	    " AS u(cell, target)),"
 	    " d AS (DELETE FROM jumps USING g, u WHERE jumps.game = g.id"
@@ -76,8 +80,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    " SELECT 1 FROM g", 7 },
 	[PS_PENDING] = {
 	    "UPDATE games SET deadline = $4, roll = $5, roll_player = $6,"
-	    " stamp = $7 WHERE id = $1 AND moves = $2 AND stamp = $3"
-	    " RETURNING 1", 7 },
+	    " stamp = $7 WHERE id = $1 AND moves = $2"
+	    " AND (stamp = $3 OR $3 = 0) RETURNING 1", 7 },
 	[PS_CHECK] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND moves = $2 AND stamp = $3",
 	    3 },

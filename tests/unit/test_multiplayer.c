@@ -76,7 +76,7 @@ fixture_open(struct fixture *f)
 {
 	char	 err[256];
 
-	f->st = store_sqlite_open(f->path, DURABILITY_FULL, err, sizeof(err));
+	f->st = test_store_at(f->path, DURABILITY_FULL, err, sizeof(err));
 	if (f->st == NULL)
 		fail_msg("store: %s", err);
 	f->env.store = f->st;
@@ -106,6 +106,7 @@ setup(void **state)
 		return -1;
 	}
 	snprintf(f->path, sizeof(f->path), "%s/ludus.db", f->dir);
+	test_store_empty();
 	fake_ms = T0_MS;
 	f->env.now = now_s;
 	f->env.now_ms = now_ms;
@@ -445,6 +446,7 @@ test_seat_keys_not_stored(void **state)
 	char		 wal[160];
 	int		 i, j;
 
+	SQLITE_ONLY();
 	create_secure(f, "LUDO.CREATE g red blue green seats=secure", &k);
 	assert_int_equal(k.n, 3);
 	snprintf(wal, sizeof(wal), "%s-wal", f->path);
