@@ -19,6 +19,7 @@
 #include "net/resp.h"
 
 struct autoplay;
+struct cluster;
 struct conn;
 struct held_queue;
 struct pass;
@@ -47,6 +48,7 @@ struct server {
 	int			  stopping;
 	struct watch_registry	 *watches;
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
+	struct cluster		 *cluster;	/* other nodes' moves */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
 	struct held_queue	 *held;		/* replies held for its COMMIT */
@@ -98,6 +100,11 @@ void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
  * be open (pass_pump() makes sure). */
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
+/* Calls cb for each game watched, with the seq its watchers have all
+ * seen (the next event any of them is owed, less one): what another
+ * node's moves are read after. */
+void	watch_each_game(struct server *, void (*cb)(void *, const char *,
+	    int64_t), void *);
 
 /* pass.c: the end of the pass and group commit (see there). */
 /* Sets up the flush event (the loop has priorities), the held replies and
@@ -128,6 +135,12 @@ void	pass_end(struct server *);
 void	pass_pump(struct conn *);
 /* Writes run in the open transaction (0: none). */
 size_t	pass_writes(const struct server *);
+
+/* cluster.c: what a node does because others share its store. */
+/* Starts the feed of other nodes' moves and the watch of overdue
+ * deadlines when the store is shared (optimistic); 0 or -1. */
+int	cluster_init(struct server *);
+void	cluster_free(struct server *);
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)

@@ -119,6 +119,25 @@ watch_games(const struct server *srv)
 	return idmap_count(srv->watches->games);
 }
 
+void
+watch_each_game(struct server *srv, void (*cb)(void *, const char *,
+    int64_t), void *arg)
+{
+	struct wgame	*g;
+	struct watch	*w;
+	size_t		 pos = 0;
+	int64_t		 next;
+
+	while ((g = idmap_next(srv->watches->games, &pos)) != NULL) {
+		next = INT64_MAX;
+		TAILQ_FOREACH(w, &g->watchers, game_entry)
+			if (w->next < next)
+				next = w->next;
+		if (next != INT64_MAX)
+			cb(arg, g->id, next - 1);
+	}
+}
+
 /* -------------------------------------------------------------- events */
 
 /* ["move", game, seq, player, action, result]; a push frame in RESP3. */
