@@ -192,8 +192,13 @@ keep(struct held_queue *q, struct held *h)
 		h->conn->held.bytes -= h->len;
 		h->len = 0;
 		h->store = 1;
-	} else
+	} else {
+		/* Final: the next transaction's requests reuse its number. */
 		h->store = 0;
+		h->req = 0;
+		free(h->again);
+		h->again = NULL;
+	}
 	h->moves = 0;
 }
 
@@ -278,7 +283,7 @@ held_conflict(struct held_queue *q, uint64_t req, int redo)
 
 	for (i = q->next; i < q->n; i++) {
 		h = &q->held[i];
-		if (h->req != req || h->redo || h->len == 0)
+		if (h->req != req || h->redo)
 			continue;
 		if (redo && h->again != NULL && h->tries < HELD_REDO_MAX) {
 			h->redo = 1;

@@ -86,8 +86,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND moves = $2 AND stamp = $3",
 	    3 },
 	[PS_MARK] = {
-	    "UPDATE ludus_nodes SET txn = $2, seen = now() WHERE node = $1",
-	    2 },
+	    "INSERT INTO ludus_nodes (node, txn) VALUES ($1, $2)"
+	    " ON CONFLICT (node) DO UPDATE SET txn = $2, seen = now()", 2 },
 	[PS_IMPORT] = {
 	    "INSERT INTO history (game, seq, player, action, result, at,"
 	    " automatic, txn)"
