@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/backend.h"
+#include "cli/copy.h"
 #include "cli/output.h"
 #include "cli/session.h"
 #include "cli/show.h"
@@ -47,6 +48,7 @@ usage(FILE *fp)
 	    "       ludus [--db FILE | -h host -p port] watch id [FROM seq]\n"
 	    "       ludus [--db FILE | -h host -p port] show id\n"
 	    "       ludus --snl-script < script\n"
+	    "       ludus copy [--force] FROM TO\n"
 	    "       ludus --help | --version\n"
 	    "\n"
 	    "  --db FILE     run in-process on a SQLite file (\":memory:\" for"
@@ -59,6 +61,10 @@ usage(FILE *fp)
 	    "  --raw         bare output even on a terminal\n"
 	    "  --no-raw      terminal-style output even into a pipe\n"
 	    "  --snl-script  play a Snake & Ladder script from stdin\n"
+	    "  copy          every game of store FROM into store TO (URIs as"
+	    " --store),\n"
+	    "                then AUDIT of TO; an empty TO only, unless"
+	    " --force\n"
 	    "\n"
 	    "Without a COMMAND, commands are read from stdin, one per line;\n"
 	    "double quotes group words and \"\" is an empty argument.  show\n"
@@ -235,6 +241,8 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (o.snl_script)
 		return snl_script(stdin, stdout, stderr);
+	if (o.cmd < argc && strcmp(argv[o.cmd], "copy") == 0)
+		return cli_copy(argc - o.cmd - 1, argv + o.cmd + 1);
 
 	if (o.db != NULL)
 		be = backend_embedded(o.db, err, sizeof(err));

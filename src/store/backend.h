@@ -136,6 +136,8 @@ struct store_ops {
 		    int64_t, store_id_cb, void *);
 	int	(*count_games)(struct store *, int64_t[KIND_COUNT]);
 	int64_t	(*size)(struct store *);
+	/* store_clear() (op "clear"). */
+	int	(*clear)(struct store *);
 
 	/* ---------------- an optimistic backend (store.h), else NULL */
 	/*

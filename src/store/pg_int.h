@@ -70,6 +70,7 @@ enum pg_stmt_id {
 	PS_OUTCOME,
 	PS_TURN_STORED,
 	PS_STAMP_IS,
+	PS_CLEAR,
 	NPS
 };
 
@@ -273,6 +274,7 @@ int	pg_list_games(struct store *, enum game_kind, const char *, int64_t,
 	    store_id_cb, void *);
 int	pg_count_games(struct store *, int64_t[KIND_COUNT]);
 int64_t	pg_size(struct store *);
+int	pg_clear_all(struct store *);
 void	pg_load_forget(struct pg_store *);
 
 #endif /* LUDUS_STORE_PG_INT_H */

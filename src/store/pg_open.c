@@ -200,6 +200,7 @@ const struct store_ops pg_ops = {
 	.list_games = pg_list_games,
 	.count_games = pg_count_games,
 	.size = pg_size,
+	.clear = pg_clear_all,
 	.create = pg_create,
 	.turn = pg_turn,
 	.setup = pg_setup,

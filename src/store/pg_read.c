@@ -517,3 +517,15 @@ pg_size(struct store *st)
 	PQclear(r);
 	return v;
 }
+
+int
+pg_clear_all(struct store *st)
+{
+	struct pg_store	*s = to_pg(st);
+	PGresult	*r;
+
+	if ((r = pg_rd_one(s, "clear", PS_CLEAR, 0, NULL)) == NULL)
+		return STORE_ERR;
+	PQclear(r);
+	return 0;
+}

@@ -159,6 +159,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    " AND txn = $3", 3 },
 	[PS_STAMP_IS] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND stamp = $2", 2 },
+	[PS_CLEAR] = {
+	    "TRUNCATE games, players, tokens, jumps, history, meta", 0 },
 };
 
 /* Statement i is prepared as "l<i>". */

@@ -34,4 +34,14 @@ void		 store_sqlite_set_busy_timeout(struct store *, int ms);
  */
 void		 store_sqlite_set_cache_check(struct store *, int on);
 
+/*
+ * An online backup of the database at from into the file to (SQLite's
+ * backup API, in one step: one read transaction, which a daemon writing
+ * the file in WAL mode does not wait for): to becomes a copy of a
+ * consistent state of from, the games it held replaced.  0, or -1 with
+ * a message in err.
+ */
+int		 store_sqlite_backup(const char *from, const char *to,
+		    char *err, size_t errlen);
+
 #endif /* LUDUS_STORE_SQLITE_H */

@@ -179,6 +179,15 @@ store_size(struct store *st)
 }
 
 int
+store_clear(struct store *st)
+{
+	if (st->txn)
+		return store_set_err(st, "clear", "a transaction is open");
+	game_cache_clear(st->cache);
+	return st->ops->clear(st);
+}
+
+int
 store_secret_read(struct store *st, uint8_t out[STORE_SECRET_LEN])
 {
 	return st->ops->secret_read(st, out);

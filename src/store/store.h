@@ -223,5 +223,8 @@ int	store_secret_read(struct store *, uint8_t out[STORE_SECRET_LEN]);
  * with its history, moves[0..g->moves), for a copy of a whole store. */
 int	store_import_game(struct store *, const struct game *,
 	    const struct move *moves);
+/* Deletes every game, its rows and history, and the seat secret: a copy
+ * told to overwrite its target.  Outside any transaction. */
+int	store_clear(struct store *);
 
 #endif /* LUDUS_STORE_H */
