@@ -63,8 +63,17 @@ static int
 hit_checked(struct store *st, const char *id, struct game *g)
 {
 	struct game	 c;
+	int64_t		 moves, stamp;
 	int		 rc;
 
+	/* The version first: a read of the rows of a game this transaction
+	 * writes would make its request run again. */
+	if ((rc = st->ops->version(st, id, &moves, &stamp)) == STORE_ERR)
+		return rc;
+	/* Not committed yet (created in this transaction), or another
+	 * version: nothing the rows can say of this entry. */
+	if (rc == STORE_NOTFOUND || stamp != g->stamp)
+		return 0;
 	c = *g;
 	if ((rc = games_load_rows(st, id, g)) == STORE_ERR)
 		return rc;
