@@ -321,6 +321,7 @@ info_stats(struct conn *c, struct text *t)
 	text_add(t, "batches:%llu", (unsigned long long)srv->env.batches);
 	text_add(t, "batch_failures:%llu",
 	    (unsigned long long)srv->env.batch_failures);
+	text_add(t, "conflicts:%llu", (unsigned long long)srv->env.conflicts);
 	text_add(t, "largest_batch:%llu",
 	    (unsigned long long)srv->env.batch_max);
 	text_add(t, "batch_max_turns:%lld",

@@ -11,7 +11,11 @@
  * transaction (a ROLLBACK then ends it).  A savepoint is a place in the
  * queue: rolled back, its statements are taken out again (each write is
  * one statement, all or nothing by itself, so no server savepoint is
- * needed, and none costs a subtransaction).
+ * needed, and none costs a subtransaction).  The queue is sent in the
+ * order of the games' ids (each game's statements in the order they
+ * came): every node then takes its rows' locks in the same order, and two
+ * nodes whose transactions write the same games wait for one another at
+ * most, never deadlock.
  *
  * The mark: a transaction that writes also sets this node's row of
  * ludus_nodes to its number.  If the connection breaks while the results
@@ -208,10 +212,45 @@ send_all(struct pg_store *s)
 
 	if (send_plain(s->wr.pc, "BEGIN") != 0)
 		return -1;
-	for (i = 0; i < s->nq; i++)
-		if (s->q[i].kind != PQ_DOOM && send_queued(s, &s->q[i]) != 0)
+	for (i = 0; i < s->nsent; i++)
+		if (send_queued(s, &s->q[s->order[i]]) != 0)
 			return -1;
 	return send_plain(s->wr.pc, "COMMIT");
+}
+
+static struct pg_store	*sorting;	/* qsort() has no argument */
+
+/* By game id, then by place in the queue; the mark (no id) last. */
+static int
+order_cmp(const void *a, const void *b)
+{
+	const struct pg_q	*x = &sorting->q[*(const size_t *)a];
+	const struct pg_q	*y = &sorting->q[*(const size_t *)b];
+	int			 c;
+
+	if ((x->kind == PQ_MARK) != (y->kind == PQ_MARK))
+		return x->kind == PQ_MARK ? 1 : -1;
+	if ((c = strcmp(x->id, y->id)) != 0)
+		return c;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/* The statements to send (the doomed ones send none), in order. */
+static void
+order_queue(struct pg_store *s)
+{
+	size_t	 i;
+
+	if (s->caporder < s->nq) {
+		s->caporder = s->capq;
+		s->order = xrealloc(s->order, s->caporder * sizeof(*s->order));
+	}
+	for (i = s->nsent = 0; i < s->nq; i++)
+		if (s->q[i].kind != PQ_DOOM)
+			s->order[s->nsent++] = i;
+	sorting = s;
+	qsort(s->order, s->nsent, sizeof(*s->order), order_cmp);
+	sorting = NULL;
 }
 
 /* ------------------------------------------------------------ results */
@@ -281,21 +320,21 @@ read_one(struct pg_store *s, int *failed)
 static int
 read_results(struct pg_store *s, int *failed)
 {
+	struct pg_q	*q;
 	PGresult	*r;
 	size_t		 i;
 	int		 oc;
 
 	if (read_one(s, failed) != 0)
 		return -1;
-	for (i = 0; i < s->nq; i++) {
-		if (s->q[i].kind == PQ_DOOM)
-			continue;
+	for (i = 0; i < s->nsent; i++) {
+		q = &s->q[s->order[i]];
 		if ((r = next(s->wr.pc)) == NULL)
 			return -1;
-		if ((oc = outcome(s, "commit", &s->q[i], r, failed)) < 0)
+		if ((oc = outcome(s, "commit", q, r, failed)) < 0)
 			*failed = 1;
 		else
-			s->q[i].outcome = (uint8_t)oc;
+			q->outcome = (uint8_t)oc;
 		PQclear(r);
 	}
 	if (read_one(s, failed) != 0 || (r = next(s->wr.pc)) == NULL)
@@ -352,6 +391,7 @@ pg_commit(struct store *st)
 		(void)pg_queue(s, "commit", PS_MARK, 2, params, &mark);
 	}
 	s->open = 0;
+	order_queue(s);
 	if (send_all(s) != 0) {
 		/* Refused before anything left: it did not commit. */
 		pg_err(s, "commit", s->wr.pc, NULL);

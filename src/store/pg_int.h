@@ -125,6 +125,8 @@ struct pg_store {
 	char		*arena;		/* the queue's parameters: a flag */
 	size_t		 alen, acap;	/* byte (1 NULL) and a text each */
 	size_t		 spq[2], spa[2];	/* where each savepoint began */
+	size_t		*order;		/* q's indexes, in the order sent */
+	size_t		 nsent, caporder;
 	/* The rows of the game last read (pg_read.c). */
 	PGresult	*load[4];
 	char		 load_id[GAME_ID_MAX + 1];
