@@ -3,7 +3,7 @@
  * box (TAP).
  *
  *	tests/fault/multinode [--nodes N] [--games G] [--rounds R]
- *	    [--seed S] [--no-kill] [--verbose]
+ *	    [--seed S] [--no-kill] [--feed-lag M]
  *
  * Started by tests/lib/pgcluster run (LUDUS_TEST_STORE); skipped
  * without it.  N nodes (default 3) serve the same G games (12: Ludo,
@@ -20,6 +20,10 @@
  * At the end every game's history must be its moves, once each, in
  * order, and AUDIT (the state against the replay) empty.  A node's watch
  * of a game must also see the moves the other nodes made, in order.
+ * --feed-lag M measures how long M moves made through one node, one at a
+ * time, take to reach a watcher on another (from the reply of the move to
+ * the event), and prints the percentiles (doc/scaling.md has them); the
+ * default run measures 50, a figure only: no test here is timed.
  */
 #include <sys/types.h>
 
@@ -70,9 +74,9 @@ struct mreq {
 };
 
 static struct {
-	int		 nodes, games, rounds, kill, verbose;
+	int		 nodes, games, rounds, kill, lag;
 	uint64_t	 seed;
-} opt = { 3, 12, 120, 1, 0, 1 };
+} opt = { 3, 12, 120, 1, 50, 1 };
 
 static struct daemon	 D[MAX_NODES];
 static struct rconn	 C[MAX_NODES];
@@ -457,6 +461,63 @@ check_watch(void)
 	rc_close(&w);
 }
 
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t	 x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The delay of other nodes' moves to a watcher: opt.lag moves, each
+ * made alone, from its reply on one node to its event on another. */
+static void
+feed_lag(void)
+{
+	struct rconn	 w;
+	struct reply	 r;
+	int64_t		*lag = xcalloc((size_t)opt.lag, sizeof(*lag)), t;
+	int		 a = pick_node(-1), b = pick_node(a), i, n = 0;
+	char		 at[16];
+
+	if (a < 0 || b < 0 || rc_open(&w, D[a].port) != 0)
+		return;
+	memset(&r, 0, sizeof(r));
+	rc_call(&C[b], &r, IO_MS, "DANDY.CREATE", "lagged", "2", "abc",
+	    NULL);
+	reply_free(&r);
+	rc_call(&w, &r, IO_MS, "WATCH", "lagged", NULL);
+	reply_free(&r);
+	for (i = 0; i < opt.lag; i++) {
+		snprintf(at, sizeof(at), "%d", i);
+		/* At random moments of the other node's polls; a game
+		 * without a deck never ends. */
+		rc_sleep_ms(rnd(60));
+		if (rc_call(&C[b], &r, IO_MS, "DANDY.DRAW", "lagged", "a",
+		    "AT", at, NULL) != 1 || r.type != REPLY_STATUS) {
+			reply_free(&r);
+			break;
+		}
+		reply_free(&r);
+		t = rc_now_us();
+		if (rc_read(&w, &r, 5000) != 1) {
+			fail("feed: no event for move %d within 5 s", i + 1);
+			reply_free(&r);
+			break;
+		}
+		reply_free(&r);
+		lag[n++] = rc_now_us() - t;
+	}
+	rc_close(&w);
+	if (n > 0) {
+		qsort(lag, (size_t)n, sizeof(*lag), cmp_i64);
+		rc_note("feed delay over %d moves: p50 %.1f ms, p99 %.1f ms, "
+		    "max %.1f ms", n, lag[n / 2] / 1000.0,
+		    lag[(n * 99) / 100] / 1000.0, lag[n - 1] / 1000.0);
+	}
+	free(lag);
+}
+
 static void
 check_all(void)
 {
@@ -536,10 +597,12 @@ main(int argc, char **argv)
 			opt.seed = (uint64_t)num(argv[++i], 0, INT32_MAX);
 		else if (strcmp(argv[i], "--no-kill") == 0)
 			opt.kill = 0;
+		else if (strcmp(argv[i], "--feed-lag") == 0)
+			opt.lag = num(argv[++i], 1, 1000000);
 		else {
 			fprintf(stderr, "usage: multinode [--nodes N] "
 			    "[--games G] [--rounds R] [--seed S] "
-			    "[--no-kill]\n");
+			    "[--no-kill] [--feed-lag M]\n");
 			return 2;
 		}
 	}
@@ -560,6 +623,7 @@ main(int argc, char **argv)
 			round_once(opt.kill && r == opt.rounds / 2);
 		check_all();
 		check_watch();
+		feed_lag();
 	}
 	rc_note("requests=%llu duplicates=%llu resent=%llu",
 	    (unsigned long long)sent, (unsigned long long)dups,
