@@ -70,7 +70,7 @@ int	rows_put_cell(struct game *, const struct row_cell *);
 int	rows_put_pending(struct game *, int64_t deadline, int64_t roll,
 	    int64_t roll_player);
 
-/* ----------------------------------------------------------- games.c */
+/* ------------------------------------------------------------ load.c */
 
 /* The game as its rows hold it, every byte set (the cache not asked). */
 int	games_load_rows(struct store *, const char *id, struct game *);
@@ -78,17 +78,13 @@ int	games_load_rows(struct store *, const char *id, struct game *);
 /* ------------------------------------------------------ optimistic.c */
 
 /*
- * The core's side of an optimistic backend (store.h, "Several writers"):
- * the loads, whose versions are checked, and the writes, each one
- * statement of the backend's checked against the version its snapshot
- * was loaded with.  games.c hands them over when the backend has the
- * ops.  opt_create_game() also serves store_import_game() (moves: the
- * history rows, or NULL).
+ * The core's side of an optimistic backend (store.h, "Several writers"),
+ * beside its loads (load.c): the writes, each one statement of the
+ * backend's checked against the version its snapshot was loaded with.
+ * games.c hands them over when the backend has the ops.
+ * opt_create_game() also serves store_import_game() (moves: the history
+ * rows, or NULL).
  */
-int	opt_load_game(struct store *, const char *id, struct game *);
-/* A load of rows inside the caller's transaction (rc: its result): what
- * it saw is checked at the COMMIT, or by the open turn's write. */
-void	opt_seen(struct store *, int rc, const struct game *);
 /* The open turn savepoint ends: kept (its write checked what it loaded)
  * or undone (what it loaded is checked instead). */
 void	opt_turn_end(struct store *, int kept);

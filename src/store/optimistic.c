@@ -9,13 +9,10 @@
  *    it puts a new stamp there, which the cache entry gets too, so that a
  *    second turn computed on top of the first expects the first's stamp
  *    and conflicts with it if the first conflicted.
- *  - A load inside the caller's transaction may come from the cache,
- *    whatever other nodes did meanwhile: a turn's write checks it; a
- *    turn that writes nothing (a refused move, a STALE AT) and a read
- *    have it checked at the COMMIT instead (the backend's check op).
- *  - A load outside any transaction reads the row's version first (one
- *    round trip) and takes the cache entry only if it is still that one:
- *    a read on any node sees every move committed before it was sent.
+ *  - A load (load.c) inside the caller's transaction may come from the
+ *    cache, whatever other nodes did meanwhile: a turn's write checks
+ *    it; a turn that writes nothing (a refused move, a STALE AT) has
+ *    what it loaded checked at the COMMIT instead (opt_turn_end()).
  *  - A conflict found at the COMMIT drops the game's cache entry and is
  *    handed to the caller (store_conflicts()), which runs the request
  *    again on the fresh rows.
@@ -37,110 +34,6 @@ store_request(struct store *st, uint64_t req)
 {
 	if (st->ops->request != NULL)
 		st->ops->request(st, req);
-}
-
-/* ------------------------------------------------------------- loads */
-
-/* A hit outside the caller's transaction is good while the row still
- * has its version; a read that fails makes the load read the rows, and
- * fail there with its message. */
-static int
-hit_current(struct store *st, const struct game *g)
-{
-	int64_t	 moves, stamp;
-
-	return st->ops->version(st, g->id, &moves, &stamp) == 0 &&
-	    moves == g->moves && stamp == g->stamp;
-}
-
-/*
- * The checking mode (LUDUS_GAME_CACHE_CHECK): the rows are read as well.
- * An entry is a bug only if it differs from rows of its own version: a
- * write of this transaction not yet committed, or of another node, has
- * another stamp, and the version checks deal with those.
- */
-static int
-hit_checked(struct store *st, const char *id, struct game *g)
-{
-	struct game	 c;
-	int64_t		 moves, stamp;
-	int		 rc;
-
-	/* The version first: a read of the rows of a game this transaction
-	 * writes would make its request run again. */
-	if ((rc = st->ops->version(st, id, &moves, &stamp)) == STORE_ERR)
-		return rc;
-	/* Not committed yet (created in this transaction), or another
-	 * version: nothing the rows can say of this entry. */
-	if (rc == STORE_NOTFOUND || stamp != g->stamp)
-		return 0;
-	c = *g;
-	if ((rc = games_load_rows(st, id, g)) == STORE_ERR)
-		return rc;
-	if (rc == 0 && g->stamp != c.stamp) {
-		*g = c;
-		return 0;
-	}
-	if (rc == STORE_NOTFOUND || memcmp(&c, g, sizeof(*g)) != 0) {
-		st->stats.mismatches++;
-		game_cache_remove(st->cache, id);
-		memset(g, 0, sizeof(*g));
-		return store_set_err(st, "load_game",
-		    "game cache differs from the stored rows");
-	}
-	return 0;
-}
-
-int
-opt_load_game(struct store *st, const char *id, struct game *g)
-{
-	int	 rc, fit;
-
-	fit = st->cache != NULL && cache_sync(st) == 0;
-	if (fit && game_cache_get(st->cache, id, g) == 0) {
-		if (txn_live(st) || hit_current(st, g)) {
-			st->stats.hits++;
-			rc = st->check ? hit_checked(st, id, g) : 0;
-			opt_seen(st, rc, g);
-			return rc;
-		}
-		game_cache_remove(st->cache, id);
-	}
-	if (st->cache != NULL)
-		st->stats.misses++;
-	rc = games_load_rows(st, id, g);
-	if (rc == 0 && fit)
-		cache_put(st, g, cache_marks(st));
-	opt_seen(st, rc, g);
-	return rc;
-}
-
-void
-opt_seen(struct store *st, int rc, const struct game *g)
-{
-	if (!txn_live(st))
-		return;
-	if (st->turns > 0) {
-		st->seen.set = rc == 0;
-		if (rc == 0) {
-			memcpy(st->seen.id, g->id, sizeof(st->seen.id));
-			st->seen.moves = g->moves;
-			st->seen.stamp = g->stamp;
-		}
-		return;
-	}
-	/* A queueing failure loses the transaction: its COMMIT says so. */
-	if (rc == 0)
-		(void)st->ops->check(st, g->id, g->moves, g->stamp);
-}
-
-void
-opt_turn_end(struct store *st, int kept)
-{
-	if (!kept && st->seen.set && txn_live(st))
-		(void)st->ops->check(st, st->seen.id, st->seen.moves,
-		    st->seen.stamp);
-	st->seen.set = 0;
 }
 
 /* ------------------------------------------------------------ writes */

@@ -302,11 +302,12 @@ outcome(struct pg_store *s, const char *op, const struct pg_q *q,
 static int
 read_one(struct pg_store *s, int *failed)
 {
-	PGresult	*r;
+	static const struct pg_q	 plain = { .kind = PQ_BEGIN };
+	PGresult			*r;
 
 	if ((r = next(s->wr.pc)) == NULL)
 		return -1;
-	if (outcome(s, "commit", &(struct pg_q){ .kind = PQ_BEGIN }, r, failed) < 0)
+	if (outcome(s, "commit", &plain, r, failed) < 0)
 		*failed = 1;
 	PQclear(r);
 	return 0;

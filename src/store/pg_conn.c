@@ -14,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "store/pg.h"
 #include "store/pg_int.h"
 #include "util/util.h"
 
@@ -236,13 +235,8 @@ lock_now(PGconn *pc, int ms)
 }
 
 void
-store_pg_set_lock_timeout(struct store *st, int ms)
+pg_set_lock(struct pg_store *s, int ms)
 {
-	struct pg_store	*s;
-
-	if (st == NULL || st->ops != &pg_ops)
-		return;
-	s = to_pg(st);
 	s->lock_ms = ms;
 	/* Between transactions the connections are idle: set it now (or
 	 * drop the one that refuses, made again with it). */
@@ -252,6 +246,13 @@ store_pg_set_lock_timeout(struct store *st, int ms)
 		db_close(s, &s->wr);
 	if (s->rd.ready && !lock_now(s->rd.pc, ms))
 		db_close(s, &s->rd);
+}
+
+void
+pg_load_forget(struct pg_store *s)
+{
+	pg_clear(s->load, 4);
+	s->load_id[0] = '\0';
 }
 
 void

@@ -154,6 +154,10 @@ int		 pg_ready_rd(struct pg_store *, const char *op);
  * connects again); the cache is told (data_version()). */
 void		 pg_drop(struct pg_store *);
 void		 pg_drop_rd(struct pg_store *);
+/* store_pg_set_lock_timeout(): the sessions' lock_timeout, now. */
+void		 pg_set_lock(struct pg_store *, int ms);
+/* The rows of the game last read (pg_read.c's) are forgotten. */
+void		 pg_load_forget(struct pg_store *);
 /* The read connection's round trip: the n statements queued with
  * pg_send(), then their results into res[] (cleared by the caller with
  * pg_clear()): 0, or STORE_ERR with the message (a statement's error,
@@ -262,7 +266,6 @@ int	pg_read_tokens(struct store *, const char *, store_row_token_cb,
 int	pg_read_cells(struct store *, const char *, store_row_cell_cb,
 	    void *);
 int	pg_version(struct store *, const char *, int64_t *, int64_t *);
-int	pg_exists(struct pg_store *, const char *id);
 int	pg_secret_read(struct store *, uint8_t[STORE_SECRET_LEN]);
 int	pg_secret_insert(struct store *, const uint8_t[STORE_SECRET_LEN]);
 int	pg_list_deadlines(struct store *, store_deadline_cb, void *);
@@ -277,6 +280,5 @@ int	pg_list_games(struct store *, enum game_kind, const char *, int64_t,
 int	pg_count_games(struct store *, int64_t[KIND_COUNT]);
 int64_t	pg_size(struct store *);
 int	pg_clear_all(struct store *);
-void	pg_load_forget(struct pg_store *);
 
 #endif /* LUDUS_STORE_PG_INT_H */

@@ -178,6 +178,13 @@ store_pg_open(const char *uri, enum durability d, char *errbuf,
 	return NULL;
 }
 
+void
+store_pg_set_lock_timeout(struct store *st, int ms)
+{
+	if (st != NULL && st->ops == &pg_ops)
+		pg_set_lock(to_pg(st), ms);
+}
+
 const struct store_ops pg_ops = {
 	.name = "postgresql",
 	.close = pg_close,

@@ -25,13 +25,6 @@ enum {
 	GC_TIMEOUT, GC_DEADLINE, GC_ROLL, GC_ROLL_PLAYER, GC_STAMP, GC_N
 };
 
-void
-pg_load_forget(struct pg_store *s)
-{
-	pg_clear(s->load, 4);
-	s->load_id[0] = '\0';
-}
-
 /* A read of the game's rows inside a transaction that writes it. */
 static void
 doom_if_written(struct pg_store *s, const char *id)
@@ -248,21 +241,6 @@ pg_version(struct store *st, const char *id, int64_t *moves, int64_t *stamp)
 		rc = pg_col_int(r, 0, 0, moves) != 0 ||
 		    pg_col_int(r, 0, 1, stamp) != 0 ?
 		    corrupt(s, "load_game", "corrupt games row") : 0;
-	PQclear(r);
-	return rc;
-}
-
-/* 1 when a game of that id is committed, 0 when not, -1 (STORE_ERR). */
-int
-pg_exists(struct pg_store *s, const char *id)
-{
-	const char	*params[1] = { id };
-	PGresult	*r;
-	int		 rc;
-
-	if ((r = pg_rd_one(s, "create_game", PS_EXISTS, 1, params)) == NULL)
-		return STORE_ERR;
-	rc = PQntuples(r) > 0;
 	PQclear(r);
 	return rc;
 }

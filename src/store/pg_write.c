@@ -46,6 +46,21 @@ write_stmt(struct pg_store *s, const char *op, enum pg_stmt_id id, int n,
 
 /* ------------------------------------------------------------ create */
 
+/* 1 when a game of that id is committed, 0 when not, -1 (STORE_ERR). */
+static int
+pg_exists(struct pg_store *s, const char *id)
+{
+	const char	*params[1] = { id };
+	PGresult	*r;
+	int		 rc;
+
+	if ((r = pg_rd_one(s, "create_game", PS_EXISTS, 1, params)) == NULL)
+		return STORE_ERR;
+	rc = PQntuples(r) > 0;
+	PQclear(r);
+	return rc;
+}
+
 struct create_arrays {
 	struct pg_buf	 idx, name, bot, seat;
 	struct pg_buf	 tp, tt, tpos, tpts;
