@@ -36,6 +36,7 @@
 
 #include "net/ludusd.h"
 #include "net/log.h"
+#include "store/pg.h"
 #include "util/util.h"
 
 #define FEED_MS		50	/* how often other nodes' moves are read */
@@ -47,6 +48,7 @@
 struct cluster {
 	struct server	 *srv;
 	struct event	 *feed, *overdue;
+	uint64_t	  found;	/* outcomes found out, as logged */
 	/* The watched games of a poll: kept across polls. */
 	char		(*ids)[GAME_ID_MAX + 1];
 	const char	**idp;
@@ -126,6 +128,20 @@ overdue_one(void *arg, const char *id, int64_t deadline)
 	return 0;
 }
 
+/* What the store found out of COMMITs whose connection broke. */
+static void
+log_found_out(struct cluster *c)
+{
+	uint64_t	 n, stored;
+
+	n = store_pg_found_out(c->srv->env.store, &stored);
+	if (n != c->found)
+		log_notice("outcomes of commits whose connection broke, found "
+		    "out: %llu (%llu committed)", (unsigned long long)n,
+		    (unsigned long long)stored);
+	c->found = n;
+}
+
 static void
 overdue_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -134,6 +150,7 @@ overdue_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
+	log_found_out(c);
 	if (!srv->stopping && store_list_deadlines_before(srv->env.store,
 	    cmd_now_ms(&srv->env) - GRACE_MS, OVERDUE_LIMIT, overdue_one,
 	    c) == STORE_ERR)

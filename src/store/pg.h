@@ -4,6 +4,8 @@
 #ifndef LUDUS_STORE_PG_H
 #define LUDUS_STORE_PG_H
 
+#include <stdint.h>
+
 struct store;
 
 /*
@@ -15,5 +17,12 @@ struct store;
  * No effect on other stores.
  */
 void	store_pg_set_lock_timeout(struct store *, int ms);
+
+/*
+ * The COMMITs whose connection broke before their results came, and
+ * whose outcome was then found out (committed: *stored, or not): for the
+ * log.  0 for other stores.
+ */
+uint64_t store_pg_found_out(struct store *, uint64_t *stored);
 
 #endif /* LUDUS_STORE_PG_H */

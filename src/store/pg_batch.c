@@ -532,12 +532,15 @@ find_out(struct pg_store *s)
 		goto unknown;
 	if (!ours) {
 		s->nq = 0;
+		s->found++;
 		return store_set_err(&s->store, "commit",
 		    "connection to PostgreSQL lost; the transaction did not "
 		    "commit");
 	}
 	if (ask_writes(s) != 0)
 		goto unknown;
+	s->found++;
+	s->found_stored++;
 	return 0;
 unknown:
 	s->nq = 0;

@@ -334,20 +334,52 @@ pg_rd_run(struct pg_store *s, const char *op, PGresult **res, int n)
 	return 0;
 }
 
+/* One exchange of pg_rd_same(): 0, STORE_ERR, or 1 when the connection
+ * broke in it (dropped: the message set). */
+static int
+rd_once(struct pg_store *s, const char *op, const enum pg_stmt_id *ids,
+    int n, int nparams, const char *const *params, PGresult **res)
+{
+	int	 i;
+
+	if (pg_ready_rd(s, op) != 0)
+		return STORE_ERR;
+	for (i = 0; i < n; i++)
+		if (pg_send(s->rd.pc, ids[i], nparams, params) != 0) {
+			pg_err(s, op, s->rd.pc, NULL);
+			pg_drop_rd(s);
+			return 1;
+		}
+	if (pg_rd_run(s, op, res, n) == 0)
+		return 0;
+	return s->rd.pc == NULL ? 1 : STORE_ERR;
+}
+
+/*
+ * A read is idempotent: one that finds its idle connection broken (the
+ * server restarted, a proxy cut it) is tried once more on a new one, so
+ * that only a server still down fails it.
+ */
+int
+pg_rd_same(struct pg_store *s, const char *op, const enum pg_stmt_id *ids,
+    int n, int nparams, const char *const *params, PGresult **res)
+{
+	int	 rc;
+
+	if ((rc = rd_once(s, op, ids, n, nparams, params, res)) == 1) {
+		s->down_ms = 0;
+		rc = rd_once(s, op, ids, n, nparams, params, res);
+	}
+	return rc == 0 ? 0 : STORE_ERR;
+}
+
 PGresult *
 pg_rd_one(struct pg_store *s, const char *op, enum pg_stmt_id id, int n,
     const char *const *params)
 {
 	PGresult	*r = NULL;
 
-	if (pg_ready_rd(s, op) != 0)
-		return NULL;
-	if (pg_send(s->rd.pc, id, n, params) != 0) {
-		pg_err(s, op, s->rd.pc, NULL);
-		pg_drop_rd(s);
-		return NULL;
-	}
-	if (pg_rd_run(s, op, &r, 1) != 0)
+	if (pg_rd_same(s, op, &id, 1, n, params, &r) != 0)
 		return NULL;
 	return r;
 }

@@ -116,6 +116,7 @@ struct pg_store {
 	int64_t		 reconnects;	/* data_version(): the cache's */
 	int64_t		 down_ms;	/* last failed reconnect */
 	int64_t		 writes;	/* changes() */
+	uint64_t	 found, found_stored;	/* outcomes found out */
 	/* The transaction (the write connection's). */
 	int		 open;		/* begun */
 	uint64_t	 req;		/* store_request() */
@@ -169,6 +170,12 @@ void		 pg_clear(PGresult **, int n);
  * parameters, NULL for SQL NULL): 0, or -1 if libpq refused it. */
 int		 pg_send(PGconn *, enum pg_stmt_id, int n,
 		    const char *const *params);
+/* n statements with the same parameters on the read connection, one
+ * round trip, tried once more on a new connection if the one it had
+ * turns out broken: 0, or STORE_ERR with the message. */
+int		 pg_rd_same(struct pg_store *, const char *op,
+		    const enum pg_stmt_id *, int n, int nparams,
+		    const char *const *params, PGresult **res);
 /* A statement run alone on the read connection: its result (NULL and
  * the message set when it failed). */
 PGresult	*pg_rd_one(struct pg_store *, const char *op, enum pg_stmt_id,

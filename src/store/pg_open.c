@@ -185,6 +185,16 @@ store_pg_set_lock_timeout(struct store *st, int ms)
 		pg_set_lock(to_pg(st), ms);
 }
 
+uint64_t
+store_pg_found_out(struct store *st, uint64_t *stored)
+{
+	*stored = 0;
+	if (st == NULL || st->ops != &pg_ops)
+		return 0;
+	*stored = to_pg(st)->found_stored;
+	return to_pg(st)->found;
+}
+
 const struct store_ops pg_ops = {
 	.name = "postgresql",
 	.close = pg_close,

@@ -104,18 +104,9 @@ load(struct pg_store *s, const char *id)
 	static const enum pg_stmt_id q[4] = { PS_GAME, PS_PLAYERS, PS_TOKENS,
 	    PS_JUMPS };
 	const char	*params[1] = { id };
-	int		 i;
 
 	pg_load_forget(s);
-	if (pg_ready_rd(s, "load_game") != 0)
-		return STORE_ERR;
-	for (i = 0; i < 4; i++)
-		if (pg_send(s->rd.pc, q[i], 1, params) != 0) {
-			pg_err(s, "load_game", s->rd.pc, NULL);
-			pg_drop_rd(s);
-			return STORE_ERR;
-		}
-	if (pg_rd_run(s, "load_game", s->load, 4) != 0)
+	if (pg_rd_same(s, "load_game", q, 4, 1, params, s->load) != 0)
 		return STORE_ERR;
 	str_copy(s->load_id, sizeof(s->load_id), id);
 	return 0;
