@@ -138,6 +138,8 @@ held_forget(struct held_queue *q, struct conn *c)
 static void
 buf_add(struct resp_buf *b, const char *data, size_t n)
 {
+	if (n == 0)
+		return;
 	if (b->cap - b->len < n) {
 		while (b->cap - b->len < n)
 			b->cap = b->cap == 0 ? 4096 : b->cap * 2;
