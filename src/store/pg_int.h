@@ -183,14 +183,11 @@ PGresult	*pg_rd_one(struct pg_store *, const char *op, enum pg_stmt_id,
 /* "<op>: <libpq's message>", on one line; STORE_ERR. */
 int		 pg_err(struct pg_store *, const char *op, PGconn *,
 		    const PGresult *);
-int64_t		 pg_now_ms(void);
 /* A fresh 63-bit positive number: a stamp or a transaction number. */
 int64_t		 pg_unique(struct pg_store *);
 
 /* ---------------------------------------------------------- pg_stmt.c */
 
-const char	*pg_stmt_sql(enum pg_stmt_id);
-int		 pg_stmt_nparams(enum pg_stmt_id);
 /* Prepares every statement on a connection: 0 or -1. */
 int		 pg_prepare_all(PGconn *);
 

@@ -174,18 +174,6 @@ stmt_name(char buf[8], enum pg_stmt_id id)
 	strbuf_addint(&sb, (int64_t)id);
 }
 
-const char *
-pg_stmt_sql(enum pg_stmt_id id)
-{
-	return stmts[id].sql;
-}
-
-int
-pg_stmt_nparams(enum pg_stmt_id id)
-{
-	return stmts[id].nparams;
-}
-
 int
 pg_prepare_all(PGconn *pc)
 {
