@@ -116,6 +116,7 @@ create(struct rconn *c, int i, const char *prefix)
 	struct fgame	*g = &F[i];
 	int		 ok;
 
+	free(g->hist);
 	memset(g, 0, sizeof(*g));
 	snprintf(g->id, sizeof(g->id), "%s%d", prefix, i);
 	dandy_init(&g->st, 3, "abcdefghi", NULL, NULL);
@@ -606,5 +607,7 @@ main(int argc, char **argv)
 	test_restart(1);
 	test_cut(2);
 	test_stopped_node(3, uri);
+	for (i = 0; i < NGAMES; i++)
+		free(F[i].hist);
 	return failures == 0 ? 0 : 1;
 }
