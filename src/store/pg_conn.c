@@ -81,7 +81,8 @@ pg_err(struct pg_store *s, const char *op, PGconn *pc, const PGresult *r)
 	/* libpq's messages start with "ERROR:  " and end in a newline. */
 	if (strncmp(msg, "ERROR:  ", 8) == 0)
 		msg += 8;
-	n = str_copy(buf, sizeof(buf), msg);
+	str_copy(buf, sizeof(buf), msg);
+	n = strlen(buf);
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = '\0';
 	return store_set_err(&s->store, op, buf);
