@@ -42,7 +42,8 @@ struct backend {
 
 struct cli_tls_opts;
 
-struct backend	*backend_embedded(const char *dbpath, char *err, size_t);
+/* uri: as store_open() takes it (a SQLite path, or postgresql://...). */
+struct backend	*backend_embedded(const char *uri, char *err, size_t);
 /* tls: NULL or not enabled for a connection in clear. */
 struct backend	*backend_network(const char *host, int port,
 		    const struct cli_tls_opts *tls, char *err, size_t);

@@ -1,7 +1,9 @@
 /*
  * The embedded backend of the ludus CLI: the command layer run in-process
- * on a SQLite file (or ":memory:"), exactly as ludusd runs it, so a
- * command behaves the same with --db and over the network.
+ * on a store (a SQLite file, ":memory:", or a PostgreSQL database that
+ * ludusd nodes may be serving at the same time), exactly as ludusd runs
+ * it, so a command behaves the same with --db or --store and over the
+ * network.
  *
  * One session lives as long as the run, so SEAT holds for the commands
  * that follow it.  There is no event loop to play bots and expired turns
@@ -105,13 +107,12 @@ emb_close(struct backend *be)
 }
 
 struct backend *
-backend_embedded(const char *dbpath, char *err, size_t errlen)
+backend_embedded(const char *uri, char *err, size_t errlen)
 {
 	struct embedded	*e;
 	struct store	*st;
 
-	if ((st = store_sqlite_open(dbpath, DURABILITY_FULL, err,
-	    errlen)) == NULL)
+	if ((st = store_open(uri, DURABILITY_FULL, err, errlen)) == NULL)
 		return NULL;
 	e = xcalloc(1, sizeof(*e));
 	e->be.exec = emb_exec;

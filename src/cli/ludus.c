@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/backend.h"
+#include "cli/copy.h"
 #include "cli/output.h"
 #include "cli/session.h"
 #include "cli/show.h"
@@ -25,7 +26,7 @@
 #define DEFAULT_PORT	7420
 
 struct options {
-	const char	*db;		/* NULL: network */
+	const char	*db;		/* a store URI; NULL: network */
 	const char	*host;
 	int		 port;
 	int		 raw;		/* -1 auto, 0 tty, 1 raw */
@@ -36,8 +37,8 @@ struct options {
 
 /* The first line of the usage, which a usage error repeats. */
 #define SYNOPSIS \
-	"usage: ludus [--db FILE | -h host -p port [TLS]] [--raw | --no-raw]" \
-	" [COMMAND [ARG ...]]\n"
+	"usage: ludus [--db FILE | --store URI | -h host -p port [TLS]]" \
+	" [--raw | --no-raw] [COMMAND [ARG ...]]\n"
 
 static void
 usage(FILE *fp)
@@ -51,10 +52,14 @@ usage(FILE *fp)
 	    " [FROM seq]\n"
 	    "       ludus [--db FILE | -h host -p port [TLS]] show id\n"
 	    "       ludus --snl-script < script\n"
+	    "       ludus copy [--force] FROM TO\n"
 	    "       ludus --help | --version\n"
 	    "\n"
 	    "  --db FILE     run in-process on a SQLite file (\":memory:\" for"
 	    " a throwaway)\n"
+	    "  --store URI   run in-process on a store: a SQLite path,"
+	    " sqlite:PATH, or\n"
+	    "                postgresql://... (ludusd nodes may share it)\n"
 	    "  -h host       ludusd host (default " DEFAULT_HOST ")\n"
 	    "  -p port       ludusd port (default %d)\n"
 	    "  --tls         connect through TLS (ludusd's tls-port), checking"
@@ -67,6 +72,10 @@ usage(FILE *fp)
 	    "  --raw         bare output even on a terminal\n"
 	    "  --no-raw      terminal-style output even into a pipe\n"
 	    "  --snl-script  play a Snake & Ladder script from stdin\n"
+	    "  copy          every game of store FROM into store TO (URIs as"
+	    " --store),\n"
+	    "                then AUDIT of TO; an empty TO only, unless"
+	    " --force\n"
 	    "\n"
 	    "Without a COMMAND, commands are read from stdin, one per line;\n"
 	    "double quotes group words and \"\" is an empty argument.  show\n"
@@ -187,6 +196,8 @@ parse_options(int argc, char **argv, struct options *o)
 			exit(0);
 		} else if (is_opt(argv[i], "--db"))
 			o->db = opt_value(argc, argv, &i, "--db");
+		else if (is_opt(argv[i], "--store"))
+			o->db = opt_value(argc, argv, &i, "--store");
 		else if (strcmp(argv[i], "-h") == 0)
 			o->host = opt_value(argc, argv, &i, "-h");
 		else if (strcmp(argv[i], "-p") == 0) {
@@ -214,7 +225,7 @@ parse_options(int argc, char **argv, struct options *o)
 	}
 	o->cmd = i;
 	if (o->db != NULL && o->db[0] == '\0')
-		bad_usage("%s", "--db needs a file name");
+		bad_usage("%s", "--db and --store need a file name or a URI");
 	if (o->snl_script && o->cmd < argc)
 		bad_usage("%s", "--snl-script takes its commands from stdin");
 	check_tls_options(o);
@@ -269,6 +280,8 @@ main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (o.snl_script)
 		return snl_script(stdin, stdout, stderr);
+	if (o.cmd < argc && strcmp(argv[o.cmd], "copy") == 0)
+		return cli_copy(argc - o.cmd - 1, argv + o.cmd + 1);
 
 	if (o.db != NULL)
 		be = backend_embedded(o.db, err, sizeof(err));

@@ -76,6 +76,15 @@ typedef void (*cmd_move_hook)(void *arg, const char *game,
  * milliseconds (at or before now for a bot's turn), or 0 for never.
  */
 typedef void (*cmd_sched_hook)(void *arg, const char *game, int64_t due_ms);
+/*
+ * Called by cmd_txn_commit() for each request of the transaction (struct
+ * cmd_result's req) that conflicted with another writer of the store (an
+ * optimistic store, store.h: several ludusd nodes): nothing it wrote is
+ * stored and its reply must not be sent.  redo: run it again, on the
+ * fresh state; else what became of its write could not be found out, and
+ * its reply can only be -STORE.  Its move's events are not sent.
+ */
+typedef void (*cmd_conflict_hook)(void *arg, uint64_t req, int redo);
 
 struct cmd_txn;
 
@@ -105,8 +114,11 @@ struct cmd_env {
 	uint64_t	 batches;	/* transactions that wrote, ended */
 	uint64_t	 batch_failures;	/* ... whose COMMIT failed */
 	uint64_t	 batch_max;	/* most writes committed at once */
-	/* Writes whose COMMIT found a row changed by another writer: for a
-	 * backend with optimistic writes to count (/metrics); SQLite's
+	cmd_conflict_hook on_conflict;	/* with env->txn */
+	void		*on_conflict_arg;
+	/* Requests whose COMMIT found a row changed by another writer (an
+	 * optimistic store), each counted once per COMMIT: INFO's
+	 * conflicts and /metrics' ludus_conflicts_total read it.  SQLite's
 	 * write lock leaves it at 0. */
 	uint64_t	 conflicts;
 };
@@ -250,6 +262,8 @@ struct cmd_result {
 	size_t		 writes;	/* writes run in the open transaction,
 					   failed ones included (0: none is
 					   open): for the daemon's caps */
+	uint64_t	 req;		/* the request's number in the open
+					   transaction, for on_conflict */
 };
 
 /* Finds a command (case-insensitive); NULL if none. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cmd/cmd_impl.h"
+#include "cmd/cmd_txn.h"
 #include "engine/bot.h"
 #include "util/util.h"
 
@@ -72,6 +73,7 @@ cmd_autoplay(struct cmd_env *env, const char *game, int64_t now_ms,
 	aa.now_ms = now_ms;
 	aa.over = 1;
 	*next_ms = 0;
+	(void)cmd_txn_request(env);
 	oc = cmd_transact_at(env, &r, game, KIND_NONE, NULL, auto_step, &aa,
 	    now_ms, &mv, after);
 	if (oc == TURN_MOVE) {

@@ -218,8 +218,10 @@ cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
 		out->rejected = 1;
 	} else if (!cmd_arity_ok(cmd, args->argc))
 		cmd_reply_arity(out, cmd);
-	else if (cmd_parse(cmd, args, &p, &build, out) == 0)
+	else if (cmd_parse(cmd, args, &p, &build, out) == 0) {
+		(void)cmd_txn_request(env);
 		cmd->proc(env, &p, out);
+	}
 	/* Anything but a refusal of the request's form may have read what
 	 * the open transaction wrote. */
 	cmd_txn_status(env, res);

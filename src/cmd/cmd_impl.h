@@ -48,6 +48,7 @@ void	cmd_reply_arity(struct reply *, const struct cmd_def *);
 
 /* --------------------------------------------------------- cmd_txn.c */
 
+
 /* Stores a new game in one transaction and replies OK (or EXISTS/STORE).
  * Fills in the timestamps. */
 void	cmd_create_game(struct cmd_env *, struct reply *, struct game *);

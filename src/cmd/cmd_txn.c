@@ -8,6 +8,13 @@
  * write that fails is undone alone.  What a committed write announces (a
  * move to env->on_move, a new deadline to env->on_schedule) and what it
  * counts is done at its own COMMIT, or queued here until the shared one.
+ *
+ * With an optimistic store (store.h, several ludusd nodes on one
+ * PostgreSQL) a request may conflict at the COMMIT: another node wrote
+ * its game first.  Each request is numbered for the store
+ * (cmd_txn_request()); at the shared COMMIT the events of a conflicted
+ * request are dropped and the caller is told (env->on_conflict), to run
+ * it again; a write of its own (env->txn NULL) is run again here.
  */
 #include <stdlib.h>
 #include <stdio.h>
@@ -26,6 +33,7 @@ enum txn_note {
 
 struct txn_event {
 	enum txn_note	 note;
+	uint64_t	 req;		/* the request that made it */
 	int64_t		 due_ms;
 	struct move	 mv;
 	char		 game[GAME_ID_MAX + 1];
@@ -43,11 +51,21 @@ struct cmd_txn {
 	size_t			 run;		/* writes run, failed included */
 	uint64_t		 kept;		/* writes kept (released) */
 	uint64_t		 moves;		/* of which moves */
+	uint64_t		 reqs;		/* requests numbered */
 	struct txn_event	*ev;		/* kept across transactions */
 	size_t			 nev, cap;
 	int			 group;		/* in a group's savepoint */
 	struct txn_mark		 mark;		/* ... which began here */
+	/* The COMMIT's conflicts, in request order: kept across too. */
+	struct txn_conflict {
+		uint64_t	 req;
+		int		 redo;
+	}			*cf;
+	size_t			 ncf, capcf;
 };
+
+/* Conflicts of a write of its own, run again at most this often. */
+#define ALONE_TRIES	16
 
 struct cmd_txn *
 cmd_txn_new(void)
@@ -61,6 +79,7 @@ txn_reset(struct cmd_txn *t)
 	t->run = 0;
 	t->kept = 0;
 	t->moves = 0;
+	t->reqs = 0;
 	t->nev = 0;
 }
 
@@ -74,8 +93,25 @@ cmd_txn_free(struct cmd_env *env)
 	if (t->run > 0)
 		store_rollback(env->store);
 	free(t->ev);
+	free(t->cf);
 	free(t);
 	env->txn = NULL;
+}
+
+uint64_t
+cmd_txn_request(struct cmd_env *env)
+{
+	struct cmd_txn	*t = env->txn;
+	uint64_t	 req;
+
+	if (t == NULL)
+		req = 1;
+	else if (t->group)	/* an EXEC's commands: the EXEC's request */
+		req = t->reqs;
+	else
+		req = ++t->reqs;
+	store_request(env->store, req);
+	return req;
 }
 
 void
@@ -86,6 +122,7 @@ cmd_txn_status(const struct cmd_env *env, struct cmd_result *res)
 	res->wait = 0;
 	res->moves = t != NULL ? t->moves : 0;
 	res->writes = t != NULL ? t->run : 0;
+	res->req = t != NULL ? t->reqs : 0;
 }
 
 static struct txn_event *
@@ -99,48 +136,122 @@ txn_event_add(struct cmd_txn *t, enum txn_note note, const char *game)
 	}
 	e = &t->ev[t->nev++];
 	e->note = note;
+	e->req = t->reqs;
 	str_copy(e->game, sizeof(e->game), game);
 	return e;
 }
 
-int
-cmd_txn_commit(struct cmd_env *env)
+/* store_conflicts()'s callback: in request order. */
+static void
+txn_conflict(void *arg, uint64_t req, enum store_outcome how)
 {
-	struct cmd_txn		*t = env->txn;
-	struct txn_event	*e;
-	size_t			 i, n;
+	struct cmd_txn		*t = arg;
 
-	if (t == NULL || t->run == 0)
-		return 0;
-	if (t->kept == 0) {
-		/* Only reads and refused writes: nothing to make durable. */
-		store_rollback(env->store);
-		txn_reset(t);
-		return 0;
+	if (t->ncf == t->capcf) {
+		t->capcf = t->capcf == 0 ? 16 : t->capcf * 2;
+		t->cf = xrealloc(t->cf, t->capcf * sizeof(*t->cf));
 	}
-	env->batches++;
-	if (store_commit(env->store) != STORE_OK) {
-		store_rollback(env->store);
-		env->store_errors++;
-		env->batch_failures++;
-		txn_reset(t);
-		return -1;
+	t->cf[t->ncf].req = req;
+	t->cf[t->ncf].redo = how == STORE_REDO;
+	t->ncf++;
+}
+
+static int
+conflicted(const struct cmd_txn *t, uint64_t req)
+{
+	size_t	 lo = 0, hi = t->ncf, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->cf[mid].req == req)
+			return 1;
+		if (t->cf[mid].req < req)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	env->commits++;
-	env->turns += t->moves;
-	if (t->kept > env->batch_max)
-		env->batch_max = t->kept;
-	/* The hooks queue events and arm timers; they run no command. */
-	n = t->nev;
-	txn_reset(t);
+	return 0;
+}
+
+/* The committed moves' events (a conflicted request's never happened),
+ * then the conflicts told: the hooks queue events and arm timers, and
+ * mark replies; they run no command. */
+static void
+txn_announce(struct cmd_env *env, struct cmd_txn *t, size_t n)
+{
+	struct txn_event	*e;
+	size_t			 i;
+
 	for (i = 0; i < n; i++) {
 		e = &t->ev[i];
+		if (t->ncf > 0 && conflicted(t, e->req))
+			continue;
 		if (e->note == NOTE_MOVE && env->on_move != NULL)
 			env->on_move(env->on_move_arg, e->game, &e->mv);
 		else if (e->note == NOTE_SCHEDULE && env->on_schedule != NULL)
 			env->on_schedule(env->on_schedule_arg, e->game,
 			    e->due_ms);
 	}
+	for (i = 0; i < t->ncf; i++) {
+		env->conflicts++;
+		if (env->on_conflict != NULL)
+			env->on_conflict(env->on_conflict_arg, t->cf[i].req,
+			    t->cf[i].redo);
+	}
+}
+
+/* The moves of the conflicted requests, which are not stored. */
+static uint64_t
+moves_lost(const struct cmd_txn *t, size_t n)
+{
+	uint64_t	 lost = 0;
+	size_t		 i;
+
+	for (i = 0; i < n && t->ncf > 0; i++)
+		if (t->ev[i].note == NOTE_MOVE && conflicted(t, t->ev[i].req))
+			lost++;
+	return lost;
+}
+
+/*
+ * Only reads and refused writes leave nothing to make durable; but what
+ * they read of an optimistic store is checked at its COMMIT, which runs
+ * all the same.
+ */
+int
+cmd_txn_commit(struct cmd_env *env)
+{
+	struct cmd_txn		*t = env->txn;
+	uint64_t		 kept;
+	size_t			 n;
+
+	if (t == NULL || t->run == 0)
+		return 0;
+	if ((kept = t->kept) == 0 && !store_optimistic(env->store)) {
+		store_rollback(env->store);
+		txn_reset(t);
+		return 0;
+	}
+	if (kept > 0)
+		env->batches++;
+	if (store_commit(env->store) != STORE_OK) {
+		store_rollback(env->store);
+		env->store_errors++;
+		if (kept > 0)
+			env->batch_failures++;
+		txn_reset(t);
+		return -1;
+	}
+	t->ncf = 0;
+	store_conflicts(env->store, txn_conflict, t);
+	n = t->nev;
+	if (kept > 0)
+		env->commits++;
+	env->turns += t->moves - moves_lost(t, n);
+	if (kept > env->batch_max)
+		env->batch_max = kept;
+	txn_reset(t);
+	txn_announce(env, t, n);
 	return 0;
 }
 
@@ -164,6 +275,9 @@ cmd_txn_group_begin(struct cmd_env *env)
 		env->store_errors++;
 		return -1;
 	}
+	if (t->reqs == 0)
+		(void)cmd_txn_request(env);
+	store_request_whole(env->store);
 	t->group = 1;
 	t->mark.kept = t->kept;
 	t->mark.moves = t->moves;
@@ -224,7 +338,29 @@ write_abort(struct cmd_env *env)
 		store_savepoint_rollback(env->store);
 }
 
-/* COMMIT, or keeps the savepoint; on failure the write is undone. */
+/* A write of its own that another writer of an optimistic store beat:
+ * nothing of it is stored, and it runs again on the fresh rows. */
+#define WRITE_AGAIN	1
+
+static void
+alone_note(void *arg, uint64_t req, enum store_outcome how)
+{
+	(void)req;
+	(void)how;
+	*(int *)arg = 1;
+}
+
+static int
+alone_conflicted(struct cmd_env *env)
+{
+	int	 any = 0;
+
+	store_conflicts(env->store, alone_note, &any);
+	return any;
+}
+
+/* COMMIT, or keeps the savepoint; on failure the write is undone;
+ * WRITE_AGAIN (a write of its own only) when it conflicted. */
 static int
 write_commit(struct cmd_env *env, int move)
 {
@@ -235,6 +371,8 @@ write_commit(struct cmd_env *env, int move)
 			store_rollback(env->store);
 			return STORE_ERR;
 		}
+		if (alone_conflicted(env))
+			return WRITE_AGAIN;
 		env->commits++;
 		if (move)
 			env->turns++;
@@ -290,11 +428,21 @@ reply_seat_keys(const struct game *g, char keys[][SEAT_KEY_HEX + 1],
 	}
 }
 
-void
-cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
+/* The refusal of a write of its own that kept conflicting. */
+static void
+reply_contended(struct reply *out, const char *id)
+{
+	reply_free(out);
+	reply_error(out, "STORE", "conflict: game '%s' changed %d times "
+	    "while the request was tried", id, ALONE_TRIES);
+}
+
+/* 0, or WRITE_AGAIN (nothing replied) when it must run again. */
+static int
+create_once(struct cmd_env *env, struct reply *out, struct game *g)
 {
 	char	(*keys)[SEAT_KEY_HEX + 1] = NULL;
-	int	rc;
+	int	rc, again = 0;
 
 	g->moves = 0;
 	g->created = g->updated = cmd_now(env);
@@ -302,7 +450,7 @@ cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 	if (write_begin(env) != STORE_OK) {
 		cmd_reply_store(env, out);
 		write_abort(env);
-		return;
+		return 0;
 	}
 	if (g->opts.secure) {
 		keys = xcalloc(GAME_MAX_PLAYERS, sizeof(*keys));
@@ -310,7 +458,7 @@ cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 			free(keys);
 			cmd_reply_store(env, out);
 			write_abort(env);
-			return;
+			return 0;
 		}
 	}
 	rc = store_create_game(env->store, g);
@@ -324,8 +472,11 @@ cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
 		write_abort(env);
 		goto done;
 	}
-	if (write_commit(env, 0) != 0) {
-		cmd_reply_store(env, out);
+	if ((rc = write_commit(env, 0)) != 0) {
+		if (rc == WRITE_AGAIN)
+			again = 1;
+		else
+			cmd_reply_store(env, out);
 		goto done;
 	}
 	if (keys != NULL)
@@ -339,6 +490,21 @@ done:
 		/* The keys exist only in the reply from now on. */
 		explicit_bzero(keys, GAME_MAX_PLAYERS * sizeof(*keys));
 		free(keys);
+	}
+	return again ? WRITE_AGAIN : 0;
+}
+
+void
+cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
+{
+	int	 tries;
+
+	for (tries = 0; create_once(env, out, g) == WRITE_AGAIN; tries++) {
+		reply_free(out);
+		if (tries == ALONE_TRIES) {
+			reply_contended(out, g->id);
+			return;
+		}
 	}
 }
 
@@ -434,13 +600,16 @@ transact_load(struct cmd_env *env, struct reply *out, const char *id,
 	return -1;
 }
 
-enum turn_outcome
-cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
+/* *again set (nothing replied) when a write of its own must run again. */
+static enum turn_outcome
+transact_once(struct cmd_env *env, struct reply *out, const char *id,
     enum game_kind kind, const struct turn_req *req, turn_step step,
-    void *arg, int64_t now_ms, struct move *mv, struct game *after)
+    void *arg, int64_t now_ms, struct move *mv, struct game *after,
+    int *again)
 {
 	struct game		old, new;
 	enum turn_outcome	oc;
+	int			rc;
 
 	memset(mv, 0, sizeof(*mv));
 	if (transact_load(env, out, id, kind, req, &old) == -1)
@@ -456,8 +625,11 @@ cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
 		write_abort(env);
 		return TURN_NONE;
 	}
-	if (write_commit(env, oc == TURN_MOVE) != 0) {
-		cmd_reply_store(env, out);
+	if ((rc = write_commit(env, oc == TURN_MOVE)) != 0) {
+		if (rc == WRITE_AGAIN)
+			*again = 1;
+		else
+			cmd_reply_store(env, out);
 		return TURN_NONE;
 	}
 
@@ -474,6 +646,28 @@ cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
 	if (new.opts.deadline != 0 || old.opts.deadline != 0)
 		schedule(env, new.id, new.opts.deadline);
 	return oc;
+}
+
+enum turn_outcome
+cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
+    enum game_kind kind, const struct turn_req *req, turn_step step,
+    void *arg, int64_t now_ms, struct move *mv, struct game *after)
+{
+	enum turn_outcome	 oc;
+	int			 tries, again;
+
+	for (tries = 0;; tries++) {
+		again = 0;
+		oc = transact_once(env, out, id, kind, req, step, arg, now_ms,
+		    mv, after, &again);
+		if (!again)
+			return oc;
+		reply_free(out);
+		if (tries == ALONE_TRIES) {
+			reply_contended(out, id);
+			return TURN_NONE;
+		}
+	}
 }
 
 void

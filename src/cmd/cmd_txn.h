@@ -49,9 +49,21 @@ int	cmd_txn_commit(struct cmd_env *);
  * The end returns 0 when the group was kept, -1 when it was undone: its
  * moves are then no longer announced at the COMMIT.  The caller must not
  * end the transaction (cmd_txn_commit()) between the two.
+ *
+ * The group is one request (the last numbered, cmd_txn_request(), or a
+ * new one if none is), kept whole by an optimistic store
+ * (store_request_whole()): if any of its writes or reads conflicts at the
+ * COMMIT, none of it is stored and env->on_conflict is told of the
+ * group's request once.
  */
 int	cmd_txn_group_begin(struct cmd_env *);
 int	cmd_txn_group_end(struct cmd_env *, int keep);
+/* A request begins: its number in the open or next transaction (1 for a
+ * write of its own), told to the store (store_request()).  cmd_run()
+ * numbers each command; the daemon numbers an EXEC itself, before it
+ * reads its WATCHed games.  Inside a group every command is the group's
+ * request: the number does not move. */
+uint64_t cmd_txn_request(struct cmd_env *);
 /* Where the transaction stands now, as cmd_run() tells it after a
  * command (wait is 0): for a write made outside a command (cmd_autoplay),
  * and for the tests. */

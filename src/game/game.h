@@ -44,6 +44,11 @@ struct game {
 	int64_t		moves;		/* stored moves so far (the seq) */
 	int64_t		created;	/* unix seconds */
 	int64_t		updated;
+	/* The store's version of the game's row: a store that several
+	 * writers share puts a new one with every write and writes only
+	 * where the row still has the one this snapshot was read with;
+	 * 0 for a store that needs none (SQLite, one writer at a time). */
+	int64_t		stamp;
 	/* Ludo player ids in turn order; Snake & Ladder and DandyLand
 	 * players are named P1..Pn and keep this empty. */
 	char		players[LUDO_MAX_PLAYERS][GAME_ID_MAX + 1];

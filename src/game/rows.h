@@ -42,6 +42,7 @@ struct row_game {
 	int64_t		 moves;
 	int64_t		 created;
 	int64_t		 updated;
+	int64_t		 stamp;		/* struct game's; 0 without */
 	/* The kinds' rules columns, NULL (and unset) unless their bit is
 	 * in cols (a load leaves cols 0 and reads NULL as above). */
 	unsigned	 cols;

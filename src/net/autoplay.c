@@ -20,6 +20,16 @@
  * has committed.  If the COMMIT fails, the timers that fired while the
  * transaction was open are armed again RETRY_MS later: the move was lost,
  * or the timer was set from rows that were not kept.
+ *
+ * Several nodes on one store (PostgreSQL): the node whose commit sets a
+ * deadline arms its timer, so each due move is normally played by the
+ * node that made the move before it.  The version check makes a move
+ * two nodes race for stored once: the other's conflicts, and is tried
+ * once more at once on the fresh rows (a pending roll another node drew
+ * meanwhile, say); if the game has moved on, the node that moved it has
+ * armed its own timer, and this one lets it be.  A deadline no node
+ * played (its node died, or was stopped) is taken over by cluster.c's
+ * watch of overdue deadlines.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +48,12 @@ struct due {
 	struct autoplay	*ap;
 	struct event	*ev;
 	int64_t		 at;		/* unix ms */
+	int		 again;		/* tried again after a conflict */
+	char		 id[GAME_ID_MAX + 1];
+};
+
+struct fired {
+	uint64_t	 req;		/* its move's request */
 	char		 id[GAME_ID_MAX + 1];
 };
 
@@ -47,7 +63,7 @@ struct autoplay {
 	uint64_t	  played;	/* moves made, for the log */
 	/* Games whose timer fired while the transaction was open: kept
 	 * across passes. */
-	char		(*fired)[GAME_ID_MAX + 1];
+	struct fired	 *fired;
 	size_t		  nfired, capfired;
 };
 
@@ -61,14 +77,18 @@ due_free(struct due *d)
 static void	due_cb(evutil_socket_t, short, void *);
 
 static void
-fired_add(struct autoplay *ap, const char *id)
+fired_add(struct autoplay *ap, const char *id, uint64_t req)
 {
+	struct fired	*f;
+
 	if (ap->nfired == ap->capfired) {
 		ap->capfired = ap->capfired == 0 ? 16 : ap->capfired * 2;
 		ap->fired = xrealloc(ap->fired, ap->capfired *
 		    sizeof(*ap->fired));
 	}
-	snprintf(ap->fired[ap->nfired++], sizeof(ap->fired[0]), "%s", id);
+	f = &ap->fired[ap->nfired++];
+	f->req = req;
+	snprintf(f->id, sizeof(f->id), "%s", id);
 }
 
 void
@@ -102,7 +122,7 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 		idmap_put(ap->dues, d->id, d);
 	}
 	d->at = due_ms;
-	/* Never sooner than bot-delay: a bot game people can follow. */
+	d->again = 0;
 	delay = due_ms - cmd_now_ms(&srv->env);
 	/* bot-delay: a game of bots that people watch (the pages, a
 	 * SUBSCRIBE) plays at a pace they can follow; 0 plays at once. */
@@ -122,7 +142,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	struct cmd_result res;
 	char		 id[GAME_ID_MAX + 1];
 	int64_t		 now, next;
-	int		 rc;
+	int		 rc, again = d->again;
 
 	(void)fd;
 	(void)what;
@@ -134,7 +154,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
 	cmd_txn_status(&srv->env, &res);
 	if (res.writes > 0)
-		fired_add(srv->autoplay, id);
+		fired_add(srv->autoplay, id, res.req);
 	switch (rc) {
 	case 1:
 		/* The hook has armed the next one already. */
@@ -144,7 +164,8 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		    mv.by == MOVE_BOT ? "bot" : "timeout");
 		break;
 	case 0:
-		autoplay_schedule(srv, id, next);
+		/* After a conflict: the node that moved it armed its own. */
+		autoplay_schedule(srv, id, again ? 0 : next);
 		break;
 	default:
 		log_warning("autoplay %s: %s", id,
@@ -170,9 +191,32 @@ autoplay_pass_end(struct server *srv, int ok)
 		log_warning("autoplay: %zu game(s) tried again in %d ms",
 		    ap->nfired, RETRY_MS);
 		for (i = 0; i < ap->nfired; i++)
-			autoplay_schedule(srv, ap->fired[i], retry);
+			autoplay_schedule(srv, ap->fired[i].id, retry);
 	}
 	ap->nfired = 0;
+}
+
+void
+autoplay_conflict(struct server *srv, uint64_t req)
+{
+	struct autoplay	*ap = srv->autoplay;
+	struct due	*d;
+	size_t		 i;
+
+	for (i = 0; ap != NULL && i < ap->nfired; i++) {
+		if (ap->fired[i].req != req)
+			continue;
+		/* Tried again once already: left to the other node. */
+		d = idmap_get(ap->dues, ap->fired[i].id);
+		if (d != NULL && d->again) {
+			autoplay_schedule(srv, ap->fired[i].id, 0);
+			return;
+		}
+		autoplay_schedule(srv, ap->fired[i].id, cmd_now_ms(&srv->env));
+		if ((d = idmap_get(ap->dues, ap->fired[i].id)) != NULL)
+			d->again = 1;
+		return;
+	}
 }
 
 static void

@@ -201,7 +201,28 @@ k_db(struct config *cfg, int argc, char **argv, const char **why)
 		*why = "empty path";
 		return -1;
 	}
+	free(cfg->store);
+	cfg->store = NULL;
 	return set_string(&cfg->db, argv[0]);
+}
+
+/* A URI names the store; --db FILE is the same as --store FILE.  The
+ * password of a PostgreSQL URI stays out of INFO and the log. */
+static int
+k_store(struct config *cfg, int argc, char **argv, const char **why)
+{
+	char	 shown[512];
+
+	(void)argc;
+	if (argv[0][0] == '\0') {
+		*why = "empty URI";
+		return -1;
+	}
+	if (!store_uri_is_pg(argv[0]))
+		return k_db(cfg, argc, argv, why);
+	store_uri_shown(argv[0], shown, sizeof(shown));
+	set_string(&cfg->db, shown);
+	return set_string(&cfg->store, argv[0]);
 }
 
 static int
@@ -627,6 +648,9 @@ static const struct config_key keys[] = {
 	{ "shutdown-timeout", k_shutdown_timeout, 0, "SECONDS",
 	  "time given to clients to read replies on stop (5)",
 	  V_INT64, AT(shutdown_timeout) },
+	{ "store", k_store, 0, "URI",
+	  "the store: a SQLite path, sqlite:PATH or postgresql://... (db)",
+	  V_STR, AT(db) },
 	{ "timeout", k_timeout, 0, "SECONDS",
 	  "close a client idle this long (0 = never)",
 	  V_INT64, AT(timeout) },
@@ -738,6 +762,7 @@ config_free(struct config *cfg)
 		free(cfg->bind[i]);
 	free(cfg->bind);
 	free(cfg->db);
+	free(cfg->store);
 	free(cfg->logfile);
 	free(cfg->pidfile);
 	free(cfg->portfile);

@@ -41,7 +41,9 @@ struct config {
 	int		  nbind;
 	int		  port;		/* 0: the kernel picks (see portfile);
 					 * PORT_OFF: none */
-	char		 *db;
+	char		 *db;		/* the store as shown: a SQLite path,
+					   or a URI without its password */
+	char		 *store;	/* the store URI; NULL: db's path */
 	enum durability	  durability;
 	char		 *logfile;	/* "": stderr */
 	int		  loglevel;	/* enum log_level */

@@ -255,8 +255,19 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	conncmd_run(c, d, a, &r, &res);
 	/* The reply of a command that saw (or wrote) rows not committed
 	 * waits for the COMMIT; the events of its move follow it then. */
-	pass_reply(c, &r, &res);
+	pass_reply(c, a, &r, &res);
 	reply_free(&r);
+}
+
+void
+conncmd_again(struct conn *c, const struct cmd_args *a, struct reply *r,
+    struct cmd_result *res)
+{
+	const struct cmd_def	*d = cmd_find(a);
+
+	conncmd_run(c, d, a, r, res);
+	if (d != NULL && (d->flags & CMD_STREAM))
+		stream_again(c, d, a, r);
 }
 
 void
@@ -403,6 +414,7 @@ info_stats(struct conn *c, struct text *t)
 	text_add(t, "batches:%llu", (unsigned long long)srv->env.batches);
 	text_add(t, "batch_failures:%llu",
 	    (unsigned long long)srv->env.batch_failures);
+	text_add(t, "conflicts:%llu", (unsigned long long)srv->env.conflicts);
 	text_add(t, "largest_batch:%llu",
 	    (unsigned long long)srv->env.batch_max);
 	text_add(t, "batch_max_turns:%lld",

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cmd_args;
 struct conn;
 struct held_queue;
 struct reply;
@@ -20,6 +21,15 @@ struct reply;
 struct held_conn {
 	size_t	n;		/* replies held */
 	size_t	bytes;		/* ... and their size */
+	int	blocked;	/* one is run again: the rest waits */
+};
+
+/* Why a reply taken from the queue must become -STORE. */
+enum held_lost {
+	HELD_KEPT = 0,		/* it is good */
+	HELD_UNKNOWN,		/* its write's fate was not found out */
+	HELD_CONTENDED,		/* it conflicted again and again */
+	HELD_WHOLE		/* an EXEC, run once: none of it stored */
 };
 
 /* A reply taken from the queue (held_next()). */
@@ -29,6 +39,16 @@ struct held_out {
 	size_t		 len;
 	uint64_t	 moves;		/* the transaction's moves before it */
 	int		 store;		/* it came from the store */
+	enum held_lost	 lost;		/* -STORE in its place */
+};
+
+/* A request to run again (held_redo_next()). */
+struct held_redo {
+	struct conn	*conn;
+	int		 argc;
+	char		**argv;		/* the held queue's, until filled */
+	size_t		*argl;
+	size_t		 pos;		/* for held_fill() */
 };
 
 /* Kept across passes: nothing is allocated per reply once grown. */
@@ -50,7 +70,29 @@ size_t	held_bytes(const struct conn *);
 /* The connection is being freed: its held replies are dropped. */
 void	held_forget(struct held_queue *, struct conn *);
 /* Takes the next held reply, in the order they were made: 1, or 0 when
- * none is left, and the queue is empty again. */
+ * none is left, and the queue is empty again but for what a conflict
+ * keeps (below). */
 int	held_next(struct held_queue *, struct held_out *);
+
+/*
+ * Conflicts (an optimistic store, several ludusd nodes).  A reply held
+ * is tagged with its request's number and, when it may have to run
+ * again, a copy of the request.  When the COMMIT says the request
+ * conflicted (held_conflict(), 0 if no reply has that number), held_next()
+ * does not hand out its reply: it keeps the request, and every later
+ * reply of its connection behind it, for the next pass, which runs the
+ * request again (held_redo_next()) and puts the new reply in its place
+ * (held_fill()).  After HELD_REDO_MAX runs, or when the store could not
+ * find out what became of its write, or when it has no copy (an EXEC),
+ * it is handed out as lost.
+ */
+#define HELD_REDO_MAX	8
+size_t	held_count(const struct held_queue *);
+void	held_tag(struct held_queue *, size_t i, uint64_t req,
+	    const struct cmd_args *);
+int	held_conflict(struct held_queue *, uint64_t req, int redo);
+int	held_redo_next(struct held_queue *, size_t *pos, struct held_redo *);
+void	held_fill(struct held_queue *, size_t pos, const struct reply *,
+	    int proto, uint64_t req, int store);
 
 #endif /* LUDUS_HELD_H */

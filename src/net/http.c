@@ -86,6 +86,24 @@ http_pass_end(struct server *srv, const char *failure)
 	http_events_pass_end(srv->http);
 }
 
+static void
+http_each_game(struct server *srv, follow_cb cb, void *arg)
+{
+	http_events_each_game(srv->http, cb, arg);
+}
+
+static int
+http_conflict(struct server *srv, uint64_t req, int redo)
+{
+	return http_held_conflict(srv->http, req, redo);
+}
+
+static void
+http_redo(struct server *srv)
+{
+	http_held_redo(srv->http);
+}
+
 /* ------------------------------------------------------------- life */
 
 static int
@@ -170,6 +188,9 @@ http_listen(struct server *srv)
 	}
 	srv->http_move = http_move;
 	srv->http_pass_end = http_pass_end;
+	srv->http_each_game = http_each_game;
+	srv->http_conflict = http_conflict;
+	srv->http_redo = http_redo;
 	return bind_all(h, srv->cfg);
 }
 
@@ -191,6 +212,9 @@ http_free(struct server *srv)
 	pass_end(srv);
 	srv->http_move = NULL;
 	srv->http_pass_end = NULL;
+	srv->http_each_game = NULL;
+	srv->http_conflict = NULL;
+	srv->http_redo = NULL;
 	http_events_free(h);
 	/* Every connection's closecb runs: their records go with them. */
 	if (h->evh != NULL)

@@ -74,6 +74,10 @@ struct http_ctx {
 	const char		*path;
 	const char		*query;		/* raw, NULL when none */
 	char			 id[GAME_ID_MAX + 1];	/* of the path */
+	/* A write's handler and its runs again so far: a write that
+	 * conflicted (an optimistic store) is run again (http_write.c). */
+	void			(*route)(struct http_ctx *);
+	int			 tries;
 };
 
 /* http_conn.c: the connections (http.c sets these callbacks up) */
@@ -166,6 +170,10 @@ void	api_roll(struct http_ctx *);
 /* The pass has ended: the held responses go, as 503 STORE when failure
  * (why the COMMIT failed) is set. */
 void	http_held_release(struct http *, const char *failure);
+/* A conflict of the COMMIT (pass.c): 1 when req was a held write, which
+ * then runs again at http_held_redo(), or becomes 503 STORE. */
+int	http_held_conflict(struct http *, uint64_t req, int redo);
+void	http_held_redo(struct http *);
 
 /* http_events.c */
 int	http_events_init(struct http *);
@@ -176,6 +184,8 @@ void	api_events(struct http_ctx *);
 void	http_events_move(struct http *, const char *game, const struct move *);
 /* The pass has ended: the backlogs that waited for it are read. */
 void	http_events_pass_end(struct http *);
+/* watch_each_game()'s share of the event streams. */
+void	http_events_each_game(struct http *, follow_cb, void *);
 struct http_events_stats {
 	size_t		 open;		/* streams now */
 	uint64_t	 streams;	/* opened */

@@ -255,6 +255,18 @@ http_events_pass_end(struct http *h)
 	}
 }
 
+void
+http_events_each_game(struct http *h, follow_cb cb, void *arg)
+{
+	struct sgame	*g;
+	struct stream	*st;
+	size_t		 pos = 0;
+
+	while ((g = idmap_next(h->events->games, &pos)) != NULL)
+		TAILQ_FOREACH(st, &g->streams, game_entry)
+			cb(arg, g->id, st->next - 1);
+}
+
 /* ------------------------------------------------------------- live */
 
 void

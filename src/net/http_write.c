@@ -9,6 +9,16 @@
  * as a held RESP reply becomes -STORE.  A write never ends the pass
  * itself: it joins it.
  *
+ * With an optimistic store (several ludusd nodes on one PostgreSQL) the
+ * COMMIT may find that a held write conflicted: another node wrote its
+ * game first, and nothing of it is stored.  Its response is not sent:
+ * the write is run again, whole (the game loaded, the seat proved, the
+ * command), by its handler in step 6 of the pass's end (http_redo()),
+ * as a RESP request is, into the next transaction, and its response waits
+ * for that COMMIT; after HELD_REDO_MAX runs, or when the store could not
+ * find out what became of it, it is 503 STORE.  Each HTTP connection
+ * serves one request at a time, so nothing queues behind it.
+ *
  * A seat is proved by each request, never remembered: the key in
  * Authorization: Bearer (X-Seat-Key on a server with a password, whose
  * bearer token is the password) goes to SEAT in a session of the
@@ -27,6 +37,7 @@
 #include "game/kind.h"
 #include "net/http.h"
 #include "net/http_check.h"
+#include "net/held.h"
 #include "net/log.h"
 #include "util/util.h"
 #include "web/web.h"
@@ -40,6 +51,9 @@ struct http_held {
 	int		 status;
 	char		*body;		/* JSON text */
 	size_t		 len;
+	uint64_t	 req;		/* its request in the transaction */
+	int		 redo;		/* it conflicted: run it again */
+	enum held_lost	 lost;		/* 503 STORE in its place */
 };
 
 /* The words of a request, as a RESP client would send them. */
@@ -240,6 +254,9 @@ respond(struct http_ctx *x, const struct reply *r,
 	held->x = *x;
 	held->status = status;
 	held->body = json_text(j, &held->len);
+	held->req = res->req;
+	held->redo = 0;
+	held->lost = HELD_KEPT;
 	json_decref(j);
 	if (http_conn_watch(h, x->req, held_gone, NULL) == -1)
 		log_debug("http: a held response on a connection not followed");
@@ -510,6 +527,7 @@ api_create(struct http_ctx *x)
 	enum game_kind		 kind;
 	char			 id[GAME_ID_MAX + 1], *loc;
 
+	x->route = api_create;
 	if ((body = body_json(x)) == NULL)
 		return;
 	kind = json_is_string(json_object_get(body, "kind")) ?
@@ -629,40 +647,109 @@ done:
 void
 api_move(struct http_ctx *x)
 {
+	x->route = api_move;
 	game_write(x, 0);
 }
 
 void
 api_roll(struct http_ctx *x)
 {
+	x->route = api_roll;
 	game_write(x, 1);
 }
 
 /* ------------------------------------------------------- the release */
 
+/* A held write's error in place of its response: the COMMIT failed, or
+ * the write was lost to conflicts. */
+static void
+held_error(struct http_held *held, const char *failure)
+{
+	evhttp_remove_header(evhttp_request_get_output_headers(held->x.req),
+	    "Location");
+	if (failure != NULL)
+		http_error(&held->x, "STORE", "group commit failed: %s",
+		    failure);
+	else if (held->lost == HELD_UNKNOWN)
+		http_error(&held->x, "STORE", "commit: the connection to the "
+		    "store broke in the COMMIT; whether this write is stored "
+		    "is not known");
+	else
+		http_error(&held->x, "STORE", "conflict: its game changed %d "
+		    "times while the write was run", HELD_REDO_MAX);
+}
+
+/* The writes to run again stay (http_redo()), the others are answered. */
 void
 http_held_release(struct http *h, const char *failure)
+{
+	struct http_held	*held;
+	size_t			 i, k = 0;
+
+	for (i = 0; i < h->nheld; i++) {
+		held = &h->held[i];
+		if (held->redo && failure == NULL && held->x.req != NULL) {
+			h->held[k++] = *held;
+			continue;
+		}
+		if (held->x.req != NULL) {
+			(void)http_conn_watch(h, held->x.req, NULL, NULL);
+			if (failure == NULL && held->lost == HELD_KEPT)
+				http_reply(&held->x, held->status,
+				    "application/json", "no-store",
+				    held->body, held->len);
+			else
+				held_error(held, failure);
+		}
+		free(held->body);
+	}
+	h->nheld = k;
+}
+
+/* The COMMIT's hook (pass.c): 1 when req was a held write's. */
+int
+http_held_conflict(struct http *h, uint64_t req, int redo)
 {
 	struct http_held	*held;
 	size_t			 i;
 
 	for (i = 0; i < h->nheld; i++) {
 		held = &h->held[i];
-		if (held->x.req != NULL) {
-			(void)http_conn_watch(h, held->x.req, NULL, NULL);
-			if (failure == NULL)
-				http_reply(&held->x, held->status,
-				    "application/json", "no-store",
-				    held->body, held->len);
-			else {
-				evhttp_remove_header(
-				    evhttp_request_get_output_headers(
-				    held->x.req), "Location");
-				http_error(&held->x, "STORE", "group commit "
-				    "failed: %s", failure);
-			}
-		}
-		free(held->body);
+		if (held->req != req || held->redo || held->lost != HELD_KEPT)
+			continue;
+		if (redo && held->x.tries < HELD_REDO_MAX)
+			held->redo = 1;
+		else
+			held->lost = redo ? HELD_CONTENDED : HELD_UNKNOWN;
+		return 1;
 	}
+	return 0;
+}
+
+/* Step 6 of the pass's end: the writes that conflicted, run again by
+ * their handlers, in the order they came; each holds its new response. */
+void
+http_held_redo(struct http *h)
+{
+	struct http_held	*again;
+	struct http_ctx		 x;
+	size_t			 i, n = h->nheld;
+
+	if (n == 0)
+		return;
+	again = xmalloc(n * sizeof(*again));
+	memcpy(again, h->held, n * sizeof(*again));
 	h->nheld = 0;
+	for (i = 0; i < n; i++) {
+		x = again[i].x;
+		free(again[i].body);
+		if (x.req == NULL)
+			continue;
+		(void)http_conn_watch(h, x.req, NULL, NULL);
+		evhttp_remove_header(evhttp_request_get_output_headers(x.req),
+		    "Location");
+		x.tries++;
+		x.route(&x);
+	}
+	free(again);
 }

@@ -22,6 +22,7 @@ struct addrinfo;
 struct auth;
 struct autoplay;
 struct bufferevent;
+struct cluster;
 struct conn;
 struct held_queue;
 struct http;
@@ -33,6 +34,10 @@ struct tls;
 struct watch_registry;
 
 TAILQ_HEAD(conn_list, conn);
+
+/* A game some client follows, and the seq it has seen up to
+ * (watch_each_game()). */
+typedef void (*follow_cb)(void *arg, const char *id, int64_t seen);
 
 struct server {
 	struct event_base	 *base;
@@ -59,6 +64,7 @@ struct server {
 	struct pubsub		 *pubsub;	/* channels, patterns */
 	struct streams		 *streams;	/* XREAD BLOCK's waits */
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
+	struct cluster		 *cluster;	/* other nodes' moves */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
 	struct held_queue	 *held;		/* replies held for its COMMIT */
@@ -72,6 +78,15 @@ struct server {
 				    const struct move *);
 	void			(*http_pass_end)(struct server *,
 				    const char *failure);
+	/* ... and of the followed games (watch_each_game()), of the
+	 * conflicts (its held writes run again: http_conflict() says 1 when
+	 * the request was one of them) and of step 6 of pass_end(), where
+	 * they run (http_redo()). */
+	void			(*http_each_game)(struct server *,
+				    follow_cb, void *);
+	int			(*http_conflict)(struct server *,
+				    uint64_t req, int redo);
+	void			(*http_redo)(struct server *);
 
 	/* INFO counters. */
 	uint64_t		  conns_total;
@@ -124,6 +139,11 @@ void	conncmd_run(struct conn *, const struct cmd_def *,
  * reply in out: a command of the command layer, or a connection command,
  * whose reply conn_reply() then captures. */
 void	conncmd_exec(struct conn *, const struct cmd_args *, struct reply *);
+/* Runs again a held request that conflicted (pass.c, an optimistic
+ * store): the command layer's answer, shaped as conn_dispatch (or
+ * stream_run's read at once) shaped it the first time. */
+void	conncmd_again(struct conn *, const struct cmd_args *, struct reply *,
+	    struct cmd_result *);
 
 /* auth.c: the password, kept as a keyed hash (see there). */
 /* The password's hash ("" or NULL: none); NULL if libsodium fails. */
@@ -197,10 +217,24 @@ void	watch_remove_all(struct conn *, void (*cb)(struct conn *,
  * be open (pass_pump() makes sure). */
 void	watch_pump(struct conn *);
 uint64_t watch_games(const struct server *);
+/*
+ * The one iterator of the games this node's clients follow, whatever the
+ * path of their events (cluster.c reads other nodes' moves of exactly
+ * these): cb once per follower, with the seq it has seen up to, for
+ * GAME.WATCH's watchers (the next event each is owed, less one), the
+ * channels of pub/sub (the game's moves when the channel was made:
+ * pubsub_each_game()), the XREAD BLOCKs that wait (their ids: "$" not
+ * yet resolved is no follower yet: stream_each_game()) and HTTP's event
+ * streams (srv->http_each_game).  A pattern subscription follows no game
+ * by name, and is none of them.
+ */
+void	watch_each_game(struct server *, follow_cb, void *);
 
 /* pubsub.c: SUBSCRIBE and the rest over games (see there). */
 struct pubsub *pubsub_new(void);
 void	pubsub_free(struct pubsub *);
+/* watch_each_game()'s share of the channels. */
+void	pubsub_each_game(struct server *, follow_cb, void *);
 void	subscribe_cmd(struct conn *, const struct cmd_parsed *);
 void	unsubscribe_cmd(struct conn *, const struct cmd_parsed *);
 void	psubscribe_cmd(struct conn *, const struct cmd_parsed *);
@@ -222,6 +256,10 @@ void	streams_free(struct streams *);
  * command layer like any read. */
 void	stream_run(struct conn *, const struct cmd_def *,
 	    const struct cmd_args *);
+/* Its read at once made again (conncmd_again()): r, the command layer's
+ * reply, shaped as stream_run() shapes it for the connection. */
+void	stream_again(struct conn *, const struct cmd_def *,
+	    const struct cmd_args *, struct reply *r);
 /* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
  * requests wait. */
 int	stream_busy(const struct conn *);
@@ -233,6 +271,8 @@ void	stream_deliver(struct server *, const char *game, const struct move *);
  * no transaction may be open (pass_pump() makes sure). */
 void	stream_pump(struct conn *);
 void	stream_conn_free(struct conn *);
+/* watch_each_game()'s share of the XREADs that wait. */
+void	stream_each_game(struct server *, follow_cb, void *);
 
 /* pass.c: the end of the pass and group commit (see there). */
 /* Sets up the flush event (the loop has priorities), the held replies and
@@ -240,10 +280,14 @@ void	stream_conn_free(struct conn *);
 int	pass_init(struct server *);
 /* Ends the open transaction and frees what the pass keeps. */
 void	pass_free(struct server *);
-/* Queues the reply of a command of the command layer, as its result says:
- * held until the COMMIT when it waits for it, else written (behind the
- * connection's held replies, if any); then as pass_after(). */
-void	pass_reply(struct conn *, const struct reply *,
+/* Queues the reply of a command of the command layer (the request a), as
+ * its result says: held until the COMMIT when it waits for it (with the
+ * request, if the store may conflict: it may have to run again, through
+ * conncmd_again(); a NULL: it cannot, an EXEC, whose conflict becomes
+ * -STORE), else
+ * written (behind the connection's held replies, if any); then as
+ * pass_after(). */
+void	pass_reply(struct conn *, const struct cmd_args *, const struct reply *,
 	    const struct cmd_result *);
 /* After a command or a timer that may have run a write (res: where the
  * transaction stands; NULL: nothing new ran): ends the pass at once when
@@ -299,6 +343,15 @@ void	tls_connected(struct bufferevent *, const char *addr);
  * sent, so that the close is clean (no reset). */
 void	tls_failed(struct bufferevent *, const char *addr, int handshake);
 
+/* cluster.c: what a node does because others share its store. */
+/* Starts the feed of other nodes' moves and the watch of overdue
+ * deadlines when the store is shared (optimistic); 0 or -1. */
+int	cluster_init(struct server *);
+void	cluster_free(struct server *);
+/* The command layer's move hook on a shared store: the game's front
+ * moves, then watch_on_move(). */
+void	cluster_on_move(void *srv, const char *game, const struct move *);
+
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)
  * and hooks env->on_schedule; 0, or -1 if the store cannot say. */
@@ -310,5 +363,8 @@ size_t	autoplay_pending(const struct server *);	/* games armed */
 /* The pass's transaction ended: ok, or its COMMIT failed and the games
  * whose timers fired while it was open are tried again later. */
 void	autoplay_pass_end(struct server *, int ok);
+/* A timer's move of request req conflicted: another node wrote the game
+ * first, and arms what follows there. */
+void	autoplay_conflict(struct server *, uint64_t req);
 
 #endif /* LUDUS_LUDUSD_H */

@@ -322,6 +322,10 @@ exec_cmd(struct conn *c, const struct cmd_parsed *p)
 		return;
 	}
 	store = queued_store(m) || m->nkeys > 0;
+	/* One request, the WATCHed games' reads included: a shared store
+	 * keeps it whole, and a conflict of it answers -STORE (pass.c). */
+	if (store)
+		(void)cmd_txn_request(&c->srv->env);
 	if ((moved = keys_moved(c, &r)) == 1)
 		reply_null(&r);
 	else if (moved == 0)
@@ -330,7 +334,7 @@ exec_cmd(struct conn *c, const struct cmd_parsed *p)
 	/* Like any reply of the store's while the transaction is open. */
 	cmd_txn_status(&c->srv->env, &res);
 	res.wait = store && res.writes > 0;
-	pass_reply(c, &r, &res);
+	pass_reply(c, NULL, &r, &res);
 	reply_free(&r);
 }
 

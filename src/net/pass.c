@@ -27,12 +27,34 @@
  *  4. the timers: if the COMMIT failed, the games whose timers fired
  *     meanwhile are tried again (autoplay.c);
  *  5. the sockets: every connection's output is written (conn.c), whether
- *     a transaction was open or not, so replies leave once per pass.
+ *     a transaction was open or not, so replies leave once per pass;
+ *  6. (the end of pass_end(), before the sockets) with an optimistic
+ *     store, the requests that conflicted, run again (below).
  *
  * If the COMMIT fails, nothing of the transaction exists: every held reply
  * that came from the store becomes -STORE, no event is sent and no
  * counter moves.  Replies that never depend on the store (PING, ECHO,
  * HELLO, QUIT, a refusal of a request's form) are released as made.
+ *
+ * With an optimistic store (several ludusd nodes on one PostgreSQL) the
+ * COMMIT may also find that some requests conflicted: another node wrote
+ * their game first, and nothing of them is stored (env->on_conflict,
+ * from the command layer).  Their replies are not sent: step 2 keeps
+ * each such request, and every later reply of its connection behind it,
+ * and then (step 6) the pass runs those requests again, in order, on the
+ * fresh rows, into the next transaction; their new replies take their
+ * old places and leave with that transaction's COMMIT.  A request is run
+ * again at most HELD_REDO_MAX times (held.h), and a request whose write
+ * the store could not find out after a connection broke in its COMMIT
+ * becomes -STORE: a reply never claims what may not be stored.  The same
+ * holds for HTTP's held writes (http_write.c: the handler runs again in
+ * step 6, its response waits) and for a timer's move (autoplay.c).  An
+ * EXEC is one request whose writes the store keeps all or none of
+ * (cmd_txn_group_begin()); it is not run again (its queue is gone and
+ * its WATCHed games may have moved): its conflict answers it -STORE, and
+ * nothing of it is stored.  An SQLite store never conflicts (it holds
+ * the write lock), and this costs its path nothing: no request is
+ * copied.
  *
  * The end of the pass is a "flush" event at the loop's lowest priority:
  * libevent runs a lower priority only when no callback of a higher one is
@@ -56,12 +78,16 @@
 #include "net/log.h"
 #include "util/util.h"
 
+static void	pass_conflict(void *, uint64_t, int);
+
 #define PASS_PRIORITIES	3	/* all but the flush in the middle */
 
 struct pass {
 	struct event	*flush;		/* lowest priority: the pass's end */
 	int		 armed;		/* flush made active */
 	int		 ending;	/* in pass_end() */
+	int		 optimistic;	/* the store may conflict */
+	int		 redo;		/* held_conflict() kept one */
 	size_t		 writes;	/* the transaction's, as last told */
 	uint64_t	 started_us;	/* when the pass first saw it open */
 	uint64_t	*pumps;		/* connections (ids) whose backlog or */
@@ -102,7 +128,8 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 	pass_end(srv);
 	left = conn_flush_all(srv);
 	p->armed = 0;
-	if (p->writes > 0 || left > 0) {
+	/* Held replies left over are requests run again (pass_redo()). */
+	if (p->writes > 0 || left > 0 || held_count(srv->held) > 0) {
 		pass_wake(srv);
 		/*
 		 * libevent runs an event made active from a callback in the
@@ -137,6 +164,9 @@ pass_init(struct server *srv)
 	p->stats.writes.nbounds = sizeof size_bounds / sizeof size_bounds[0];
 	p->stats.usec.bounds = usec_bounds;
 	p->stats.usec.nbounds = sizeof usec_bounds / sizeof usec_bounds[0];
+	srv->env.on_conflict = pass_conflict;
+	srv->env.on_conflict_arg = srv;
+	p->optimistic = store_optimistic(srv->env.store);
 	p->flush = event_new(srv->base, -1, 0, flush_cb, srv);
 	if (p->flush == NULL ||
 	    event_priority_set(p->flush, PASS_PRIORITIES - 1) == -1)
@@ -209,16 +239,39 @@ pass_after(struct server *srv, const struct cmd_result *res)
 	pass_wake(srv);
 }
 
+/* With an optimistic store a held reply carries its request: it may
+ * have to run again. */
 void
-pass_reply(struct conn *c, const struct reply *r,
+pass_reply(struct conn *c, const struct cmd_args *a, const struct reply *r,
     const struct cmd_result *res)
 {
-	pass_note(c->srv, res);
-	if (res->wait)
+	struct server	*srv = c->srv;
+	size_t		 n;
+
+	pass_note(srv, res);
+	if (res->wait) {
+		n = held_count(srv->held);
 		conn_hold(c, r, 1);
-	else
+		if (srv->pass->optimistic && held_count(srv->held) > n)
+			held_tag(srv->held, n, res->req, a);
+	} else
 		conn_reply(c, r);	/* behind c's held replies, if any */
-	pass_after(c->srv, NULL);
+	pass_after(srv, NULL);
+}
+
+/* The command layer's conflict hook: the held reply of that request (a
+ * RESP one, or an HTTP write's) is kept to run again, or is lost; a
+ * timer's move is autoplay's. */
+static void
+pass_conflict(void *arg, uint64_t req, int redo)
+{
+	struct server	*srv = arg;
+
+	if (held_conflict(srv->held, req, redo) ||
+	    (srv->http_conflict != NULL && srv->http_conflict(srv, req, redo)))
+		srv->pass->redo = 1;
+	else
+		autoplay_conflict(srv, req);
 }
 
 static void
@@ -317,6 +370,29 @@ failure_encode(struct resp_buf *eb, const char *failure)
 	reply_free(&err);
 }
 
+/* -STORE for one request of a transaction that committed. */
+static void
+lost_write(struct conn *c, enum held_lost why)
+{
+	struct resp_buf	 eb = { NULL, 0, 0 };
+	struct reply	 err = { 0 };
+
+	if (why == HELD_UNKNOWN)
+		reply_error(&err, "STORE", "commit: the connection to the "
+		    "store broke in the COMMIT; whether this request's write "
+		    "is stored is not known");
+	else if (why == HELD_WHOLE)
+		reply_error(&err, "STORE", "conflict: another writer changed "
+		    "a game of the EXEC first; none of it is stored");
+	else
+		reply_error(&err, "STORE", "conflict: its game changed %d "
+		    "times while the request was run", HELD_REDO_MAX);
+	resp_encode(&eb, &err, 2);
+	conn_write(c, eb.data, eb.len);
+	resp_buf_free(&eb);
+	reply_free(&err);
+}
+
 /*
  * Step 2: the held replies in order (failure: NULL, or why the COMMIT
  * failed), each followed by the events of the moves made before it.  (An
@@ -330,7 +406,9 @@ release(struct server *srv, const char *failure)
 	struct held_out	 h;
 
 	while (held_next(srv->held, &h)) {
-		if (h.conn != NULL && (failure == NULL || !h.store))
+		if (h.conn != NULL && h.lost != HELD_KEPT)
+			lost_write(h.conn, h.lost);
+		else if (h.conn != NULL && (failure == NULL || !h.store))
 			conn_write(h.conn, h.data, h.len);
 		else if (h.conn != NULL) {
 			if (eb.len == 0)
@@ -341,6 +419,42 @@ release(struct server *srv, const char *failure)
 			watch_flush_upto(srv, h.moves);
 	}
 	resp_buf_free(&eb);
+}
+
+/*
+ * Step 6: the requests that conflicted, run again in the order they
+ * came, into a new transaction; each new reply goes where the old one
+ * was.  The flush that follows ends that transaction, or writes the
+ * reply of one that did not open it.
+ */
+static void
+pass_redo(struct server *srv)
+{
+	struct held_redo	 hr;
+	struct cmd_args		 a;
+	struct cmd_result	 res;
+	struct reply		 r;
+	size_t			 pos = 0;
+
+	if (!srv->pass->redo)
+		return;
+	srv->pass->redo = 0;
+	while (held_redo_next(srv->held, &pos, &hr)) {
+		memset(&a, 0, sizeof(a));
+		memset(&r, 0, sizeof(r));
+		a.argc = hr.argc;
+		a.argv = hr.argv;
+		a.argl = hr.argl;
+		a.session = hr.conn->session;
+		conncmd_again(hr.conn, &a, &r, &res);
+		pass_note(srv, &res);
+		held_fill(srv->held, hr.pos, &r, hr.conn->proto, res.req,
+		    res.wait);
+		reply_free(&r);
+	}
+	if (srv->http_redo != NULL)	/* HTTP's writes, the same way */
+		srv->http_redo(srv);
+	pass_wake(srv);
 }
 
 void
@@ -373,5 +487,6 @@ pass_end(struct server *srv)
 	if (p->npumps > 0)
 		pumps_resume(srv);
 	autoplay_pass_end(srv, failure == NULL);
+	pass_redo(srv);
 	p->ending = 0;
 }

@@ -14,6 +14,14 @@
  * first), so a subscription sees exactly the moves committed after it.
  * Nothing is replayed: GAME.WATCH FROM and XREAD resume, pub/sub is live.
  *
+ * Several nodes on one store: a channel also gets the moves other nodes
+ * commit, from cluster.c's feed of the games followed by name (its
+ * channel among them: pubsub_each_game()).  A pattern follows no game by
+ * name: it gets every move committed through its own node, and another
+ * node's moves only of the games some client of its node follows by
+ * name (a channel, GAME.WATCH, XREAD BLOCK, an event stream); the feed
+ * never reads all games.
+ *
  * A channel that is no game id is accepted, as Redis accepts any: it is
  * counted and listed on its connection but never gets a message.  There
  * is no PUBLISH: the moves are the only messages.
@@ -47,6 +55,7 @@ TAILQ_HEAD(psub_list, psub);
 /* The subscribers of one game id. */
 struct pchan {
 	struct psub_list	 subs;
+	int64_t			 from;		/* chan_from() */
 	char			 id[GAME_ID_MAX + 1];
 };
 
@@ -145,6 +154,34 @@ sub_find(struct conn *c, int pattern, const char *name, size_t len)
 	return NULL;
 }
 
+/*
+ * Several nodes on one store (cluster.c): the moves the game had when its
+ * channel was made, after which other nodes' moves reach it.  Only a
+ * shared store is asked, and the subscribe is a barrier: no transaction
+ * is open.  A game not made yet has none; a store that cannot say gives
+ * 0 too (its first fed moves may then be old ones).
+ */
+static int64_t
+chan_from(struct server *srv, const char *id)
+{
+	struct game	 g;
+
+	if (srv->cluster == NULL ||
+	    store_load_game(srv->env.store, id, &g) != STORE_OK)
+		return 0;
+	return g.moves;
+}
+
+void
+pubsub_each_game(struct server *srv, follow_cb cb, void *arg)
+{
+	struct pchan	*ch;
+	size_t		 pos = 0;
+
+	while ((ch = idmap_next(srv->pubsub->chans, &pos)) != NULL)
+		cb(arg, ch->id, ch->from);
+}
+
 static void
 sub_add(struct conn *c, int pattern, const char *name, size_t len)
 {
@@ -171,6 +208,7 @@ sub_add(struct conn *c, int pattern, const char *name, size_t len)
 		ch = xcalloc(1, sizeof(*ch));
 		TAILQ_INIT(&ch->subs);
 		str_copy(ch->id, sizeof(ch->id), s->name);
+		ch->from = chan_from(c->srv, ch->id);
 		idmap_put(ps->chans, ch->id, ch);
 	}
 	s->chan = ch;

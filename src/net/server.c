@@ -27,6 +27,7 @@
 
 #include "net/conn.h"
 #include "net/log.h"
+#include "store/pg.h"
 #include "store/sqlite.h"
 #include "util/util.h"
 
@@ -306,14 +307,16 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot create the event loop");
 		return -1;
 	}
-	srv->env.store = store_sqlite_open(cfg->db, cfg->durability, err,
-	    sizeof err);
+	srv->env.store = store_open(cfg->store != NULL ? cfg->store : cfg->db,
+	    cfg->durability, err, sizeof err);
 	if (srv->env.store == NULL) {
 		log_warning("cannot open database %s: %s", cfg->db, err);
 		return -1;
 	}
-	/* Waiting for another process's write lock stalls every client. */
+	/* Waiting for another process's write lock (SQLite), or for a row
+	 * another node is committing (PostgreSQL), stalls every client. */
 	store_sqlite_set_busy_timeout(srv->env.store, (int)cfg->busy_timeout);
+	store_pg_set_lock_timeout(srv->env.store, (int)cfg->busy_timeout);
 	if (store_set_game_cache(srv->env.store, cfg->game_cache) !=
 	    STORE_OK) {
 		log_warning("cannot set up the game cache: %s",
@@ -350,6 +353,10 @@ server_init(struct server *srv, const struct config *cfg)
 	}
 	if (autoplay_init(srv) == -1 || tls_init(srv) == -1)
 		return -1;
+	if (cluster_init(srv) == -1) {
+		log_warning("cannot set up the feed of other nodes' moves");
+		return -1;
+	}
 	return 0;
 }
 
@@ -385,6 +392,7 @@ server_free(struct server *srv)
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
 	pass_free(srv);
+	cluster_free(srv);
 	autoplay_free(srv);
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;

@@ -133,6 +133,19 @@ stream_wants(const struct server *srv, const char *game)
 	return idmap_get(srv->streams->games, game) != NULL;
 }
 
+void
+stream_each_game(struct server *srv, follow_cb cb, void *arg)
+{
+	struct sgame	*g;
+	struct skey	*k;
+	size_t		 pos = 0;
+
+	while ((g = idmap_next(srv->streams->games, &pos)) != NULL)
+		TAILQ_FOREACH(k, &g->keys, game_entry)
+			if (!k->dollar)
+				cb(arg, g->id, k->after);
+}
+
 /* --------------------------------------------------------- waiters */
 
 static void
@@ -273,8 +286,23 @@ run_read(struct conn *c, const struct cmd_def *d, const struct cmd_args *a,
 	if (c->capture != NULL)
 		conn_reply(c, &r);
 	else
-		pass_reply(c, &r, &res);
+		pass_reply(c, a, &r, &res);
 	reply_free(&r);
+}
+
+/* Only an XREAD's answer is reshaped (run_read()'s xread). */
+void
+stream_again(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *r)
+{
+	struct cmd_stream_req	 req;
+	struct cmd_parsed	 p;
+	struct reply		 e = { 0 };
+
+	if (cmd_arity_ok(d, a->argc) && cmd_parse(d, a, &p, NULL, &e) == 0 &&
+	    cmd_stream_args(&p, &req, &e) == 0 && req.read)
+		reshape(r, c->proto);
+	reply_free(&e);
 }
 
 /* --------------------------------------------------------------- XREAD */

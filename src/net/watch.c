@@ -125,6 +125,22 @@ watch_games(const struct server *srv)
 	return idmap_count(srv->watches->games);
 }
 
+void
+watch_each_game(struct server *srv, follow_cb cb, void *arg)
+{
+	struct wgame	*g;
+	struct watch	*w;
+	size_t		 pos = 0;
+
+	while ((g = idmap_next(srv->watches->games, &pos)) != NULL)
+		TAILQ_FOREACH(w, &g->watchers, game_entry)
+			cb(arg, g->id, w->next - 1);
+	pubsub_each_game(srv, cb, arg);
+	stream_each_game(srv, cb, arg);
+	if (srv->http_each_game != NULL)
+		srv->http_each_game(srv, cb, arg);
+}
+
 /* -------------------------------------------------------------- events */
 
 /* ["move", game, seq, player, action, result]; a push frame in RESP3. */

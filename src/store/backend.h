@@ -136,7 +136,73 @@ struct store_ops {
 		    int64_t, store_id_cb, void *);
 	int	(*count_games)(struct store *, int64_t[KIND_COUNT]);
 	int64_t	(*size)(struct store *);
+	/* store_clear() (op "clear"). */
+	int	(*clear)(struct store *);
+
+	/* ---------------- an optimistic backend (store.h), else NULL */
+	/*
+	 * Each write of a game is one statement, made only WHERE the games
+	 * row still has moves and stamp (the snapshot's version), that
+	 * writes a new stamp (*stamp_out) with it, and that writes nothing
+	 * at all when the row has changed: the conflict is found when the
+	 * transaction commits and reported by conflicts(), not as an error.
+	 * A stamp of 0 (a snapshot its caller made, not loaded from this
+	 * store) is checked by moves alone.  Outside a transaction each is
+	 * a transaction of its own, run at once (STORE_NOTFOUND when the
+	 * row had changed, STORE_EXISTS for a create).  Op names are as
+	 * above; each returns 0 (queued), or STORE_ERR.
+	 *
+	 * create writes the games row (a stamp of its own) with all its
+	 * players, token and cell rows; STORE_EXISTS when the id is known
+	 * to be taken now (a create that races another is a conflict).
+	 * turn: the games row's play, bookkeeping and pending columns, the
+	 * changed token rows and the history row.  setup: the updated
+	 * column and the cell changes.  pending: deadline, roll,
+	 * roll_player.
+	 */
+	int	(*create)(struct store *, const struct row_game *,
+		    const struct row_player *, int np,
+		    const struct row_token *, int nt,
+		    const struct row_cell *, int nc, int64_t *stamp_out);
+	int	(*turn)(struct store *, const struct row_game *,
+		    int64_t moves, int64_t stamp, const struct row_token *,
+		    int nt, const struct move *, int64_t *stamp_out);
+	int	(*setup)(struct store *, const struct row_game *,
+		    int64_t stamp, const struct row_cell *, int nc,
+		    int64_t *stamp_out);
+	int	(*pending)(struct store *, const struct row_game *,
+		    int64_t moves, int64_t stamp, int64_t *stamp_out);
+	/* What a request read of a game (its version) is checked at the
+	 * COMMIT (op "check"); outside a transaction, version() reads the
+	 * row's version now (STORE_NOTFOUND, no message, if none). */
+	int	(*check)(struct store *, const char *id, int64_t moves,
+		    int64_t stamp);
+	int	(*version)(struct store *, const char *id, int64_t *moves,
+		    int64_t *stamp);
+	/* store_request(), and the conflicts of the last COMMIT: cb once
+	 * per request and game (op "conflicts"). */
+	void	(*request)(struct store *, uint64_t req);
+	/* store_request_whole() (op "whole"). */
+	void	(*whole)(struct store *);
+	void	(*conflicts)(struct store *, void (*cb)(void *, uint64_t,
+		    const char *id, enum store_outcome), void *);
+	/* store_import_game()'s history rows, written only if the games
+	 * row has the stamp its create gave it (op "import"). */
+	int	(*import_moves)(struct store *, const char *id, int64_t stamp,
+		    const struct move *, int64_t n);
+
+	/* ------------------- optional: the core does without them */
+	/* store_history_since() and store_list_deadlines_before() in one
+	 * query each (the core otherwise walks history and
+	 * list_deadlines). */
+	int	(*history_since)(struct store *, size_t, const char *const *,
+		    const int64_t *, int64_t, store_game_move_cb, void *);
+	int	(*deadlines_before)(struct store *, int64_t, int64_t,
+		    store_deadline_cb, void *);
 };
+
+/* Turn savepoints nested with marks of their own (coherence.c). */
+#define STORE_NEST	4
 
 /* What the core keeps of one store; the backend's struct begins with it. */
 struct store {
@@ -156,6 +222,17 @@ struct store {
 	 * and whether they wrote to a game. */
 	uint64_t		 mark[CACHE_NMARKS];
 	int			 wrote[CACHE_NMARKS];
+	/* The outer savepoints' turn marks, while one nested in them is
+	 * open (coherence.c). */
+	uint64_t		 nest_mark[STORE_NEST];
+	int			 nest_wrote[STORE_NEST];
+	/* An optimistic backend's: what the open turn loaded (a turn that
+	 * writes nothing has what it read checked instead). */
+	struct {
+		int		 set;
+		int64_t		 moves, stamp;
+		char		 id[GAME_ID_MAX + 1];
+	}			 seen;
 };
 
 /* Zeroes nothing (the backend's struct comes zeroed): sets the ops and

@@ -60,6 +60,8 @@ struct game_cache {
  */
 
 #define F_BOTS		0x01	/* the bots of the players follow */
+#define F_STAMP		0x02	/* the row's stamp follows the id (only a
+				   store with several writers has one) */
 
 struct head {
 	int64_t		 moves, created, updated, timeout, deadline;
@@ -71,17 +73,17 @@ struct head {
 #define ID_LEN(d)	((d)[offsetof(struct head, idlen)])
 #define ID(d)		((d) + sizeof(struct head))
 
-/* The most a game takes: head and id, the largest state of a kind,
- * bots and seats. */
+/* The most a game takes: head, stamp and id, the largest state of a
+ * kind, bots and seats. */
 _Static_assert(sizeof(struct head) == 48, "struct head has padding");
-_Static_assert(sizeof(struct head) + GAME_ID_MAX + GAME_ENC_KIND_MAX +
+_Static_assert(sizeof(struct head) + 8 + GAME_ID_MAX + GAME_ENC_KIND_MAX +
     GAME_MAX_PLAYERS * (1 + SEAT_HASH_LEN) <= GAME_CACHE_ENCODED_MAX,
     "GAME_CACHE_ENCODED_MAX does not hold every game");
-/* Every Ludo game is cached, seats and all (kind_ludo.c encodes its
- * state and the players' names whole). */
-_Static_assert(sizeof(struct head) + GAME_ID_MAX + sizeof(struct ludo_state) +
-    LUDO_MAX_PLAYERS * (GAME_ID_MAX + 1 + 1 + SEAT_HASH_LEN) <=
-    GAME_CACHE_SLOT_DATA, "a Ludo game does not fit a slot");
+/* Every Ludo game is cached, seats and stamp and all (kind_ludo.c
+ * encodes its state and the players' names whole). */
+_Static_assert(sizeof(struct head) + 8 + GAME_ID_MAX +
+    sizeof(struct ludo_state) + LUDO_MAX_PLAYERS * (GAME_ID_MAX + 1 + 1 +
+    SEAT_HASH_LEN) <= GAME_CACHE_SLOT_DATA, "a Ludo game does not fit a slot");
 _Static_assert(GAME_ID_MAX <= UINT8_MAX && GAME_MAX_PLAYERS <= UINT8_MAX,
     "lengths are encoded in a byte");
 
@@ -111,7 +113,7 @@ encode(const struct game *g, uint8_t *buf, size_t cap)
 	h.server_dice = o->server_dice;
 	h.roll = o->roll;
 	h.roll_player = o->roll_player;
-	h.flags = 0;
+	h.flags = g->stamp != 0 ? F_STAMP : 0;
 	for (i = 0; i < np; i++)
 		if (o->bot[i] != 0)
 			h.flags |= F_BOTS;
@@ -119,6 +121,8 @@ encode(const struct game *g, uint8_t *buf, size_t cap)
 	h.idlen = (uint8_t)idlen;
 	enc_bytes(&w, &h, sizeof(h));
 	enc_bytes(&w, g->id, idlen);
+	if (h.flags & F_STAMP)
+		enc_bytes(&w, &g->stamp, sizeof(g->stamp));
 	rc = k->encode(&w, g, np);
 	if (h.flags & F_BOTS)
 		enc_bytes(&w, o->bot, (size_t)np);
@@ -154,6 +158,8 @@ decode(const uint8_t *buf, size_t len, struct game *g)
 	o->roll = h.roll;
 	o->roll_player = h.roll_player;
 	dec_bytes(&r, g->id, h.idlen);
+	if (h.flags & F_STAMP)
+		dec_bytes(&r, &g->stamp, sizeof(g->stamp));
 	if ((k = game_kind_of(g)) == NULL)
 		return -1;
 	k->decode(&r, g, np);
@@ -398,22 +404,37 @@ game_cache_remove(struct game_cache *c, const char *id)
 		remove_slot(c, i);
 }
 
-size_t
-game_cache_drop(struct game_cache *c, enum cache_mark which, uint64_t mark)
+static size_t
+drop(struct game_cache *c, enum cache_mark which, uint64_t mark, int later)
 {
 	uint32_t	 i, next;
+	uint64_t	 m;
 	size_t		 n = 0;
 
 	if (c == NULL || mark == 0)
 		return 0;
 	for (i = c->head; i != 0; i = next) {
 		next = SLOT(c, i)->next;
-		if (SLOT(c, i)->marks[which] == mark) {
+		m = SLOT(c, i)->marks[which];
+		if (m == mark || (later && m > mark)) {
 			remove_slot(c, i);
 			n++;
 		}
 	}
 	return n;
+}
+
+size_t
+game_cache_drop(struct game_cache *c, enum cache_mark which, uint64_t mark)
+{
+	return drop(c, which, mark, 0);
+}
+
+size_t
+game_cache_drop_from(struct game_cache *c, enum cache_mark which,
+    uint64_t mark)
+{
+	return drop(c, which, mark, 1);
 }
 
 size_t

@@ -64,6 +64,10 @@ void		 game_cache_remove(struct game_cache *, const char *id);
 /* Removes every entry whose marks[which] is mark (not 0); how many. */
 size_t		 game_cache_drop(struct game_cache *, enum cache_mark which,
 		    uint64_t mark);
+/* ... whose marks[which] is mark or later (marks only grow: a savepoint
+ * and those nested in it). */
+size_t		 game_cache_drop_from(struct game_cache *,
+		    enum cache_mark which, uint64_t mark);
 /* Removes every entry; how many there were. */
 size_t		 game_cache_clear(struct game_cache *);
 

@@ -61,29 +61,52 @@ cache_txn(struct store *st, int open)
 	st->synced = 0;
 }
 
-/* A savepoint inside another shares its mark: undoing either drops the
- * entries of both, more than needed but never too few. */
+/*
+ * A savepoint inside another (an EXEC's group, and each write in it) gets
+ * a mark of its own, later than its outer one's, which is kept until it
+ * ends: undone, it drops its entries alone (and those of the savepoints
+ * it held), so that the group's earlier writes stay in the cache (an
+ * optimistic store could not read them back before the COMMIT);
+ * released, its entries are its outer one's, whose undo drops every mark
+ * from its own on.  Past STORE_NEST levels a savepoint shares its outer
+ * one's mark: undoing either drops the entries of both, more than needed
+ * but never too few.  depth: the savepoints open outside this one.
+ */
 void
-cache_turn_open(struct store *st)
+cache_turn_open(struct store *st, int depth)
 {
+	if (depth > STORE_NEST)
+		return;
+	if (depth > 0) {
+		st->nest_mark[depth - 1] = st->mark[CACHE_TURN];
+		st->nest_wrote[depth - 1] = st->wrote[CACHE_TURN];
+	}
 	st->mark[CACHE_TURN] = ++st->marks;
 	st->wrote[CACHE_TURN] = 0;
 }
 
-/* Its writes are the transaction's now (wrote[CACHE_TXN] is set). */
+/* Its writes are its outer savepoint's, or the transaction's now
+ * (wrote[CACHE_TXN] is set).  depth: the savepoints still open. */
 void
-cache_turn_close(struct store *st)
+cache_turn_close(struct store *st, int depth)
 {
+	if (depth > STORE_NEST)
+		return;
+	if (depth > 0) {
+		st->mark[CACHE_TURN] = st->nest_mark[depth - 1];
+		st->wrote[CACHE_TURN] |= st->nest_wrote[depth - 1];
+		return;
+	}
 	st->mark[CACHE_TURN] = 0;
 	st->wrote[CACHE_TURN] = 0;
 }
 
-/* An outer savepoint keeps its mark and what it wrote. */
 void
 cache_turn_undone(struct store *st)
 {
 	if (st->wrote[CACHE_TURN])
-		game_cache_drop(st->cache, CACHE_TURN, st->mark[CACHE_TURN]);
+		game_cache_drop_from(st->cache, CACHE_TURN,
+		    st->mark[CACHE_TURN]);
 }
 
 const uint64_t *
@@ -209,6 +232,7 @@ cache_turn(struct store *st, const struct game *new,
 	k->put_play(&c, r);
 	c.moves = new->moves;
 	c.updated = new->updated;
+	c.stamp = r->stamp;
 	bad = cache_pending(&c, &new->opts) != 0;
 	for (i = 0; i < tc->n && !bad; i++)
 		bad = rows_put_token(&c, &tc->row[i]) != 0;
@@ -228,6 +252,7 @@ cache_setup(struct store *st, const struct game *new,
 	if (cache_written(st, new, &c) != 0)
 		return;
 	c.updated = new->updated;
+	c.stamp = new->stamp;
 	for (i = 0; i < n && !bad; i++)
 		bad = rows_put_cell(&c, &changes[i]) != 0;
 	if (bad)
@@ -243,6 +268,7 @@ cache_opts(struct store *st, const struct game *g)
 
 	if (cache_written(st, g, &c) != 0)
 		return;
+	c.stamp = g->stamp;
 	if (cache_pending(&c, &g->opts) != 0)
 		game_cache_remove(st->cache, g->id);
 	else

@@ -75,6 +75,33 @@ int	rows_put_pending(struct game *, int64_t deadline, int64_t roll,
 int	rows_rebuild(struct game *c, const struct game *g,
 	    const struct row_game *r, const struct row_cell *cells, int n);
 
+/* ------------------------------------------------------------ load.c */
+
+/* The game as its rows hold it, every byte set (the cache not asked). */
+int	games_load_rows(struct store *, const char *id, struct game *);
+
+/* ------------------------------------------------------ optimistic.c */
+
+/*
+ * The core's side of an optimistic backend (store.h, "Several writers"),
+ * beside its loads (load.c): the writes, each one statement of the
+ * backend's checked against the version its snapshot was loaded with.
+ * games.c hands them over when the backend has the ops.
+ * opt_create_game() also serves store_import_game() (moves: the history
+ * rows, or NULL).
+ */
+/* The open turn savepoint ends: kept (its write checked what it loaded)
+ * or undone (what it loaded is checked instead). */
+void	opt_turn_end(struct store *, int kept);
+int	opt_create_game(struct store *, const struct game *,
+	    const struct row_game *, const struct move *moves);
+int	opt_save_turn(struct store *, const struct game *old,
+	    const struct game *new, struct row_game *,
+	    const struct token_changes *, const struct move *);
+int	opt_save_setup(struct store *, const struct game *old,
+	    const struct game *new);
+int	opt_save_opts(struct store *, const struct game *);
+
 /* ------------------------------------------------------------- txn.c */
 
 /*
@@ -93,10 +120,10 @@ int	txn_write_abort(struct store *);
 /* ------------------------------------------------------- coherence.c */
 
 /* A transaction begins (1) or ends (0); a turn savepoint opens or ends
- * (the outermost of nested ones) or is rolled back. */
+ * (depth: the savepoints open outside it) or is rolled back. */
 void	cache_txn(struct store *, int open);
-void	cache_turn_open(struct store *);
-void	cache_turn_close(struct store *);
+void	cache_turn_open(struct store *, int depth);
+void	cache_turn_close(struct store *, int depth);
 void	cache_turn_undone(struct store *);
 /* Drops what the undone turn savepoint or transaction put, if it wrote. */
 void	cache_undo(struct store *, enum cache_mark);

@@ -54,9 +54,22 @@ write_cells(struct store *st, const struct game *old,
 	return 0;
 }
 
+/* The history rows of a game copied whole (store_import_game()). */
+static int
+insert_moves(struct store *st, const struct game *g, const struct move *mv)
+{
+	int64_t	 i;
+
+	for (i = 0; mv != NULL && i < g->moves; i++)
+		if (st->ops->insert_move(st, g->id, &mv[i]) != 0)
+			return STORE_ERR;
+	return 0;
+}
+
+/* The new game's rows; its cells into ch[0..*n), for the cache. */
 static int
 create_rows(struct store *st, const struct game *g, const struct row_game *r,
-    struct row_cell *ch, int *n)
+    const struct move *moves, struct row_cell *ch, int *n)
 {
 	int	 rc;
 
@@ -67,7 +80,8 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r,
 		store_set_err(st, "create_game", "game exists");
 	if (rc != 0 || (rc = insert_players(st, g, r->nplayers)) != 0 ||
 	    (rc = insert_tokens(st, g)) != 0 ||
-	    (rc = write_cells(st, NULL, g, ch, n, "create_game")) != 0) {
+	    (rc = write_cells(st, NULL, g, ch, n, "create_game")) != 0 ||
+	    (rc = insert_moves(st, g, moves)) != 0) {
 		txn_write_abort(st);
 		return rc;
 	}
@@ -75,9 +89,11 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r,
 }
 
 /* The row is zeroed first, as a load reads the columns a kind leaves
- * out (NULL) back. */
-int
-store_create_game(struct store *st, const struct game *g)
+ * out (NULL) back.  The new game goes into the cache as a load of its
+ * rows would make it (cache_create()), so that its first turn reads
+ * nothing back; an optimistic backend's does the same (optimistic.c). */
+static int
+create_game(struct store *st, const struct game *g, const struct move *mv)
 {
 	struct row_game	 r;
 	struct row_cell	 ch[GAME_CELL_ROWS];
@@ -88,8 +104,10 @@ store_create_game(struct store *st, const struct game *g)
 	if (rows_game(g, &r) != 0 || r.nplayers < 1 ||
 	    r.nplayers > game_kind_of(g)->max_players)
 		return store_set_err(st, "create_game", "not a valid game");
+	if (st->ops->create != NULL)
+		return opt_create_game(st, g, &r, mv);
 	changes = cache_write_begin(st);
-	rc = create_rows(st, g, &r, ch, &n);
+	rc = create_rows(st, g, &r, mv, ch, &n);
 	cache_write_end(st, changes);
 	if (rc == 0)
 		cache_create(st, g, &r, ch, n);
@@ -98,190 +116,23 @@ store_create_game(struct store *st, const struct game *g)
 	return rc;
 }
 
-/* -------------------------------------------------------------- load */
-
-static int
-put_game(void *arg, const struct row_game *r)
+int
+store_create_game(struct store *st, const struct game *g)
 {
-	return rows_put_game(arg, r) != 0;
-}
-
-static int
-load_game_row(struct store *st, const char *id, struct game *g)
-{
-	int	 rc;
-
-	rc = st->ops->read_game(st, id, put_game, g);
-	if (rc == STORE_NOTFOUND) {
-		store_set_err(st, "load_game", "no such game");
-		return STORE_NOTFOUND;
-	}
-	if (rc == STORE_ERR)
-		return STORE_ERR;
-	if (rc != 0)
-		return store_set_err(st, "load_game", "corrupt games row");
-	return 0;
-}
-
-/* The players rows must be 0..nplayers-1, each in its place. */
-struct load_walk {
-	struct game	*g;
-	int		 n;
-};
-
-static int
-put_player(void *arg, const struct row_player *r)
-{
-	struct load_walk	*w = arg;
-	int			 i = r->idx;
-
-	if (i != w->n++ || i >= game_nplayers(w->g) ||
-	    i >= GAME_MAX_PLAYERS || rows_put_player(w->g, r, i) != 0)
-		return 1;
-	return 0;
-}
-
-static int
-put_token(void *arg, const struct row_token *r)
-{
-	struct load_walk	*w = arg;
-
-	w->n++;
-	return rows_put_token(w->g, r) != 0;
-}
-
-/* A stored cell row always has a target: 0 is "no row". */
-static int
-put_cell(void *arg, const struct row_cell *r)
-{
-	return r->target == 0 || rows_put_cell(arg, r) != 0;
-}
-
-static int
-load_players(struct store *st, struct game *g)
-{
-	struct load_walk	 w = { g, 0 };
-	int			 rc;
-
-	rc = st->ops->read_players(st, g->id, put_player, &w);
-	if (rc == STORE_ERR)
-		return STORE_ERR;
-	if (rc != 0 || w.n != game_nplayers(g))
-		return store_set_err(st, "load_game", "corrupt players rows");
-	return 0;
-}
-
-/* The backend's keys make rows distinct, so the count proves that every
- * token was loaded. */
-static int
-load_tokens(struct store *st, struct game *g)
-{
-	struct row_token	 rows[GAME_TOKEN_ROWS];
-	struct load_walk	 w = { g, 0 };
-	int			 rc, want;
-
-	want = rows_tokens(g, rows);
-	rc = st->ops->read_tokens(st, g->id, put_token, &w);
-	if (rc == STORE_ERR)
-		return STORE_ERR;
-	if (rc != 0 || w.n != want)
-		return store_set_err(st, "load_game", "corrupt token rows");
-	return 0;
-}
-
-static int
-load_cells(struct store *st, struct game *g)
-{
-	int	 rc;
-
-	if (game_kind_of(g)->cells == NULL)
-		return 0;
-	rc = st->ops->read_cells(st, g->id, put_cell, g);
-	if (rc == STORE_ERR)
-		return STORE_ERR;
-	if (rc != 0)
-		return store_set_err(st, "load_game", "corrupt jumps rows");
-	return 0;
-}
-
-/* The game as its rows hold it, every byte set. */
-static int
-load_rows(struct store *st, const char *id, struct game *g)
-{
-	int	 rc;
-
-	memset(g, 0, sizeof(*g));
-	if (strlen(id) > GAME_ID_MAX) {
-		store_set_err(st, "load_game", "no such game");
-		return STORE_NOTFOUND;
-	}
-	if ((rc = load_game_row(st, id, g)) != 0 ||
-	    (rc = load_players(st, g)) != 0 ||
-	    (rc = load_tokens(st, g)) != 0 || (rc = load_cells(st, g)) != 0) {
-		memset(g, 0, sizeof(*g));
-		return rc;
-	}
-	return 0;
-}
-
-/* The check of a hit (store_sqlite_set_cache_check()): the rows are read
- * as well, into g that holds the hit, and answer. */
-static int
-load_checked(struct store *st, const char *id, struct game *g)
-{
-	struct game	 c;
-	int		 rc;
-
-	c = *g;
-	rc = load_rows(st, id, g);
-	if (rc == STORE_NOTFOUND ||
-	    (rc == 0 && memcmp(&c, g, sizeof(*g)) != 0)) {
-		st->stats.mismatches++;
-		game_cache_remove(st->cache, id);
-		memset(g, 0, sizeof(*g));
-		return store_set_err(st, "load_game",
-		    "game cache differs from the stored rows");
-	}
-	return rc;
+	return create_game(st, g, NULL);
 }
 
 int
-store_load_game(struct store *st, const char *id, struct game *g)
+store_import_game(struct store *st, const struct game *g,
+    const struct move *moves)
 {
-	int	 rc, fit;
+	int64_t	 i;
 
-	if (st->cache == NULL)
-		return load_rows(st, id, g);
-	fit = cache_sync(st) == 0;
-	/* Decoded into the caller's game, its to change. */
-	if (game_cache_get(st->cache, id, g) == 0) {
-		st->stats.hits++;
-		return st->check ? load_checked(st, id, g) : 0;
-	}
-	st->stats.misses++;
-	if ((rc = load_rows(st, id, g)) == 0 && fit)
-		cache_put(st, g, cache_marks(st));
-	return rc;
-}
-
-/* AUDIT's read: the rows, whatever the cache holds; an entry that
- * differs from them is a bug of the cache, dropped and counted. */
-int
-store_load_game_stored(struct store *st, const char *id, struct game *g)
-{
-	struct game	 c;
-	int		 rc;
-
-	rc = load_rows(st, id, g);
-	/* Checked after the read: a commit it saw has emptied the cache. */
-	if (cache_sync(st) != 0 || game_cache_get(st->cache, id, &c) != 0)
-		return rc;
-	if (rc == STORE_NOTFOUND ||
-	    (rc == 0 && memcmp(&c, g, sizeof(*g)) != 0)) {
-		st->stats.mismatches++;
-		game_cache_remove(st->cache, id);
-	}
-	return rc;
+	for (i = 0; i < g->moves; i++)
+		if (moves[i].seq != i + 1)
+			return store_set_err(st, "import",
+			    "history out of sequence");
+	return create_game(st, g, moves);
 }
 
 /* ------------------------------------------------------------- setup */
@@ -308,6 +159,8 @@ store_save_setup(struct store *st, const struct game *old,
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
 	    old->moves != new->moves)
 		return store_set_err(st, "save_setup", "not the same game");
+	if (st->ops->setup != NULL)
+		return opt_save_setup(st, old, new);
 	changes = cache_write_begin(st);
 	if (txn_write_begin(st, "save_setup") != 0)
 		rc = STORE_ERR;
@@ -374,6 +227,8 @@ store_save_turn(struct store *st, const struct game *old,
 		return store_set_err(st, "save_turn", "not the same game");
 	if (new->moves != old->moves + 1 || mv->seq != new->moves)
 		return store_set_err(st, "save_turn", "move out of sequence");
+	if (st->ops->turn != NULL)
+		return opt_save_turn(st, old, new, &rn, &tc, mv);
 	changes = cache_write_begin(st);
 	if (txn_write_begin(st, "save_turn") != 0)
 		rc = STORE_ERR;
@@ -418,6 +273,8 @@ store_save_opts(struct store *st, const struct game *g)
 	if (g->opts.roll > 6 || (g->opts.roll != 0 &&
 	    g->opts.roll_player >= game_nplayers(g)))
 		return store_set_err(st, "save_opts", "invalid pending roll");
+	if (st->ops->pending != NULL)
+		return opt_save_opts(st, g);
 	changes = cache_write_begin(st);
 	rc = opts_row(st, g);
 	cache_write_end(st, changes);

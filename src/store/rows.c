@@ -22,6 +22,7 @@ rows_game(const struct game *g, struct row_game *r)
 	r->kind = g->kind;
 	r->created = g->created;
 	r->updated = g->updated;
+	r->stamp = g->stamp;
 	r->seats = g->opts.secure != 0;
 	r->dice = g->opts.server_dice != 0;
 	r->turn_timeout = g->opts.timeout;
@@ -158,6 +159,7 @@ rows_put_game(struct game *g, const struct row_game *r)
 	g->moves = r->moves;
 	g->created = r->created;
 	g->updated = r->updated;
+	g->stamp = r->stamp;
 	if (text_copy(g->id, sizeof(g->id), r->id, r->id_len) != 0 ||
 	    (k = game_kind_of(g)) == NULL || k->from_row(g, r) != 0)
 		return -1;

@@ -8,5 +8,9 @@
 
 extern const char *const	store_migrations[];
 extern const int		store_migration_count;
+/* PostgreSQL's, from sql/pg/ (pg_schema.c): store_pg_migrations[i]
+ * turns a database at ludus_schema.version i into one at i + 1. */
+extern const char *const	store_pg_migrations[];
+extern const int		store_pg_migration_count;
 
 #endif /* LUDUS_STORE_SCHEMA_H */

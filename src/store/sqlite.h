@@ -53,4 +53,14 @@ struct store_sqlite_ckpt_stats {
 void		 store_sqlite_ckpt_stats(struct store *,
 		    struct store_sqlite_ckpt_stats *);
 
+/*
+ * An online backup of the database at from into the file to (SQLite's
+ * backup API, in one step: one read transaction, which a daemon writing
+ * the file in WAL mode does not wait for): to becomes a copy of a
+ * consistent state of from, the games it held replaced.  0, or -1 with
+ * a message in err.
+ */
+int		 store_sqlite_backup(const char *from, const char *to,
+		    char *err, size_t errlen);
+
 #endif /* LUDUS_STORE_SQLITE_H */

@@ -9,6 +9,7 @@
  *	sqlite_games.c	the rows of games, players, tokens, jumps, history
  *	sqlite_read.c	history, lists, counts, deadlines, secret, size
  *	sqlite_ckpt.c	the checkpointer thread and the loop's WAL hook
+ *	sqlite_backup.c	emptying a database, and the online backup
  *
  * The backend binds and reads neutral rows (game/rows.h) and knows no
  * game kind.  A statement is used as get, bind, step, done: sql_stmt_get()
@@ -217,5 +218,9 @@ int	sqlite_list_games(struct store *, enum game_kind, const char *,
 	    int64_t, store_id_cb, void *);
 int	sqlite_count_games(struct store *, int64_t[KIND_COUNT]);
 int64_t	sqlite_size(struct store *);
+
+/* --------------------------------------------------- sqlite_backup.c */
+
+int	sqlite_clear(struct store *);
 
 #endif /* LUDUS_STORE_SQLITE_INT_H */

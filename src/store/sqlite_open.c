@@ -349,4 +349,5 @@ const struct store_ops sqlite_ops = {
 	.list_games = sqlite_list_games,
 	.count_games = sqlite_count_games,
 	.size = sqlite_size,
+	.clear = sqlite_clear,
 };

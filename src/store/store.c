@@ -7,9 +7,11 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "store/core.h"
+#include "util/util.h"
 
 static const char *const durability_names[] = {
 	[DURABILITY_FULL] = "full",
@@ -109,4 +111,102 @@ int64_t
 store_size(struct store *st)
 {
 	return st->ops->size(st);
+}
+
+int
+store_clear(struct store *st)
+{
+	if (st->txn)
+		return store_set_err(st, "clear", "a transaction is open");
+	game_cache_clear(st->cache);
+	return st->ops->clear(st);
+}
+
+int
+store_secret_read(struct store *st, uint8_t out[STORE_SECRET_LEN])
+{
+	return st->ops->secret_read(st, out);
+}
+
+/* ------------------------------------------- several nodes, generic */
+
+/* The walks below stop the backend's with 1 and keep what the caller's
+ * callback returned to stop (ret). */
+struct since_walk {
+	const char		*id;
+	int64_t			 left;		/* < 0: no limit */
+	store_game_move_cb	 cb;
+	void			*arg;
+	int			 ret;
+};
+
+static int
+since_one(void *arg, const struct move *mv)
+{
+	struct since_walk	*w = arg;
+
+	if (w->left == 0)
+		return 1;
+	if ((w->ret = w->cb(w->arg, w->id, mv)) != 0)
+		return 1;
+	if (w->left > 0)
+		w->left--;
+	return 0;
+}
+
+/* Without the backend's one query: one history walk per game. */
+int
+store_history_since(struct store *st, size_t n, const char *const ids[],
+    const int64_t after[], int64_t limit, store_game_move_cb cb, void *arg)
+{
+	struct since_walk	 w = { NULL, limit, cb, arg, 0 };
+	size_t			 i;
+
+	if (st->ops->history_since != NULL)
+		return st->ops->history_since(st, n, ids, after, limit, cb,
+		    arg);
+	for (i = 0; i < n && w.left != 0 && w.ret == 0; i++) {
+		w.id = ids[i];
+		if (st->ops->history(st, ids[i], after[i] + 1, -1, since_one,
+		    &w) == STORE_ERR)
+			return STORE_ERR;
+	}
+	return w.ret;
+}
+
+struct before_walk {
+	int64_t			 before;
+	int64_t			 left;
+	store_deadline_cb	 cb;
+	void			*arg;
+	int			 ret;
+};
+
+/* list_deadlines is in deadline order: the first one past ends it. */
+static int
+before_one(void *arg, const char *id, int64_t deadline)
+{
+	struct before_walk	*w = arg;
+
+	if (deadline >= w->before || w->left == 0)
+		return 1;
+	if ((w->ret = w->cb(w->arg, id, deadline)) != 0)
+		return 1;
+	if (w->left > 0)
+		w->left--;
+	return 0;
+}
+
+int
+store_list_deadlines_before(struct store *st, int64_t before_ms,
+    int64_t limit, store_deadline_cb cb, void *arg)
+{
+	struct before_walk	 w = { before_ms, limit, cb, arg, 0 };
+
+	if (st->ops->deadlines_before != NULL)
+		return st->ops->deadlines_before(st, before_ms, limit, cb,
+		    arg);
+	if (st->ops->list_deadlines(st, before_one, &w) == STORE_ERR)
+		return STORE_ERR;
+	return w.ret;
 }

@@ -9,6 +9,10 @@
  *	store_commit();		(or store_rollback() on any failure)
  *
  * and nothing of it is visible to anyone until store_commit() returns 0.
+ *
+ * Two backends: SQLite (one writer at a time holds the write lock for a
+ * whole transaction) and PostgreSQL (several ludusd nodes on one
+ * database, each writing optimistically: see "Several writers" below).
  */
 #ifndef LUDUS_STORE_H
 #define LUDUS_STORE_H
@@ -54,6 +58,25 @@ struct store_cache_stats {
  * message in errbuf. */
 struct store	*store_sqlite_open(const char *path, enum durability,
 		    char *errbuf, size_t errlen);
+/* The PostgreSQL backend, on a libpq URI ("postgresql://...").  It
+ * creates or migrates the schema (safely when several nodes start at
+ * once).  Durability full and normal commit with synchronous_commit on,
+ * off with it off.  NULL on failure, with a message in errbuf. */
+struct store	*store_pg_open(const char *uri, enum durability,
+		    char *errbuf, size_t errlen);
+/*
+ * A store by its URI: "postgresql://..." or "postgres://..." (libpq's
+ * URI), "sqlite:PATH", or a plain path (SQLite, ":memory:" included).
+ */
+struct store	*store_open(const char *uri, enum durability, char *errbuf,
+		    size_t errlen);
+/* 1 when uri names a PostgreSQL database, 0 for SQLite. */
+int		 store_uri_is_pg(const char *uri);
+/* The SQLite path of such a URI (after "sqlite:"), NULL for PostgreSQL. */
+const char	*store_uri_path(const char *uri);
+/* The URI as it may be shown (INFO, a log): a password in it, after the
+ * user name or as password=..., is replaced by "***". */
+void		 store_uri_shown(const char *uri, char *buf, size_t len);
 const char	*durability_name(enum durability);
 int		 durability_parse(const char *);	/* -1 if unknown */
 
@@ -141,5 +164,73 @@ int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
 int	store_set_game_cache(struct store *, int64_t games);
 void	store_game_cache_stats(struct store *, struct store_cache_stats *);
 const char *store_errmsg(struct store *);
+
+/*
+ * Several writers.  A store is optimistic when other processes write the
+ * same games at the same time and no lock is held from a load to its
+ * write (PostgreSQL): a write is made only if the game's row is still the
+ * version (move count and stamp, struct game) its snapshot was loaded
+ * with, and what a request read inside a transaction (a load the game
+ * cache answered, any read of a game the transaction writes) is checked
+ * the same way when the transaction commits.  A request whose write or
+ * check finds the row changed "conflicted": nothing it wrote is stored,
+ * its reply must not be sent, and it must be run again, on the fresh
+ * state (its game's cache entry is dropped).  An SQLite store never
+ * conflicts: its transactions hold the write lock.
+ *
+ * The caller numbers its requests: store_request() says that what
+ * follows, until the next call, belongs to request req (> 0) of the open
+ * or the next transaction.  After a store_commit() that returned 0,
+ * store_conflicts() calls cb for each request that conflicted, in
+ * request order, once: STORE_REDO, or STORE_LOST when the connection
+ * broke in the middle of the COMMIT and what became of the request's
+ * write could not be found out afterwards (the rest of the transaction
+ * could: it committed), so that its reply can only be -STORE.  A
+ * store_commit() that fails reports nothing: the whole transaction is
+ * gone.
+ */
+enum store_outcome {
+	STORE_REDO = 1,
+	STORE_LOST
+};
+typedef void (*store_conflict_cb)(void *arg, uint64_t req,
+    enum store_outcome);
+int	store_optimistic(const struct store *);
+void	store_request(struct store *, uint64_t req);
+/* The request now running (store_request(), inside a transaction) is
+ * kept whole: if any of its writes or checks conflicts, none of what it
+ * wrote is stored.  The PostgreSQL backend rolls the whole transaction
+ * back for it: every request of that COMMIT is then reported, STORE_REDO.
+ * (MULTI/EXEC's group.)  Nothing to do for SQLite. */
+void	store_request_whole(struct store *);
+void	store_conflicts(struct store *, store_conflict_cb, void *arg);
+
+/* ------------------------------------------------ several nodes */
+
+/* Calls cb for the moves of games ids[0..n) whose seq is above after[i],
+ * in id order, then seq order, at most limit moves (limit < 0: all); a
+ * non-zero return from cb stops the walk and is returned.  One query for
+ * all of them: how a node learns the moves other nodes made. */
+typedef int (*store_game_move_cb)(void *arg, const char *id,
+    const struct move *);
+int	store_history_since(struct store *, size_t n, const char *const ids[],
+	    const int64_t after[], int64_t limit, store_game_move_cb,
+	    void *arg);
+/* As store_list_deadlines(), only the deadlines before before_ms, at
+ * most limit of them (limit < 0: all). */
+int	store_list_deadlines_before(struct store *, int64_t before_ms,
+	    int64_t limit, store_deadline_cb, void *);
+
+/* ----------------------------------------------------- ludus copy */
+
+/* The seat-hash key if the database has one: 0, or 1 when it has none. */
+int	store_secret_read(struct store *, uint8_t out[STORE_SECRET_LEN]);
+/* Stores a game as it stands (its rows, options, pending roll, deadline)
+ * with its history, moves[0..g->moves), for a copy of a whole store. */
+int	store_import_game(struct store *, const struct game *,
+	    const struct move *moves);
+/* Deletes every game, its rows and history, and the seat secret: a copy
+ * told to overwrite its target.  Outside any transaction. */
+int	store_clear(struct store *);
 
 #endif /* LUDUS_STORE_H */

@@ -61,8 +61,8 @@ store_savepoint(struct store *st)
 		    "transaction rolled back by an earlier error");
 	if (st->ops->savepoint(st, STORE_SP_TURN, "savepoint") != 0)
 		return STORE_ERR;
-	if (st->turns++ == 0)
-		cache_turn_open(st);
+	cache_turn_open(st, st->turns++);
+	st->seen.set = 0;
 	return 0;
 }
 
@@ -70,8 +70,8 @@ store_savepoint(struct store *st)
 static void
 turn_end(struct store *st)
 {
-	if (st->turns > 0 && --st->turns == 0)
-		cache_turn_close(st);
+	if (st->turns > 0)
+		cache_turn_close(st, --st->turns);
 }
 
 int
@@ -84,6 +84,8 @@ store_savepoint_release(struct store *st)
 		return STORE_ERR;
 	/* Its writes are the transaction's now. */
 	turn_end(st);
+	if (st->ops->check != NULL)
+		opt_turn_end(st, 1);
 	return 0;
 }
 
@@ -99,6 +101,9 @@ store_savepoint_rollback(struct store *st)
 		return;
 	}
 	st->ops->rollback_to(st, STORE_SP_TURN);
+	/* What the undone turn read is checked instead of its write. */
+	if (st->ops->check != NULL)
+		opt_turn_end(st, 0);
 }
 
 /* ----------------------------------------------------- a write's own */

@@ -13,6 +13,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ludus-cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 . "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/store.sh"
 
 # check_file NAME: compares $tmp/out with $tmp/want byte for byte.
 check_file() {
@@ -96,7 +97,8 @@ blue,2,YARD,-1
 blue,3,YARD,-1
 blue,4,YARD,-1
 EOF
-"$LUDUS" --db :memory: < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+store_for :memory:
+"$LUDUS" "$STORE_OPT" "$STORE_ARG" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
 check_file "embedded stdin plays Ludo example 1"
 status "embedded stdin exits 0" 0 $?
 
@@ -130,23 +132,27 @@ GAME_OVER
 NOGAME no such game 'nope'
 ERR unknown command 'NOSUCH'
 EOF
-"$LUDUS" --db :memory: < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+store_for :memory:
+"$LUDUS" "$STORE_OPT" "$STORE_ARG" < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
 check_file "embedded stdin: Snake & Ladder, DandyLand, errors"
 
 # --------------------------------------- one-shot calls, persistence
-db="$tmp/games.db"
-"$LUDUS" --db "$db" LUDO.CREATE g1 red blue > "$tmp/out" 2> "$tmp/err"
+store_for "$tmp/games.db"
+"$LUDUS" "$STORE_OPT" "$STORE_ARG" LUDO.CREATE g1 red blue > "$tmp/out" \
+    2> "$tmp/err"
 rc=$?
 printf 'OK\n' > "$tmp/want"
 check_file "one-shot LUDO.CREATE"
 status "one-shot success exits 0" 0 $rc
-"$LUDUS" --db "$db" LUDO.PLAY g1 red 6 1 > "$tmp/out" 2> "$tmp/err"
+"$LUDUS" "$STORE_OPT" "$STORE_ARG" LUDO.PLAY g1 red 6 1 > "$tmp/out" \
+    2> "$tmp/err"
 printf 'MOVED\n' > "$tmp/want"
 check_file "one-shot LUDO.PLAY on the same file"
-"$LUDUS" --db="$db" HISTORY g1 > "$tmp/out" 2> "$tmp/err"
+"$LUDUS" "$STORE_OPT=$STORE_ARG" HISTORY g1 > "$tmp/out" 2> "$tmp/err"
 printf '1,red,6:1,MOVED\n' > "$tmp/want"
 check_file "a later run sees the stored move"
-"$LUDUS" --db "$db" LUDO.CREATE g1 a b > "$tmp/out" 2> "$tmp/err"
+"$LUDUS" "$STORE_OPT" "$STORE_ARG" LUDO.CREATE g1 a b > "$tmp/out" \
+    2> "$tmp/err"
 rc=$?
 printf "EXISTS game 'g1' already exists\n" > "$tmp/want"
 check_file "an error reply prints its text"

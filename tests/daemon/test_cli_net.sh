@@ -11,6 +11,7 @@
 top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
+. "$(dirname "$0")/../lib/store.sh"
 LUDUS=$top_builddir/src/ludus
 case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
 T=10	# seconds any one ludus may take
@@ -35,7 +36,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 1' HUP INT TERM
 
-if ! start_daemon "$DIR/port" "$DIR/log" --db "$DIR/cli.db"; then
+store_for "$DIR/cli.db"
+if ! start_daemon "$DIR/port" "$DIR/log" "$STORE_OPT" "$STORE_ARG"; then
 	echo "not ok 1 - ludusd starts"
 	sed 's/^/# /' "$DIR/log"
 	echo "1..1"

@@ -12,6 +12,7 @@
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$(dirname "$0")/../lib/daemon.sh"
+. "$(dirname "$0")/../lib/store.sh"
 
 if ! command -v redis-cli >/dev/null 2>&1; then
 	echo "1..0 # SKIP redis-cli not installed"
@@ -71,8 +72,9 @@ check "unknown flag: exit 1, one line and a hint" \
 # ---------------------------------------------------------- the server
 # A file, and flags that override it.
 printf 'durability off\nloglevel warning\nmaxclients 50\n' >"$DIR/ludusd.conf"
+store_for "$DIR/games.db"
 if start_daemon "$DIR/port" "$DIR/log" "$DIR/ludusd.conf" \
-    --db "$DIR/games.db" --durability normal --loglevel info; then
+    "$STORE_OPT" "$STORE_ARG" --durability normal --loglevel info; then
 	ok "ludusd starts on a free port"
 else
 	not_ok "ludusd starts on a free port"

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "daemon_helper.h"
+#include "pg_helper.h"
 
 #define START_TIMEOUT_MS	20000	/* sanitizer builds start slowly */
 #define STOP_TIMEOUT_MS		10000
@@ -67,7 +68,8 @@ daemon_setup(struct daemon *d)
 	snprintf(d->db, sizeof d->db, "%s/test.db", d->dir);
 	snprintf(d->log, sizeof d->log, "%s/ludusd.log", d->dir);
 	snprintf(d->portfile, sizeof d->portfile, "%s/port", d->dir);
-	return 0;
+	/* On PostgreSQL the suite's one database, emptied for each. */
+	return pg_test_empty();
 }
 
 static int
@@ -95,8 +97,13 @@ child_exec(const struct daemon *d, const char *bin, const char *const *extra)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
 	argv[n++] = bin;
-	argv[n++] = "--db";
-	argv[n++] = d->db;
+	if (pg_test_uri() != NULL) {
+		argv[n++] = "--store";
+		argv[n++] = pg_test_uri();
+	} else {
+		argv[n++] = "--db";
+		argv[n++] = d->db;
+	}
 	argv[n++] = "--port";
 	argv[n++] = "0";
 	argv[n++] = "--portfile";

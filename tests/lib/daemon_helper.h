@@ -21,10 +21,12 @@ struct daemon {
 	char	 portfile[PATH_MAX];
 };
 
-/* Makes the temporary directory; 0 or -1. */
+/* Makes the temporary directory (and empties the suite's PostgreSQL
+ * database when it runs on one: LUDUS_TEST_STORE); 0 or -1. */
 int	daemon_setup(struct daemon *);
 /*
- * Starts src/ludusd (or $LUDUSD) on the directory's database with the
+ * Starts src/ludusd (or $LUDUSD) on the directory's database (or the
+ * suite's PostgreSQL database: --store LUDUS_TEST_STORE) with the
  * extra flags given (a NULL-terminated list, may be NULL) and waits until
  * it listens.  0, or -1 if it did not come up (its log is printed).
  */

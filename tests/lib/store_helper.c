@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <libpq-fe.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,9 @@
 #include "game/game.h"
 #include "store/sqlite.h"
 #include "store/store.h"
+#include "pg_helper.h"
 #include "store_helper.h"
+#include "util/util.h"
 
 uint32_t
 xorshift32(uint32_t *seed)
@@ -174,13 +177,57 @@ make_ludo(struct game *g, const char *id, const char *preset, int n)
 
 /* ------------------------------------------- shared by the store tests */
 
+static const char *
+pg_uri(void)
+{
+	const char	*uri = getenv("LUDUS_TEST_STORE");
+
+	return uri != NULL && store_uri_is_pg(uri) ? uri : NULL;
+}
+
+int
+test_on_pg(void)
+{
+	return pg_uri() != NULL;
+}
+
+/* One connection of the tests' own, kept for the run. */
+static PGconn *
+pg_conn(void)
+{
+	static PGconn	*pc;
+
+	if (pc != NULL && PQstatus(pc) == CONNECTION_OK)
+		return pc;
+	PQfinish(pc);
+	pc = PQconnectdb(pg_uri());
+	if (PQstatus(pc) != CONNECTION_OK)
+		fail_msg("connect: %s", PQerrorMessage(pc));
+	return pc;
+}
+
+void
+test_store_empty(void)
+{
+	assert_int_equal(pg_test_empty(), 0);
+}
+
+struct store *
+test_store_at(const char *path, enum durability d, char *err, size_t len)
+{
+	if (test_on_pg())
+		return store_pg_open(pg_uri(), d, err, len);
+	return store_sqlite_open(path, d, err, len);
+}
+
 struct store *
 open_mem(void)
 {
 	char		 err[256];
 	struct store	*st;
 
-	st = store_sqlite_open(":memory:", DURABILITY_FULL, err, sizeof(err));
+	test_store_empty();
+	st = test_store_at(":memory:", DURABILITY_FULL, err, sizeof(err));
 	if (st == NULL)
 		fail_msg("open: %s", err);
 	return st;
@@ -205,9 +252,15 @@ make_dandy(struct game *g, const char *id, int n, const char *board,
 	assert_int_equal(dandy_init(&g->s.dandy, n, board, deck, NULL), 0);
 }
 
+/* The stamp is the store's version of the row, not the game: a snapshot
+ * made by a test has none. */
 void
-assert_same_game(const struct game *a, const struct game *b)
+assert_same_game(const struct game *ga, const struct game *gb)
 {
+	struct game	 ca = *ga, cb = *gb;
+	const struct game *a = &ca, *b = &cb;
+
+	ca.stamp = cb.stamp = 0;
 	assert_string_equal(a->id, b->id);
 	assert_int_equal(a->kind, b->kind);
 	assert_int_equal(a->moves, b->moves);
@@ -230,7 +283,22 @@ assert_loads_as(struct store *st, const struct game *want)
 int64_t
 query_int(struct store *st, const char *sql)
 {
-	return sql_int(store_sqlite_handle(st), sql);
+	PGresult	*r;
+	const char	*errstr;
+	int64_t		 v = 0;
+
+	if (!test_on_pg())
+		return sql_int(store_sqlite_handle(st), sql);
+	r = PQexec(pg_conn(), sql);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1)
+		fail_msg("%s: %s", sql, PQresultErrorMessage(r));
+	if (!PQgetisnull(r, 0, 0) && parse_int64(PQgetvalue(r, 0, 0),
+	    INT64_MIN, INT64_MAX, &v, &errstr) != 0) {
+		/* A boolean or other: t is 1. */
+		v = strcmp(PQgetvalue(r, 0, 0), "t") == 0;
+	}
+	PQclear(r);
+	return v;
 }
 
 /* The token rows that differ between two snapshots of one game. */
@@ -278,10 +346,12 @@ store_turn(struct store *st, struct game *expect, uint32_t *seed)
 		store_rollback(st);
 		return 0;
 	}
-	before = sqlite3_total_changes(db);
+	before = db != NULL ? sqlite3_total_changes(db) : 0;
 	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
-	assert_int_equal(sqlite3_total_changes(db) - before,
-	    2 + changed_tokens(&old, &new));
+	/* PostgreSQL's turn is one statement; its rows are counted below. */
+	if (db != NULL)
+		assert_int_equal(sqlite3_total_changes(db) - before,
+		    2 + changed_tokens(&old, &new));
 	assert_int_equal(store_commit(st), STORE_OK);
 	memcpy(expect, &new, sizeof(*expect));
 	return 1;
@@ -292,4 +362,25 @@ play_moves(struct store *st, struct game *g, int n, uint32_t *seed)
 {
 	while (n-- > 0)
 		assert_int_equal(store_turn(st, g, seed), 1);
+}
+
+void
+test_exec(struct store *st, const char *sql)
+{
+	PGresult	*r;
+
+	if (!test_on_pg()) {
+		assert_int_equal(sqlite3_exec(store_sqlite_handle(st), sql,
+		    NULL, NULL, NULL), SQLITE_OK);
+		return;
+	}
+	r = PQexec(pg_conn(), sql);
+	if (PQresultStatus(r) != PGRES_COMMAND_OK &&
+	    PQresultStatus(r) != PGRES_TUPLES_OK)
+		fail_msg("%s: %s", sql, PQresultErrorMessage(r));
+	PQclear(r);
+	r = PQexec(pg_conn(), "UPDATE games SET stamp = stamp + 1");
+	if (PQresultStatus(r) != PGRES_COMMAND_OK)
+		fail_msg("stamps: %s", PQresultErrorMessage(r));
+	PQclear(r);
 }

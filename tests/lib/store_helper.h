@@ -53,7 +53,24 @@ void		 make_ludo(struct game *, const char *id, const char *preset,
 
 struct store;
 
-/* An in-memory store; fails the test if it cannot be opened. */
+/*
+ * The backend a suite runs on: PostgreSQL when LUDUS_TEST_STORE holds its
+ * URI (tests/lib/pgcluster run starts a throwaway cluster and sets it),
+ * SQLite otherwise.  A test of SQLite alone (its file, its pragmas, its
+ * connection) begins with SQLITE_ONLY(), skipped on PostgreSQL.
+ */
+int		 test_on_pg(void);
+#define SQLITE_ONLY()	do { if (test_on_pg()) { skip(); } } while (0)
+/* PostgreSQL: every table of the schema emptied (nothing if there is no
+ * schema yet); SQLite: nothing. */
+void		 test_store_empty(void);
+/* A store on the suite's backend: the SQLite file path, or the suite's
+ * PostgreSQL database (not emptied: a second store on the same data). */
+struct store	*test_store_at(const char *path, enum durability,
+		    char *err, size_t len);
+
+/* An empty store: in memory, or the suite's PostgreSQL database emptied;
+ * fails the test if it cannot be opened. */
 struct store	*open_mem(void);
 /* A Snake & Ladder game of n players with two snakes and two ladders. */
 void		 make_snl(struct game *, const char *id, int n);
@@ -64,8 +81,13 @@ void		 make_dandy(struct game *, const char *id, int n,
 void		 assert_same_game(const struct game *a, const struct game *b);
 /* A load of want->id gives want. */
 void		 assert_loads_as(struct store *, const struct game *want);
-/* sql_int() on the store's SQLite connection. */
+/* sql_int() on the store's SQLite connection, or the same query on the
+ * suite's PostgreSQL database. */
 int64_t		 query_int(struct store *, const char *sql);
+/* A statement run behind the store's back, as another writer: on
+ * PostgreSQL every games row gets a new stamp with it, as every writer
+ * of the schema must give the rows it changes. */
+void		 test_exec(struct store *, const char *sql);
 /*
  * One turn as the command layer runs it, checking that the loaded game is
  * *expect and that only the changed rows and one history row were

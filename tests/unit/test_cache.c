@@ -79,12 +79,14 @@ turn_in_txn(struct store *st, struct game *g, uint32_t *seed)
 static void
 test_load_game_cache_after_turn(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g[3], got;
 	uint32_t	 seed = 21;
 	int		 i, k;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	assert_int_equal(cache_stats(st).games, STORE_GAME_CACHE_DEFAULT);
 	make_ludo(&g[0], "hit-ludo", "extended", 4);
 	make_snl(&g[1], "hit-snl", 3);
@@ -249,11 +251,14 @@ test_load_game_cache_other_connection(void **state)
 static void
 test_load_game_cache_handle_write(void **state)
 {
-	struct store	*st = open_mem();
-	sqlite3		*db = store_sqlite_handle(st);
+	struct store	*st;
+	sqlite3		*db;
 	struct game	 g;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
+	db = store_sqlite_handle(st);
 	make_dandy(&g, "handle", 2, "abcabc", NULL);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	assert_cached(st, &g, 0);
@@ -281,11 +286,13 @@ test_load_game_cache_handle_write(void **state)
 static void
 test_load_game_cache_savepoint_undone(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 a, b, a1, old;
 	uint32_t	 seed = 13;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_dandy(&a, "sp-a", 2, "abc", "abcabcabcabc");
 	make_ludo(&b, "sp-b", "classic", 2);
 	assert_int_equal(store_create_game(st, &a), STORE_OK);
@@ -429,11 +436,13 @@ test_set_game_cache_capacity_one(void **state)
 static void
 test_set_game_cache_disabled(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g;
 	uint32_t	 seed = 5;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_ludo(&g, "bare", "classic", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	assert_cached(st, &g, 0);
@@ -466,12 +475,15 @@ test_set_game_cache_disabled(void **state)
 static void
 test_load_game_stored_reads_rows(void **state)
 {
-	struct store	*st = open_mem();
-	sqlite3		*db = store_sqlite_handle(st);
+	struct store	*st;
+	sqlite3		*db;
 	sqlite3_blob	*blob;
 	struct game	 g, changed, got;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
+	db = store_sqlite_handle(st);
 	store_sqlite_set_cache_check(st, 0);	/* whatever the environment */
 	make_dandy(&g, "blob", 2, "abcd", NULL);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -762,13 +774,15 @@ test_game_cache_encode_refused(void **state)
 static void
 test_game_cache_oversize(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 big, small;
 	char		 deck[DANDY_DECK_MAX + 1];
 	uint32_t	 seed = 5;
 	int		 i;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	random_deck(deck, DANDY_DECK_MAX, &seed);
 	make_dandy(&big, "big", 2, "abcdefghi", deck);
 	make_dandy(&small, "small", 2, "abcdefghi", NULL);

@@ -57,8 +57,8 @@ setup(void **state)
 	struct fixture	*f = xcalloc(1, sizeof(*f));
 	char		 err[256];
 
-	f->st = store_sqlite_open(":memory:", DURABILITY_FULL, err,
-	    sizeof(err));
+	test_store_empty();
+	f->st = test_store_at(":memory:", DURABILITY_FULL, err, sizeof(err));
 	if (f->st == NULL) {
 		fprintf(stderr, "store: %s\n", err);
 		free(f);
@@ -223,14 +223,13 @@ expect_prefix(struct fixture *f, const char *line, const char *prefix,
 static int64_t
 count_rows(struct fixture *f, const char *sql)
 {
-	return sql_int(store_sqlite_handle(f->st), sql);
+	return query_int(f->st, sql);
 }
 
 static void
 exec_sql(struct fixture *f, const char *sql)
 {
-	assert_int_equal(sqlite3_exec(store_sqlite_handle(f->st), sql, NULL,
-	    NULL, NULL), SQLITE_OK);
+	test_exec(f->st, sql);
 }
 
 /* A small deterministic generator for the random games. */
@@ -1140,6 +1139,7 @@ test_invalid_move_writes_nothing(void **state)
 	int		 changes;
 	uint64_t	 commits;
 
+	SQLITE_ONLY();
 	EXPECT(f, "LUDO.CREATE g red blue", "+OK");
 	EXPECT(f, "LUDO.PLAY g red 6 1", "+MOVED");
 	changes = sqlite3_total_changes(db);
@@ -1179,6 +1179,7 @@ test_commit_failure_rolls_back(void **state)
 	    "+red,3,YARD,-1\n+red,4,YARD,-1\n+blue,1,YARD,-1\n"
 	    "+blue,2,YARD,-1\n+blue,3,YARD,-1\n+blue,4,YARD,-1";
 
+	SQLITE_ONLY();
 	EXPECT(f, "LUDO.CREATE g red blue", "+OK");
 	EXPECT(f, "SNL.CREATE s 2", "+OK");
 	EXPECT(f, "LUDO.PLAY g red 6 1", "+MOVED");
@@ -1280,6 +1281,7 @@ test_batch_turn_fails_alone(void **state)
 	struct fixture	*f = *state;
 	uint64_t	 commits;
 
+	SQLITE_ONLY();
 	f->env.txn = cmd_txn_new();
 	EXPECT(f, "SNL.CREATE s1 2", "+OK");
 	EXPECT(f, "SNL.CREATE s2 2", "+OK");
@@ -1335,6 +1337,7 @@ test_batch_commit_failure(void **state)
 	sqlite3		*db = store_sqlite_handle(f->st);
 	int		 i;
 
+	SQLITE_ONLY();
 	f->env.txn = cmd_txn_new();
 	f->env.on_schedule = on_schedule;
 	scheduled = 0;

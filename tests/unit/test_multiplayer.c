@@ -72,11 +72,11 @@ on_schedule(void *arg, const char *game, int64_t due)
 }
 
 static void
-store_open(struct fixture *f)
+fixture_open(struct fixture *f)
 {
 	char	 err[256];
 
-	f->st = store_sqlite_open(f->path, DURABILITY_FULL, err, sizeof(err));
+	f->st = test_store_at(f->path, DURABILITY_FULL, err, sizeof(err));
 	if (f->st == NULL)
 		fail_msg("store: %s", err);
 	f->env.store = f->st;
@@ -90,7 +90,7 @@ restart(struct fixture *f)
 	store_close(f->st);
 	cmd_session_free(f->s1);
 	cmd_session_free(f->s2);
-	store_open(f);
+	fixture_open(f);
 	f->s1 = cmd_session_new();
 	f->s2 = cmd_session_new();
 }
@@ -106,6 +106,7 @@ setup(void **state)
 		return -1;
 	}
 	snprintf(f->path, sizeof(f->path), "%s/ludus.db", f->dir);
+	test_store_empty();
 	fake_ms = T0_MS;
 	f->env.now = now_s;
 	f->env.now_ms = now_ms;
@@ -113,7 +114,7 @@ setup(void **state)
 	f->env.on_move_arg = f;
 	f->env.on_schedule = on_schedule;
 	f->env.on_schedule_arg = f;
-	store_open(f);
+	fixture_open(f);
 	f->s1 = cmd_session_new();
 	f->s2 = cmd_session_new();
 	*state = f;
@@ -445,6 +446,7 @@ test_seat_keys_not_stored(void **state)
 	char		 wal[160];
 	int		 i, j;
 
+	SQLITE_ONLY();
 	create_secure(f, "LUDO.CREATE g red blue green seats=secure", &k);
 	assert_int_equal(k.n, 3);
 	snprintf(wal, sizeof(wal), "%s-wal", f->path);

@@ -236,7 +236,7 @@ test_save_turn_random_games(void **state)
 static void
 test_save_turn_changed_rows(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g, old, new;
 	struct move	 mv = { .seq = 1, .player = "player-0",
 			    .action = "6:1", .result = "MOVED", .at = 5 };
@@ -244,6 +244,8 @@ test_save_turn_changed_rows(void **state)
 	int		 before;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_ludo(&g, "rows", "classic", 4);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -285,7 +287,7 @@ test_save_turn_changed_rows(void **state)
 static void
 test_save_turn_capture(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g, old, new;
 	struct move	 mv = { .seq = 1, .player = "player-0",
 			    .action = "2:1", .result = "MOVED_AND_CAPTURED",
@@ -294,6 +296,8 @@ test_save_turn_capture(void **state)
 	int		 before;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_ludo(&g, "capture", "classic", 2);
 	/* Player 0's token 1 at 14; player 1's token 1 at relative 3,
 	 * absolute 16, not a safe square. */
@@ -317,7 +321,7 @@ test_save_turn_capture(void **state)
 static void
 test_save_turn_refused(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g, old, new;
 	struct move	 mv = { .seq = 1, .player = "P1", .action = "4",
 			    .result = "P1 4", .at = 5 };
@@ -325,6 +329,8 @@ test_save_turn_refused(void **state)
 	int		 before;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_snl(&g, "refused", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	assert_int_equal(store_load_game(st, "refused", &old), STORE_OK);
@@ -374,13 +380,15 @@ fail_commit(void *arg)
 static void
 test_commit_failure_rolls_back(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g, before, old, new;
 	struct move	 mv;
 	uint32_t	 seed = 99;
 	sqlite3		*db;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_ludo(&g, "fragile", "classic", 3);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -446,9 +454,10 @@ test_savepoint_turns_share_commit(void **state)
 
 	(void)state;
 	tmpdir_make(&t, "test_store");
-	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	test_store_empty();
+	st = test_store_at(t.path, DURABILITY_FULL, err, sizeof(err));
 	assert_non_null(st);
-	other = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	other = test_store_at(t.path, DURABILITY_FULL, err, sizeof(err));
 	assert_non_null(other);
 	make_dandy(&a, "sa", 2, "abc", "abcabcabc");
 	make_ludo(&b, "sb", "classic", 2);
@@ -486,13 +495,15 @@ test_savepoint_turns_share_commit(void **state)
 static void
 test_savepoint_after_lost_transaction(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g, g1, old, new;
 	struct move	 mv;
 	uint32_t	 seed = 5;
 	sqlite3		*db;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_dandy(&g, "lost", 2, "abc", "abcabcabc");
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -556,12 +567,14 @@ assert_game_is(struct store *st, const struct game *want)
 static void
 test_save_turn_failed_in_savepoint(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g, g1, old, new, new2;
 	struct move	 mv, bad;
 	uint32_t	 seed = 23;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_ludo(&g, "halfway", "classic", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	assert_int_equal(store_begin(st), STORE_OK);
@@ -756,12 +769,14 @@ reenter_history(void *arg, const struct move *mv)
 static void
 test_history_reentry_refused(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct collect	 c;
 	struct game	 g;
 	uint32_t	 seed = 8;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_snl(&g, "re", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	play_moves(st, &g, 3, &seed);
@@ -882,9 +897,11 @@ test_list_games_paging(void **state)
 static void
 test_open_migrations(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	assert_true(store_migration_count >= 1);
 	assert_null(store_migrations[store_migration_count]);
 	assert_int_equal(query_int(st, "PRAGMA user_version"),
@@ -908,11 +925,13 @@ test_open_migrations(void **state)
 static void
 test_open_no_memory_statistics(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	struct game	 g;
 	uint32_t	 seed = 4;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	make_ludo(&g, "stats", "classic", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	play_moves(st, &g, 3, &seed);
@@ -934,6 +953,7 @@ test_open_file_reopen(void **state)
 	int		 i;
 
 	(void)state;
+	SQLITE_ONLY();
 	tmpdir_make(&t, "test_store");
 	st = store_sqlite_open(t.path, DURABILITY_NORMAL, err, sizeof(err));
 	assert_non_null(st);
@@ -1152,14 +1172,15 @@ test_secret_once(void **state)
 	memset(a, 0xaa, sizeof(a));
 	memset(b, 0xbb, sizeof(b));
 	tmpdir_make(&t, "test_store");
-	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	test_store_empty();
+	st = test_store_at(t.path, DURABILITY_FULL, err, sizeof(err));
 	assert_non_null(st);
 	assert_int_equal(store_secret(st, a, out), STORE_OK);
 	assert_memory_equal(out, a, sizeof(a));
 	assert_int_equal(store_secret(st, b, out), STORE_OK);
 	assert_memory_equal(out, a, sizeof(a));
 	store_close(st);
-	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	st = test_store_at(t.path, DURABILITY_FULL, err, sizeof(err));
 	assert_non_null(st);
 	assert_int_equal(store_secret(st, b, out), STORE_OK);
 	assert_memory_equal(out, a, sizeof(a));
@@ -1185,6 +1206,7 @@ test_open_upgrade_v1(void **state)
 	char		 err[256];
 
 	(void)state;
+	SQLITE_ONLY();
 	tmpdir_make(&t, "test_store");
 	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, store_migrations[0], NULL, NULL,
@@ -1265,6 +1287,7 @@ test_open_upgrade_v2(void **state)
 	int		 i;
 
 	(void)state;
+	SQLITE_ONLY();
 	/* The rows, made by this store in a database of its own... */
 	tmpdir_make(&src, "test_store");
 	st = store_sqlite_open(src.path, DURABILITY_FULL, err, sizeof(err));
@@ -1516,12 +1539,14 @@ static const char *const check_rows =
 static void
 test_schema_checks_unchanged(void **state)
 {
-	struct store	*st = open_mem();
+	struct store	*st;
 	sqlite3		*db[2];
 	size_t		 i;
 	int		 k, rc;
 
 	(void)state;
+	SQLITE_ONLY();
+	st = open_mem();
 	assert_int_equal(sqlite3_open(":memory:", &db[0]), SQLITE_OK);
 	for (k = 0; k < 2; k++)
 		assert_int_equal(sqlite3_exec(db[0], store_migrations[k],
@@ -1561,6 +1586,7 @@ test_open_newer_version(void **state)
 	char		 err[256], sql[64];
 
 	(void)state;
+	SQLITE_ONLY();
 	tmpdir_make(&t, "test_store");
 	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
@@ -1595,6 +1621,7 @@ test_open_bad_path(void **state)
 	char	 err[256];
 
 	(void)state;
+	SQLITE_ONLY();
 	err[0] = '\0';
 	assert_null(store_sqlite_open("/nonexistent-dir/x/ludus.db",
 	    DURABILITY_FULL, err, sizeof(err)));

@@ -1,0 +1,689 @@
+/*
+ * The PostgreSQL backend's transaction: the caller's BEGIN ... COMMIT,
+ * on the write connection, in libpq's pipeline mode.
+ *
+ * Nothing is sent before the COMMIT: each write and check of the
+ * requests of the pass is queued here (pg_queue()), and BEGIN, the queue,
+ * the node's mark (below) and COMMIT go out in one round trip with one
+ * sync; their results are read in order.  A write or a check that finds
+ * its row changed returns no row: that request conflicted (conflicts()),
+ * the others commit.  Any error aborts the pipeline and so the whole
+ * transaction (a ROLLBACK then ends it).  A savepoint is a place in the
+ * queue: rolled back, its statements are taken out again (each write is
+ * one statement, all or nothing by itself, so no server savepoint is
+ * needed, and none costs a subtransaction).  The queue is sent in the
+ * order of the games' ids (each game's statements in the order they
+ * came): every node then takes its rows' locks in the same order, and two
+ * nodes whose transactions write the same games wait for one another at
+ * most, never deadlock.
+ *
+ * The mark: a transaction that writes also sets this node's row of
+ * ludus_nodes to its number.  If the connection breaks while the results
+ * are read, the outcome is found out, not guessed: the old session is
+ * ended for certain (pg_terminate_backend), then the mark says whether
+ * the COMMIT happened, and if it did, history.txn says which turns are
+ * stored and the stamps which other writes are; a write whose stamp has
+ * been overwritten since cannot be told, and is reported lost (its
+ * reply can only be an error).  A mark that cannot be read leaves the
+ * outcome unknown: the COMMIT fails, which claims nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/pg_int.h"
+#include "util/util.h"
+
+static void
+q_reset(struct pg_store *s)
+{
+	s->nq = 0;
+	s->alen = 0;
+	s->open = 0;
+	s->nsp = 0;
+	s->nwhole = 0;
+}
+
+static struct pg_q *
+q_push(struct pg_store *s, enum pg_qkind kind)
+{
+	struct pg_q	*q;
+
+	if (s->nq == s->capq) {
+		s->capq = s->capq == 0 ? 64 : s->capq * 2;
+		s->q = xrealloc(s->q, s->capq * sizeof(*s->q));
+	}
+	q = &s->q[s->nq++];
+	memset(q, 0, sizeof(*q));
+	q->kind = (uint8_t)kind;
+	q->req = s->req;
+	return q;
+}
+
+static void
+arena_add(struct pg_store *s, const void *p, size_t n)
+{
+	if (s->alen + n > s->acap) {
+		while (s->alen + n > s->acap)
+			s->acap = s->acap == 0 ? 4096 : s->acap * 2;
+		s->arena = xrealloc(s->arena, s->acap);
+	}
+	memcpy(s->arena + s->alen, p, n);
+	s->alen += n;
+}
+
+static int
+send_plain(PGconn *pc, const char *sql)
+{
+	return PQsendQueryParams(pc, sql, 0, NULL, NULL, NULL, NULL, 0) == 1 ?
+	    0 : -1;
+}
+
+int
+pg_begin(struct store *st)
+{
+	struct pg_store	*s = to_pg(st);
+
+	if (s->open)
+		return store_set_err(st, "begin",
+		    "cannot start a transaction within a transaction");
+	q_reset(s);
+	if (pg_ready(s, "begin") != 0)
+		return STORE_ERR;
+	s->txn = pg_unique(s);
+	s->open = 1;
+	return 0;
+}
+
+static int
+is_write(enum pg_qkind k)
+{
+	return k == PQ_TURN || k == PQ_CREATE || k == PQ_SETUP ||
+	    k == PQ_PENDING || k == PQ_IMPORT;
+}
+
+/* The request is doomed: what it would write is not worth sending. */
+static int
+doomed(const struct pg_store *s)
+{
+	return s->nq > 0 && s->q[s->nq - 1].kind == PQ_DOOM &&
+	    s->q[s->nq - 1].req == s->req;
+}
+
+int
+pg_queue(struct pg_store *s, const char *op, enum pg_stmt_id id, int n,
+    const char *const *params, const struct pg_q *want)
+{
+	struct pg_q	*q;
+	uint8_t		 null;
+	int		 i;
+
+	if (!s->open)
+		return store_set_err(&s->store, op, "no transaction open");
+	if (want->kind != PQ_MARK && doomed(s))
+		return 0;
+	q = q_push(s, (enum pg_qkind)want->kind);
+	q->stmt = (uint8_t)id;
+	q->nparams = (uint8_t)n;
+	q->off = (uint32_t)s->alen;
+	q->seq = want->seq;
+	q->stamp = want->stamp;
+	memcpy(q->id, want->id, sizeof(q->id));
+	for (i = 0; i < n; i++) {
+		null = params[i] == NULL;
+		arena_add(s, &null, 1);
+		if (!null)
+			arena_add(s, params[i], strlen(params[i]) + 1);
+	}
+	if (is_write((enum pg_qkind)q->kind))
+		s->writes++;
+	return 0;
+}
+
+void
+pg_doom(struct pg_store *s, const char *id)
+{
+	struct pg_q	*q;
+
+	if (!s->open || doomed(s))
+		return;
+	q = q_push(s, PQ_DOOM);
+	q->outcome = STORE_REDO;
+	str_copy(q->id, sizeof(q->id), id != NULL ? id : "");
+}
+
+int
+pg_writes_game(const struct pg_store *s, const char *id)
+{
+	size_t	 i;
+
+	if (!s->open)
+		return 0;
+	for (i = 0; i < s->nq; i++)
+		if (is_write((enum pg_qkind)s->q[i].kind) &&
+		    (id == NULL ? s->q[i].kind == PQ_CREATE :
+		    strcmp(s->q[i].id, id) == 0))
+			return 1;
+	return 0;
+}
+
+static int
+queue_writes(const struct pg_store *s)
+{
+	size_t	 i;
+
+	for (i = 0; i < s->nq; i++)
+		if (is_write((enum pg_qkind)s->q[i].kind))
+			return 1;
+	return 0;
+}
+
+void
+pg_request(struct store *st, uint64_t req)
+{
+	to_pg(st)->req = req;
+}
+
+/* Sends one queued statement with its parameters from the arena. */
+static int
+send_queued(struct pg_store *s, const struct pg_q *q)
+{
+	const char	*params[64];
+	const char	*p = s->arena + q->off;
+	int		 i;
+
+	for (i = 0; i < q->nparams; i++) {
+		if (*p++ != 0) {
+			params[i] = NULL;
+			continue;
+		}
+		params[i] = p;
+		p += strlen(p) + 1;
+	}
+	return pg_send(s->wr.pc, (enum pg_stmt_id)q->stmt, q->nparams,
+	    params);
+}
+
+/* BEGIN, the queue and COMMIT into libpq's buffer: 0, or -1 when libpq
+ * refused one (the connection is known broken: nothing was sent). */
+static int
+send_all(struct pg_store *s)
+{
+	size_t	 i;
+
+	if (send_plain(s->wr.pc, "BEGIN") != 0)
+		return -1;
+	for (i = 0; i < s->nsent; i++)
+		if (send_queued(s, &s->q[s->order[i]]) != 0)
+			return -1;
+	return send_plain(s->wr.pc, "COMMIT");
+}
+
+static struct pg_store	*sorting;	/* qsort() has no argument */
+
+/* After every game's statements: the whole requests' checks, then the
+ * mark (neither has an id). */
+static int
+late(const struct pg_q *q)
+{
+	return q->kind == PQ_MARK ? 2 : q->kind == PQ_WHOLE;
+}
+
+/* By game id, then by place in the queue; late() ones last. */
+static int
+order_cmp(const void *a, const void *b)
+{
+	const struct pg_q	*x = &sorting->q[*(const size_t *)a];
+	const struct pg_q	*y = &sorting->q[*(const size_t *)b];
+	int			 c;
+
+	if (late(x) != late(y))
+		return late(x) - late(y);
+	if ((c = strcmp(x->id, y->id)) != 0)
+		return c;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/* The statements to send (the doomed ones send none), in order. */
+static void
+order_queue(struct pg_store *s)
+{
+	size_t	 i;
+
+	if (s->caporder < s->nq) {
+		s->caporder = s->capq;
+		s->order = xrealloc(s->order, s->caporder * sizeof(*s->order));
+	}
+	for (i = s->nsent = 0; i < s->nq; i++)
+		if (s->q[i].kind != PQ_DOOM)
+			s->order[s->nsent++] = i;
+	sorting = s;
+	qsort(s->order, s->nsent, sizeof(*s->order), order_cmp);
+	sorting = NULL;
+}
+
+/* ------------------------------------------------------------ results */
+
+/* The next result and the NULL after it; NULL if the connection broke. */
+static PGresult *
+next(PGconn *pc)
+{
+	PGresult	*r, *end;
+
+	if (PQstatus(pc) != CONNECTION_OK || (r = PQgetResult(pc)) == NULL)
+		return NULL;
+	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC)
+		while (PQstatus(pc) == CONNECTION_OK &&
+		    (end = PQgetResult(pc)) != NULL)
+			PQclear(end);
+	return r;
+}
+
+/* One statement's result: 0, STORE_REDO (a check that found no row), or
+ * -1 for an error (the first one's message is kept). */
+static int
+outcome(struct pg_store *s, const char *op, const struct pg_q *q,
+    PGresult *r, int *failed)
+{
+	ExecStatusType	 t = PQresultStatus(r);
+
+	if (t == PGRES_PIPELINE_ABORTED)
+		return -1;
+	if (t != PGRES_COMMAND_OK && t != PGRES_TUPLES_OK) {
+		if (!*failed)
+			pg_err(s, op, s->wr.pc, r);
+		*failed = 1;
+		return -1;
+	}
+	switch (q->kind) {
+	case PQ_CHECK:
+	case PQ_TURN:
+	case PQ_CREATE:
+	case PQ_SETUP:
+	case PQ_PENDING:
+		return PQntuples(r) == 1 ? 0 : STORE_REDO;
+	default:
+		return 0;
+	}
+}
+
+/* BEGIN's or COMMIT's result: 0, -1 when the connection broke. */
+static int
+read_one(struct pg_store *s, int *failed)
+{
+	static const struct pg_q	 plain = { .kind = PQ_BEGIN };
+	PGresult			*r;
+
+	if ((r = next(s->wr.pc)) == NULL)
+		return -1;
+	if (outcome(s, "commit", &plain, r, failed) < 0)
+		*failed = 1;
+	PQclear(r);
+	return 0;
+}
+
+/*
+ * Reads the results of BEGIN, the queue, COMMIT and the sync: 0 when all
+ * came (*failed set if one was an error), -1 when the connection broke
+ * first.
+ */
+static int
+read_results(struct pg_store *s, int *failed)
+{
+	struct pg_q	*q;
+	PGresult	*r;
+	size_t		 i;
+	int		 oc;
+
+	if (read_one(s, failed) != 0)
+		return -1;
+	for (i = 0; i < s->nsent; i++) {
+		q = &s->q[s->order[i]];
+		if ((r = next(s->wr.pc)) == NULL)
+			return -1;
+		if (!*failed && pg_whole_refused(q, r))
+			s->whole_failed = 1;
+		if ((oc = outcome(s, "commit", q, r, failed)) < 0)
+			*failed = 1;
+		else
+			q->outcome = (uint8_t)oc;
+		PQclear(r);
+	}
+	if (read_one(s, failed) != 0 || (r = next(s->wr.pc)) == NULL)
+		return -1;
+	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC)
+		*failed = 1;
+	PQclear(r);
+	return 0;
+}
+
+/* After an error the transaction block is aborted: ROLLBACK ends it. */
+static void
+abort_block(struct pg_store *s)
+{
+	PGresult	*r;
+	int		 n = 0;
+
+	if (send_plain(s->wr.pc, "ROLLBACK") != 0 ||
+	    PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0) {
+		pg_drop(s);
+		return;
+	}
+	while (n < 2 && (r = next(s->wr.pc)) != NULL) {
+		n++;
+		if (PQresultStatus(r) == PGRES_PIPELINE_SYNC)
+			n = 2;
+		PQclear(r);
+	}
+	if (n < 2)
+		pg_drop(s);
+}
+
+static int	find_out(struct pg_store *);
+
+int
+pg_commit(struct store *st)
+{
+	struct pg_store	*s = to_pg(st);
+	struct pg_q	 mark;
+	const char	*params[2];
+	char		 node[PG_INT_MAX], txn[PG_INT_MAX];
+	int		 failed = 0;
+
+	if (!s->open || s->nq == 0) {
+		q_reset(s);
+		return 0;
+	}
+	pg_whole_prepare(s);
+	if (queue_writes(s)) {
+		memset(&mark, 0, sizeof(mark));
+		mark.kind = PQ_MARK;
+		mark.req = s->req;
+		params[0] = pg_int(node, s->node);
+		params[1] = pg_int(txn, s->txn);
+		(void)pg_queue(s, "commit", PS_MARK, 2, params, &mark);
+	}
+	s->open = 0;
+	order_queue(s);
+	if (send_all(s) != 0) {
+		/* Refused before anything left: it did not commit. */
+		pg_err(s, "commit", s->wr.pc, NULL);
+		s->nq = 0;
+		pg_drop(s);
+		return STORE_ERR;
+	}
+	if (PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0 ||
+	    read_results(s, &failed) != 0)
+		return find_out(s);
+	if (!failed)
+		return 0;
+	abort_block(s);
+	if (s->whole_failed) {
+		/* No error: the conflict of a whole request. */
+		pg_whole_undone(s);
+		return 0;
+	}
+	s->nq = 0;
+	return STORE_ERR;
+}
+
+/* Nothing of the queue has left: it is forgotten. */
+void
+pg_rollback(struct store *st)
+{
+	q_reset(to_pg(st));
+}
+
+/* -------------------------------------------- an outcome found out */
+
+/* The old session ended for certain; its error, if any, is no matter
+ * (it may be gone already, or be a superuser's). */
+static void
+end_session(struct pg_store *s, int pid)
+{
+	const char	*params[1];
+	char		 v[PG_INT_MAX];
+	PGresult	*r;
+
+	params[0] = pg_int(v, pid);
+	r = pg_rd_one(s, "commit", PS_TERMINATE, 1, params);
+	PQclear(r);
+}
+
+/* 1 when the node's mark is this transaction's, 0 when not, -1 when it
+ * cannot be read. */
+static int
+mark_is_ours(struct pg_store *s)
+{
+	const char	*params[1];
+	char		 v[PG_INT_MAX];
+	PGresult	*r;
+	int64_t		 txn;
+	int		 rc = -1;
+
+	params[0] = pg_int(v, s->node);
+	if ((r = pg_rd_one(s, "commit", PS_OUTCOME, 1, params)) == NULL)
+		return -1;
+	if (PQntuples(r) == 1 && pg_col_int(r, 0, 0, &txn) == 0)
+		rc = txn == s->txn;
+	PQclear(r);
+	return rc;
+}
+
+/* What one write of a committed transaction became, queued on the read
+ * connection. */
+static int
+ask_one(struct pg_store *s, const struct pg_q *q)
+{
+	const char	*params[3];
+	char		 a[PG_INT_MAX], b[PG_INT_MAX];
+
+	params[0] = q->id;
+	if (q->kind == PQ_TURN) {
+		params[1] = pg_int(a, q->seq);
+		params[2] = pg_int(b, s->txn);
+		return pg_send(s->rd.pc, PS_TURN_STORED, 3, params);
+	}
+	params[1] = pg_int(a, q->stamp);
+	return pg_send(s->rd.pc, PS_STAMP_IS, 2, params);
+}
+
+static int
+asked(const struct pg_q *q)
+{
+	return q->kind >= PQ_TURN && q->kind <= PQ_PENDING;
+}
+
+/* The writes of a transaction that committed, one round trip; the
+ * checks, whose answers were lost, are run again. */
+static int
+ask_writes(struct pg_store *s)
+{
+	PGresult	**res;
+	size_t		 i, n = 0;
+	int		 rc = 0;
+
+	res = xcalloc(s->nq + 1, sizeof(*res));
+	for (i = 0; i < s->nq && rc == 0; i++) {
+		if (s->q[i].kind == PQ_CHECK)
+			s->q[i].outcome = STORE_REDO;
+		else if (asked(&s->q[i])) {
+			rc = ask_one(s, &s->q[i]);
+			n++;
+		}
+	}
+	if (rc != 0) {
+		pg_drop_rd(s);
+		free(res);
+		return -1;
+	}
+	if (n > 0 && pg_rd_run(s, "commit", res, (int)n) != 0) {
+		free(res);
+		return -1;
+	}
+	for (i = 0, n = 0; i < s->nq; i++) {
+		if (!asked(&s->q[i]))
+			continue;
+		if (PQntuples(res[n]) == 1)
+			s->q[i].outcome = 0;
+		else
+			s->q[i].outcome = s->q[i].kind == PQ_TURN ?
+			    STORE_REDO : STORE_LOST;
+		n++;
+	}
+	pg_clear(res, (int)n);
+	free(res);
+	return 0;
+}
+
+static int
+find_out(struct pg_store *s)
+{
+	int	 pid = PQbackendPID(s->wr.pc), ours;
+
+	pg_drop(s);
+	if (pg_ready_rd(s, "commit") != 0)
+		goto unknown;
+	end_session(s, pid);
+	if ((ours = mark_is_ours(s)) < 0)
+		goto unknown;
+	if (!ours) {
+		s->nq = 0;
+		s->found++;
+		return store_set_err(&s->store, "commit",
+		    "connection to PostgreSQL lost; the transaction did not "
+		    "commit");
+	}
+	if (ask_writes(s) != 0)
+		goto unknown;
+	pg_whole_found(s);
+	s->found++;
+	s->found_stored++;
+	return 0;
+unknown:
+	s->nq = 0;
+	return store_set_err(&s->store, "commit",
+	    "connection to PostgreSQL lost; the outcome is not known");
+}
+
+void
+pg_conflicts(struct store *st, void (*cb)(void *, uint64_t, const char *,
+    enum store_outcome), void *arg)
+{
+	struct pg_store	*s = to_pg(st);
+	size_t		 i;
+
+	for (i = 0; i < s->nq; i++)
+		if (s->q[i].outcome != 0)
+			cb(arg, s->q[i].req, s->q[i].id[0] != '\0' ?
+			    s->q[i].id : NULL,
+			    (enum store_outcome)s->q[i].outcome);
+}
+
+/* ---------------------------------------------------- alone, at once */
+
+int
+pg_write_alone(struct pg_store *s, const char *op, enum pg_stmt_id id,
+    int n, const char *const *params, enum pg_qkind kind)
+{
+	PGresult	*r;
+	int		 failed = 0, rc;
+
+	q_reset(s);
+	if (pg_ready(s, op) != 0)
+		return STORE_ERR;
+	if (pg_send(s->wr.pc, id, n, params) != 0 ||
+	    PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0 ||
+	    (r = next(s->wr.pc)) == NULL) {
+		pg_err(s, op, s->wr.pc, NULL);
+		pg_drop(s);
+		return STORE_ERR;
+	}
+	s->writes++;
+	rc = outcome(s, op, &(struct pg_q){ .kind = (uint8_t)kind }, r,
+	    &failed);
+	PQclear(r);
+	if ((r = next(s->wr.pc)) == NULL ||
+	    PQresultStatus(r) != PGRES_PIPELINE_SYNC) {
+		PQclear(r);
+		pg_drop(s);
+		return failed ? STORE_ERR :
+		    store_set_err(&s->store, op, "connection lost");
+	}
+	PQclear(r);
+	if (rc < 0)
+		return STORE_ERR;
+	return rc == STORE_REDO ? STORE_NOTFOUND : 0;
+}
+
+/* ------------------------------------------- what the core asks */
+
+/* The savepoints nest (an EXEC's group holds its commands' turns): each
+ * is a place in the queue, the innermost last. */
+int
+pg_savepoint(struct store *st, enum store_sp sp, const char *op)
+{
+	struct pg_store	*s = to_pg(st);
+
+	(void)sp;
+	if (s->nsp == PG_SAVEPOINTS)
+		return store_set_err(st, op, "savepoints nested too deep");
+	s->spq[s->nsp] = s->nq;
+	s->spa[s->nsp++] = s->alen;
+	return 0;
+}
+
+int
+pg_release(struct store *st, enum store_sp sp, const char *op)
+{
+	struct pg_store	*s = to_pg(st);
+
+	(void)sp;
+	(void)op;
+	if (s->nsp > 0)
+		s->nsp--;
+	return 0;
+}
+
+/* The innermost savepoint's statements out of the queue; a doomed
+ * request stays doomed (it read what it could not see, whatever it
+ * wrote). */
+void
+pg_rollback_to(struct store *st, enum store_sp sp)
+{
+	struct pg_store	*s = to_pg(st);
+	size_t		 i, n, at;
+
+	(void)sp;
+	if (!s->open || s->nsp == 0)
+		return;
+	at = s->spq[--s->nsp];
+	if (at > s->nq)
+		return;
+	for (i = n = at; i < s->nq; i++)
+		if (s->q[i].kind == PQ_DOOM)
+			s->q[n++] = s->q[i];
+	s->nq = n;
+	s->alen = s->spa[s->nsp];
+}
+
+int
+pg_in_txn(struct store *st)
+{
+	return to_pg(st)->open;
+}
+
+/* No number moves with other nodes' commits (their writes are found by
+ * the version checks); a reconnect may have missed anything, and the
+ * cache is emptied. */
+int
+pg_data_version(struct store *st, int64_t *v)
+{
+	*v = to_pg(st)->reconnects;
+	return 0;
+}
+
+int64_t
+pg_changes(struct store *st)
+{
+	return to_pg(st)->writes;
+}

@@ -1,0 +1,391 @@
+/*
+ * The PostgreSQL backend's statements, prepared once on each connection
+ * (and again after a reconnect), and the text form of their parameters
+ * and columns.
+ *
+ * Every write of a game is one statement whose parts hang off one
+ * "UPDATE games ... WHERE id = $1 AND moves = $2 AND stamp = $3
+ * RETURNING" (or the create's INSERT ... ON CONFLICT DO NOTHING): when
+ * the row has changed, that part matches nothing, the data-modifying
+ * CTEs that join it write nothing either, and the statement returns no
+ * row, which the transaction reads as a conflict (not an error, which
+ * would abort the whole pipeline up to its sync).  A snapshot with no
+ * stamp (0: made by its caller, not loaded from this store) is checked by
+ * its move count alone.  A turn whose token
+ * rows are not all there divides by zero instead: that is a damaged
+ * database, and the whole transaction must not commit.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store/pg_int.h"
+#include "util/util.h"
+
+struct pg_stmt {
+	const char	*sql;
+	int		 nparams;
+};
+
+#define GAME_COLS \
+	"id, kind, nplayers, turn, winner, aux, moves, created, updated," \
+	" ludo_preset, six_bonus, capture_bonus, three_sixes, board," \
+	" has_deck, deck, seats, dice, turn_timeout, deadline, roll," \
+	" roll_player, stamp"
+
+static const struct pg_stmt stmts[NPS] = {
+	[PS_CREATE] = {
+	    "WITH g AS (INSERT INTO games (" GAME_COLS ")"
+	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,"
+	    " $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
+	    " ON CONFLICT (id) DO NOTHING RETURNING id),"
+	    " p AS (INSERT INTO players (game, idx, name, bot, seat)"
+	    " SELECT g.id, u.idx, u.name, u.bot, u.seat FROM g,"
+	    " unnest($24::int[], $25::text[], $26::int[], $27::bytea[])"
+	    " AS u(idx, name, bot, seat)),"
+	    " t AS (INSERT INTO tokens (game, player, token, pos, points)"
+	    " SELECT g.id, u.player, u.token, u.pos, u.points FROM g,"
+	    " unnest($28::int[], $29::int[], $30::int[], $31::int[])"
+	    " AS u(player, token, pos, points)),"
+	    " j AS (INSERT INTO jumps (game, cell, target)"
+	    " SELECT g.id, u.cell, u.target FROM g,"
+	    " unnest($32::int[], $33::int[]) AS u(cell, target))"
+	    " SELECT 1 FROM g", 33 },
+	[PS_TURN] = {
+	    "WITH g AS (UPDATE games SET turn = $4, winner = $5, aux = $6,"
+	    " moves = $7, updated = $8, deadline = $9, roll = $10,"
+	    " roll_player = $11, stamp = $12"
+	    " WHERE id = $1 AND moves = $2 AND (stamp = $3 OR $3 = 0)"
+	    " RETURNING id),"
+	    " t AS (UPDATE tokens SET pos = u.pos, points = u.points FROM g,"
+	    " unnest($13::int[], $14::int[], $15::int[], $16::int[])"
+	    " AS u(player, token, pos, points)"
+	    " WHERE tokens.game = g.id AND tokens.player = u.player"
+	    " AND tokens.token = u.token RETURNING 1),"
+	    " h AS (INSERT INTO history (game, seq, player, action, result,"
+	    " at, automatic, txn)"
+	    " SELECT g.id, $7, $17, $18, $19, $20, $21, $22 FROM g)"
+	    " SELECT 1 / ((SELECT count(*) FROM t) = $23)::int FROM g", 23 },
+	[PS_SETUP] = {
+	    "WITH g AS (UPDATE games SET updated = $4, stamp = $5"
+	    " WHERE id = $1 AND moves = $2 AND (stamp = $3 OR $3 = 0)"
+	    " RETURNING id),"
+	    " u AS (SELECT * FROM unnest($6::int[], $7::int[])"
+	    " AS u(cell, target)),"
+	    " d AS (DELETE FROM jumps USING g, u WHERE jumps.game = g.id"
+	    " AND jumps.cell = u.cell AND u.target = 0),"
+	    " i AS (INSERT INTO jumps (game, cell, target)"
+	    " SELECT g.id, u.cell, u.target FROM g, u WHERE u.target <> 0"
+	    " ON CONFLICT (game, cell) DO UPDATE SET target = excluded.target)"
+	    " SELECT 1 FROM g", 7 },
+	[PS_PENDING] = {
+	    "UPDATE games SET deadline = $4, roll = $5, roll_player = $6,"
+	    " stamp = $7 WHERE id = $1 AND moves = $2"
+	    " AND (stamp = $3 OR $3 = 0) RETURNING 1", 7 },
+	[PS_CHECK] = {
+	    "SELECT 1 FROM games WHERE id = $1 AND moves = $2 AND stamp = $3",
+	    3 },
+	[PS_MARK] = {
+	    "INSERT INTO ludus_nodes (node, txn) VALUES ($1, $2)"
+	    " ON CONFLICT (node) DO UPDATE SET txn = $2, seen = now()", 2 },
+	[PS_IMPORT] = {
+	    "INSERT INTO history (game, seq, player, action, result, at,"
+	    " automatic, txn)"
+	    " SELECT $1, u.seq, u.player, u.action, u.result, u.at,"
+	    " u.automatic, 0"
+	    " FROM unnest($3::bigint[], $4::text[], $5::text[], $6::text[],"
+	    " $7::bigint[], $8::int[])"
+	    " AS u(seq, player, action, result, at, automatic)"
+	    " WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND stamp = $2)",
+	    8 },
+	[PS_GAME] = {
+	    "SELECT " GAME_COLS " FROM games WHERE id = $1", 1 },
+	[PS_PLAYERS] = {
+	    "SELECT idx, name, bot, seat FROM players WHERE game = $1"
+	    " ORDER BY idx", 1 },
+	[PS_TOKENS] = {
+	    "SELECT player, token, pos, points FROM tokens WHERE game = $1",
+	    1 },
+	[PS_JUMPS] = {
+	    "SELECT cell, target FROM jumps WHERE game = $1", 1 },
+	[PS_VERSION] = {
+	    "SELECT moves, stamp FROM games WHERE id = $1", 1 },
+	[PS_EXISTS] = {
+	    "SELECT 1 FROM games WHERE id = $1", 1 },
+	[PS_HISTORY] = {
+	    "SELECT seq, player, action, result, at, automatic FROM history"
+	    " WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3", 3 },
+	[PS_SINCE] = {
+	    "SELECT h.game, h.seq, h.player, h.action, h.result, h.at,"
+	    " h.automatic"
+	    " FROM unnest($1::text[], $2::bigint[]) AS w(game, after)"
+	    " JOIN history h ON h.game = w.game AND h.seq > w.after"
+	    " ORDER BY h.game, h.seq LIMIT $3", 3 },
+	[PS_LIST_ALL] = {
+	    "SELECT id, kind FROM games WHERE id > $1 ORDER BY id LIMIT $2",
+	    2 },
+	[PS_LIST_KIND] = {
+	    "SELECT id, kind FROM games WHERE kind = $3 AND id > $1"
+	    " ORDER BY id LIMIT $2", 3 },
+	[PS_COUNT] = {
+	    "SELECT kind, count(*) FROM games GROUP BY kind", 0 },
+	[PS_DEADLINES] = {
+	    "SELECT id, deadline FROM games WHERE deadline IS NOT NULL"
+	    " ORDER BY deadline, id", 0 },
+	[PS_DEADLINES_BEFORE] = {
+	    "SELECT id, deadline FROM games WHERE deadline < $1"
+	    " ORDER BY deadline, id LIMIT $2", 2 },
+	[PS_META_SELECT] = {
+	    "SELECT value FROM meta WHERE key = $1", 1 },
+	[PS_META_INSERT] = {
+	    "INSERT INTO meta (key, value) VALUES ($1, $2)"
+	    " ON CONFLICT (key) DO NOTHING", 2 },
+	[PS_SIZE] = {
+	    "SELECT pg_database_size(current_database())", 0 },
+	[PS_NODE_ADD] = {
+	    "INSERT INTO ludus_nodes (node) VALUES ($1)"
+	    " ON CONFLICT (node) DO NOTHING", 1 },
+	[PS_NODE_PRUNE] = {
+	    "DELETE FROM ludus_nodes WHERE seen < now() - interval '1 day'",
+	    0 },
+	/* The session of a connection that broke: ended for certain (or
+	 * gone already: false) before its commit is looked up. */
+	[PS_TERMINATE] = {
+	    "SELECT pg_terminate_backend($1, 5000)", 1 },
+	[PS_OUTCOME] = {
+	    "SELECT txn FROM ludus_nodes WHERE node = $1 FOR UPDATE", 1 },
+	[PS_TURN_STORED] = {
+	    "SELECT 1 FROM history WHERE game = $1 AND seq = $2"
+	    " AND txn = $3", 3 },
+	[PS_STAMP_IS] = {
+	    "SELECT 1 FROM games WHERE id = $1 AND stamp = $2", 2 },
+	[PS_CLEAR] = {
+	    "TRUNCATE games, players, tokens, jumps, history, meta", 0 },
+	/* A whole request's games still have the stamps it (and what was
+	 * built on it) put or read: else 1 / 0 rolls the transaction back
+	 * (pg_whole.c). */
+	[PS_WHOLE] = {
+	    "SELECT 1 / (count(DISTINCT g.id) = $3)::int FROM games g"
+	    " JOIN unnest($1::text[], $2::bigint[]) AS u(id, stamp)"
+	    " ON g.id = u.id AND g.stamp = u.stamp", 3 },
+};
+
+/* Statement i is prepared as "l<i>". */
+static void
+stmt_name(char buf[8], enum pg_stmt_id id)
+{
+	struct strbuf	 sb;
+
+	strbuf_init(&sb, buf, 8);
+	strbuf_addc(&sb, 'l');
+	strbuf_addint(&sb, (int64_t)id);
+}
+
+int
+pg_prepare_all(PGconn *pc)
+{
+	PGresult	*r;
+	char		 name[8];
+	int		 i, ok = 1;
+
+	for (i = 0; i < NPS && ok; i++) {
+		stmt_name(name, (enum pg_stmt_id)i);
+		r = PQprepare(pc, name, stmts[i].sql, stmts[i].nparams, NULL);
+		ok = r != NULL && PQresultStatus(r) == PGRES_COMMAND_OK;
+		PQclear(r);
+	}
+	return ok ? 0 : -1;
+}
+
+int
+pg_send(PGconn *pc, enum pg_stmt_id id, int n, const char *const *params)
+{
+	char	 name[8];
+
+	stmt_name(name, id);
+	return PQsendQueryPrepared(pc, name, n, params, NULL, NULL, 0) == 1 ?
+	    0 : -1;
+}
+
+/* --------------------------------------------------------- parameters */
+
+const char *
+pg_int(char buf[PG_INT_MAX], int64_t v)
+{
+	struct strbuf	 sb;
+
+	strbuf_init(&sb, buf, PG_INT_MAX);
+	strbuf_addint(&sb, v);
+	return buf;
+}
+
+/* The schema's NULL for "none": no deadline, no pending roll. */
+const char *
+pg_int_or_null(char buf[PG_INT_MAX], int64_t v)
+{
+	return v == 0 ? NULL : pg_int(buf, v);
+}
+
+static void
+buf_grow(struct pg_buf *b, size_t more)
+{
+	if (b->len + more + 1 <= b->cap)
+		return;
+	while (b->len + more + 1 > b->cap)
+		b->cap = b->cap == 0 ? 256 : b->cap * 2;
+	b->p = xrealloc(b->p, b->cap);
+}
+
+static void
+buf_add(struct pg_buf *b, const char *s, size_t n)
+{
+	buf_grow(b, n);
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+/* A comma before every element but the first. */
+static void
+buf_sep(struct pg_buf *b)
+{
+	if (b->len > 1)
+		buf_add(b, ",", 1);
+}
+
+void
+pg_buf_start(struct pg_buf *b)
+{
+	b->len = 0;
+	buf_add(b, "{", 1);
+}
+
+void
+pg_buf_int(struct pg_buf *b, int64_t v)
+{
+	char	 n[PG_INT_MAX];
+
+	buf_sep(b);
+	pg_int(n, v);
+	buf_add(b, n, strlen(n));
+}
+
+/* An array element in double quotes, with \ and " escaped. */
+void
+pg_buf_text(struct pg_buf *b, const char *s, size_t len)
+{
+	size_t	 i;
+
+	buf_sep(b);
+	buf_add(b, "\"", 1);
+	for (i = 0; i < len; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			buf_add(b, "\\", 1);
+		buf_add(b, &s[i], 1);
+	}
+	buf_add(b, "\"", 1);
+}
+
+void
+pg_buf_bytea(struct pg_buf *b, const uint8_t *v, size_t len)
+{
+	static const char	 hex[] = "0123456789abcdef";
+	size_t			 i;
+	char			 c[2];
+
+	/* "\\x..." in the array's quoting: the element is \x... */
+	buf_sep(b);
+	buf_add(b, "\"\\\\x", 4);
+	for (i = 0; i < len; i++) {
+		c[0] = hex[v[i] >> 4];
+		c[1] = hex[v[i] & 15];
+		buf_add(b, c, 2);
+	}
+	buf_add(b, "\"", 1);
+}
+
+void
+pg_buf_null(struct pg_buf *b)
+{
+	buf_sep(b);
+	buf_add(b, "NULL", 4);
+}
+
+const char *
+pg_buf_end(struct pg_buf *b)
+{
+	buf_add(b, "}", 1);
+	return b->p;
+}
+
+void
+pg_buf_free(struct pg_buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+const char *
+pg_bytea(char *buf, const uint8_t *v, size_t len)
+{
+	static const char	 hex[] = "0123456789abcdef";
+	size_t			 i;
+
+	buf[0] = '\\';
+	buf[1] = 'x';
+	for (i = 0; i < len; i++) {
+		buf[2 + 2 * i] = hex[v[i] >> 4];
+		buf[3 + 2 * i] = hex[v[i] & 15];
+	}
+	buf[2 + 2 * len] = '\0';
+	return buf;
+}
+
+/* ------------------------------------------------------------ columns */
+
+int
+pg_col_int(const PGresult *r, int row, int col, int64_t *v)
+{
+	const char	*errstr;
+
+	*v = 0;
+	if (PQgetisnull(r, row, col))
+		return 0;
+	return parse_int64(PQgetvalue(r, row, col), INT64_MIN, INT64_MAX, v,
+	    &errstr);
+}
+
+static int
+hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* bytea's text output is hex (bytea_output, set when connecting). */
+int
+pg_col_bytea(const PGresult *r, int row, int col, uint8_t *out, size_t len)
+{
+	const char	*s;
+	size_t		 n, i;
+	int		 hi, lo;
+
+	if (PQgetisnull(r, row, col))
+		return -1;
+	s = PQgetvalue(r, row, col);
+	n = strlen(s);
+	if (n < 2 || s[0] != '\\' || s[1] != 'x' || (n - 2) % 2 != 0 ||
+	    (n - 2) / 2 > len)
+		return -1;
+	for (i = 0; i < (n - 2) / 2; i++) {
+		if ((hi = hex_digit(s[2 + 2 * i])) < 0 ||
+		    (lo = hex_digit(s[3 + 2 * i])) < 0)
+			return -1;
+		out[i] = (uint8_t)(hi << 4 | lo);
+	}
+	return (int)((n - 2) / 2);
+}

@@ -1,0 +1,463 @@
+/*
+ * The optimistic store (store.h, "Several writers"), on PostgreSQL: two
+ * stores on one database are two ludusd nodes.  Each test plays what
+ * another node does between this one's load and its commit, and checks
+ * that the version check catches it: a conflict writes nothing, is
+ * reported for its request alone, and the fresh state is read after it.
+ * Run by tests/pg/test_pg.pg; without LUDUS_TEST_STORE it is skipped.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/cmd_txn.h"
+#include "engine/engine.h"
+#include "game/game.h"
+#include "store/store.h"
+#include "store_helper.h"
+#include "util/util.h"
+
+struct nodes {
+	struct store	*a, *b;
+};
+
+static int
+setup(void **state)
+{
+	struct nodes	*n = xcalloc(1, sizeof(*n));
+	char		 err[256];
+
+	test_store_empty();
+	n->a = test_store_at(NULL, DURABILITY_FULL, err, sizeof(err));
+	n->b = test_store_at(NULL, DURABILITY_FULL, err, sizeof(err));
+	if (n->a == NULL || n->b == NULL) {
+		fprintf(stderr, "open: %s\n", err);
+		return -1;
+	}
+	*state = n;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct nodes	*n = *state;
+
+	store_close(n->a);
+	store_close(n->b);
+	free(n);
+	return 0;
+}
+
+/* The requests a COMMIT reported, as a bit mask of their numbers. */
+static void
+note(void *arg, uint64_t req, enum store_outcome how)
+{
+	assert_int_equal(how, STORE_REDO);
+	assert_true(req < 64);
+	*(uint64_t *)arg |= 1ULL << req;
+}
+
+static uint64_t
+conflicts(struct store *st)
+{
+	uint64_t	 mask = 0;
+
+	store_conflicts(st, note, &mask);
+	return mask;
+}
+
+/* One random move of the game as the store has it, in request req of the
+ * open transaction; the snapshot it was computed from in *old. */
+static void
+turn(struct store *st, uint64_t req, const char *id, struct game *old,
+    struct game *new, uint32_t *seed)
+{
+	struct move	 mv;
+
+	store_request(st, req);
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	assert_int_equal(store_load_game(st, id, old), STORE_OK);
+	assert_int_equal(random_move(old, new, &mv, seed), 1);
+	assert_int_equal(store_save_turn(st, old, new, &mv), STORE_OK);
+	assert_int_equal(store_savepoint_release(st), STORE_OK);
+}
+
+static void
+committed(struct store *st, uint64_t want)
+{
+	assert_int_equal(store_commit(st), STORE_OK);
+	assert_int_equal(conflicts(st), want);
+}
+
+/* Node b commits a move of a game node a has in its cache; a's move,
+ * computed from what it had, stores nothing; its next load is fresh. */
+static void
+test_turn_conflicts_with_other_node(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, a1, b1;
+	uint32_t	 seed = 7;
+
+	assert_true(store_optimistic(n->a));
+	make_ludo(&g, "race", "classic", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_loads_as(n->b, &g);
+
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "race", &old, &b1, &seed);
+	committed(n->b, 0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "race", &old, &a1, &seed);
+	assert_int_equal(old.moves, 0);		/* a's cache, stale */
+	committed(n->a, 1ULL << 1);
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
+	assert_loads_as(n->a, &b1);
+}
+
+/*
+ * A second move computed on top of a first one of the same transaction
+ * conflicts with it, although the row's move count is then the one it
+ * expects: another node's move 1 is not this node's move 1.
+ */
+static void
+test_chained_turn_conflicts_with_the_first(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, a1, a2, b1;
+	uint32_t	 seed = 11;
+
+	make_dandy(&g, "chain", 2, "abcdef", NULL);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "chain", &old, &b1, &seed);
+	committed(n->b, 0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "chain", &old, &a1, &seed);
+	turn(n->a, 2, "chain", &old, &a2, &seed);
+	assert_int_equal(old.moves, 1);		/* on top of a1 */
+	committed(n->a, 1ULL << 1 | 1ULL << 2);
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
+	assert_int_equal(query_int(n->a, "SELECT moves FROM games"), 1);
+	assert_loads_as(n->a, &b1);
+}
+
+/* One request's conflict is its own: the others of the transaction
+ * commit. */
+static void
+test_conflict_is_one_requests(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, h, old, b1, a1, ah;
+	uint32_t	 seed = 13;
+
+	make_snl(&g, "one", 2);
+	make_snl(&h, "other", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_int_equal(store_create_game(n->a, &h), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "one", &old, &b1, &seed);
+	committed(n->b, 0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "other", &old, &ah, &seed);
+	turn(n->a, 2, "one", &old, &a1, &seed);
+	committed(n->a, 1ULL << 2);
+	assert_loads_as(n->b, &ah);
+	assert_loads_as(n->a, &b1);
+}
+
+/* A request that writes nothing (a refused move) has what it read
+ * checked at the COMMIT: it was computed from a stale cache. */
+static void
+test_refused_turn_is_checked(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, b1;
+	uint32_t	 seed = 17;
+
+	make_ludo(&g, "refused", "classic", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "refused", &old, &b1, &seed);
+	committed(n->b, 0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	store_request(n->a, 3);
+	assert_int_equal(store_savepoint(n->a), STORE_OK);
+	assert_int_equal(store_load_game(n->a, "refused", &old), STORE_OK);
+	store_savepoint_rollback(n->a);
+	committed(n->a, 1ULL << 3);
+
+	/* Checked and current: no conflict. */
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	store_request(n->a, 4);
+	assert_int_equal(store_load_game(n->a, "refused", &old), STORE_OK);
+	committed(n->a, 0);
+}
+
+/* Read your writes across nodes: a load outside a transaction sees what
+ * the other node committed, whatever this one's cache holds. */
+static void
+test_read_sees_other_nodes_commit(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, b1, b2;
+	uint32_t	 seed = 19;
+
+	make_dandy(&g, "ryw", 3, "abc", "abcabcabcabc");
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "ryw", &old, &b1, &seed);
+	turn(n->b, 2, "ryw", &old, &b2, &seed);
+	committed(n->b, 0);
+	assert_loads_as(n->a, &b2);
+}
+
+/* A create that races another node's stores nothing and conflicts; run
+ * again, it finds the id taken. */
+static void
+test_create_race(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, h;
+
+	make_ludo(&g, "taken", "classic", 2);
+	make_ludo(&h, "taken", "interview", 3);
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	store_request(n->a, 1);
+	store_request(n->b, 1);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_int_equal(store_create_game(n->b, &h), STORE_OK);
+	committed(n->a, 0);
+	committed(n->b, 1ULL << 1);
+	assert_int_equal(store_create_game(n->b, &h), STORE_EXISTS);
+	assert_loads_as(n->b, &g);
+}
+
+static int
+count_moves(void *arg, const struct move *mv)
+{
+	(void)mv;
+	++*(int *)arg;
+	return 0;
+}
+
+/* A read of the rows of a game the transaction writes cannot see that
+ * write before the COMMIT: its request runs again after it. */
+static void
+test_history_after_own_turn_runs_again(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, a1;
+	uint32_t	 seed = 23;
+	int		 count = 0;
+
+	make_snl(&g, "hist", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "hist", &old, &a1, &seed);
+	store_request(n->a, 2);
+	assert_int_equal(store_history(n->a, "hist", 1, -1, count_moves,
+	    &count), STORE_OK);
+	assert_int_equal(count, 0);		/* not committed yet */
+	committed(n->a, 1ULL << 2);
+	count = 0;
+	assert_int_equal(store_history(n->a, "hist", 1, -1, count_moves,
+	    &count), STORE_OK);
+	assert_int_equal(count, 1);
+}
+
+/* Every write puts a stamp of its own; a snapshot made by its caller
+ * (stamp 0) is checked by its move count alone. */
+static void
+test_stamps(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, a1, after;
+	uint32_t	 seed = 29;
+
+	make_ludo(&g, "stamps", "classic", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_int_equal(store_load_game(n->b, "stamps", &old), STORE_OK);
+	assert_int_not_equal(old.stamp, 0);
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "stamps", &old, &a1, &seed);
+	committed(n->a, 0);
+	assert_int_equal(store_load_game(n->b, "stamps", &after), STORE_OK);
+	assert_int_not_equal(after.stamp, old.stamp);
+	a1.opts.roll = 0;
+	a1.stamp = 0;
+	a1.opts.deadline = 12345;
+	assert_int_equal(store_save_opts(n->a, &a1), STORE_OK);
+	assert_int_equal(store_load_game(n->b, "stamps", &after), STORE_OK);
+	assert_int_equal(after.opts.deadline, 12345);
+	assert_int_equal(query_int(n->a, "SELECT count(DISTINCT stamp)"
+	    " FROM games"), 1);
+}
+
+/* --------------------------------------------- the command layer */
+
+struct conflict_log {
+	uint64_t	 reqs[8];
+	int		 n;
+};
+
+static void
+on_conflict(void *arg, uint64_t req, int redo)
+{
+	struct conflict_log	*l = arg;
+
+	assert_true(redo);
+	assert_true(l->n < 8);
+	l->reqs[l->n++] = req;
+}
+
+static int	moves_seen;
+
+static void
+on_move(void *arg, const char *game, const struct move *mv)
+{
+	(void)arg;
+	(void)game;
+	(void)mv;
+	moves_seen++;
+}
+
+static void
+run(struct cmd_env *env, const char *line, struct cmd_result *res,
+    char *reply, size_t len)
+{
+	struct cmd_args	 a;
+	struct reply	 r = { 0 };
+	char		**argv;
+	size_t		*argl;
+	int		 argc;
+
+	argc = split_line(line, strlen(line), &argv, &argl);
+	memset(&a, 0, sizeof(a));
+	a.argc = argc;
+	a.argv = argv;
+	a.argl = argl;
+	cmd_run(env, &a, &r, res);
+	snprintf(reply, len, "%s", r.str != NULL ? r.str : "");
+	reply_free(&r);
+	split_free(argc, argv, argl);
+}
+
+/* Group commit: the conflicted request is told to the caller with its
+ * number, its move's event is not sent, and the turn is not counted. */
+static void
+test_cmd_txn_reports_conflicts(void **state)
+{
+	struct nodes		*n = *state;
+	struct cmd_env		 ea, eb;
+	struct conflict_log	 log;
+	struct cmd_result	 r1, r2;
+	char			 reply[128];
+
+	memset(&ea, 0, sizeof(ea));
+	memset(&eb, 0, sizeof(eb));
+	memset(&log, 0, sizeof(log));
+	ea.store = n->a;
+	eb.store = n->b;
+	ea.txn = cmd_txn_new();
+	ea.on_conflict = on_conflict;
+	ea.on_conflict_arg = &log;
+	ea.on_move = on_move;
+	run(&ea, "SNL.CREATE s 2", &r1, reply, sizeof(reply));
+	run(&ea, "SNL.CREATE t 2", &r1, reply, sizeof(reply));
+	assert_int_equal(cmd_txn_commit(&ea), 0);
+	run(&ea, "SNL.STATE s", &r1, reply, sizeof(reply));
+	run(&eb, "SNL.ROLL s 3", &r1, reply, sizeof(reply));
+	assert_string_equal(reply, "P1 3");
+
+	moves_seen = 0;
+	run(&ea, "SNL.ROLL t 2", &r1, reply, sizeof(reply));
+	run(&ea, "SNL.ROLL s 5", &r2, reply, sizeof(reply));
+	assert_int_equal(r2.wait, 1);
+	assert_int_equal(cmd_txn_commit(&ea), 0);
+	assert_int_equal(log.n, 1);
+	assert_int_equal(log.reqs[0], r2.req);
+	assert_true(r1.req != r2.req);
+	assert_int_equal(moves_seen, 1);
+	assert_int_equal(ea.turns, 1);
+	assert_int_equal(ea.conflicts, 1);
+
+	/* Run again, it is the next player's roll on the fresh rows. */
+	run(&ea, "SNL.ROLL s 5", &r2, reply, sizeof(reply));
+	assert_int_equal(cmd_txn_commit(&ea), 0);
+	assert_int_equal(log.n, 1);
+	assert_string_equal(reply, "P2 5");
+	cmd_txn_free(&ea);
+}
+
+/* A write of its own (the CLI) runs again by itself. */
+static void
+test_cmd_alone_runs_again(void **state)
+{
+	struct nodes		*n = *state;
+	struct cmd_env		 ea, eb;
+	struct cmd_result	 r;
+	char			 reply[128];
+
+	memset(&ea, 0, sizeof(ea));
+	memset(&eb, 0, sizeof(eb));
+	ea.store = n->a;
+	eb.store = n->b;
+	run(&ea, "SNL.CREATE s 2", &r, reply, sizeof(reply));
+	run(&ea, "SNL.STATE s", &r, reply, sizeof(reply));
+	run(&eb, "SNL.ROLL s 3", &r, reply, sizeof(reply));
+	run(&ea, "SNL.ROLL s 4", &r, reply, sizeof(reply));
+	assert_string_equal(reply, "P2 4");
+	run(&ea, "HISTORY s", &r, reply, sizeof(reply));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(
+		    test_turn_conflicts_with_other_node, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_chained_turn_conflicts_with_the_first, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_conflict_is_one_requests,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_refused_turn_is_checked,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_read_sees_other_nodes_commit, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_create_race, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_history_after_own_turn_runs_again, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stamps, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cmd_txn_reports_conflicts,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_cmd_alone_runs_again,
+		    setup, teardown),
+	};
+
+	if (!test_on_pg()) {
+		printf("1..0 # SKIP the optimistic store needs PostgreSQL"
+		    " (tests/pg/test_pg.pg)\n");
+		return 0;
+	}
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
