@@ -179,6 +179,81 @@ test_conflict_is_one_requests(void **state)
 	assert_loads_as(n->a, &b1);
 }
 
+/* A whole request (an EXEC's group) stores all it writes or nothing:
+ * its move of a game no one else wrote is undone with its conflicted
+ * one, and the whole transaction (the other request too) runs again. */
+static void
+test_whole_request_is_all_or_nothing(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, h, old, b1, a1, ah, ax;
+	uint32_t	 seed = 19;
+
+	make_snl(&g, "w1", 2);
+	make_snl(&h, "w2", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_int_equal(store_create_game(n->a, &h), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_loads_as(n->a, &h);
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "w1", &old, &b1, &seed);
+	committed(n->b, 0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "w2", &old, &ax, &seed);
+	store_request(n->a, 2);
+	assert_int_equal(store_savepoint(n->a), STORE_OK);
+	store_request_whole(n->a);
+	turn(n->a, 2, "w2", &old, &ah, &seed);
+	turn(n->a, 2, "w1", &old, &a1, &seed);
+	assert_int_equal(store_savepoint_release(n->a), STORE_OK);
+	committed(n->a, 1ULL << 1 | 1ULL << 2);
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
+	assert_loads_as(n->a, &b1);
+	assert_loads_as(n->a, &h);
+
+	/* With nothing in its way it commits whole. */
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	store_request(n->a, 1);
+	assert_int_equal(store_savepoint(n->a), STORE_OK);
+	store_request_whole(n->a);
+	turn(n->a, 1, "w2", &old, &ah, &seed);
+	turn(n->a, 1, "w1", &old, &a1, &seed);
+	assert_int_equal(store_savepoint_release(n->a), STORE_OK);
+	committed(n->a, 0);
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 3);
+	assert_loads_as(n->b, &a1);
+	assert_loads_as(n->b, &ah);
+}
+
+/* A turn undone inside a whole request takes its statements alone out
+ * of the queue, and the game cache keeps the group's earlier writes (a
+ * load could not read them back before the COMMIT). */
+static void
+test_whole_request_inner_undo(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, old, a1, a2;
+	uint32_t	 seed = 23;
+
+	make_snl(&g, "w3", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	store_request(n->a, 1);
+	assert_int_equal(store_savepoint(n->a), STORE_OK);
+	store_request_whole(n->a);
+	turn(n->a, 1, "w3", &old, &a1, &seed);
+	assert_int_equal(store_savepoint(n->a), STORE_OK);
+	assert_int_equal(store_load_game(n->a, "nope", &old), STORE_NOTFOUND);
+	store_savepoint_rollback(n->a);
+	turn(n->a, 1, "w3", &old, &a2, &seed);
+	assert_int_equal(old.moves, 1);		/* a1, from the cache */
+	assert_int_equal(store_savepoint_release(n->a), STORE_OK);
+	committed(n->a, 0);
+	assert_loads_as(n->b, &a2);
+}
+
 /* A request that writes nothing (a refused move) has what it read
  * checked at the COMMIT: it was computed from a stale cache. */
 static void
@@ -440,6 +515,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_conflict_is_one_requests,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_refused_turn_is_checked,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_whole_request_is_all_or_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_whole_request_inner_undo,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_read_sees_other_nodes_commit, setup, teardown),
