@@ -191,6 +191,30 @@ test_on_pg(void)
 	return pg_uri() != NULL;
 }
 
+int	 sqlite_test_mark;
+
+int
+store_run_tests(const char *name, const struct CMUnitTest *tests, size_t n)
+{
+	struct CMUnitTest	*run = calloc(n, sizeof(*run));
+	size_t			 i, k = 0;
+	int			 rc;
+
+	assert_non_null(run);
+	for (i = 0; i < n; i++) {
+		if (tests[i].initial_state == &sqlite_test_mark &&
+		    test_on_pg())
+			continue;
+		run[k] = tests[i];
+		if (run[k].initial_state == &sqlite_test_mark)
+			run[k].initial_state = NULL;
+		k++;
+	}
+	rc = _cmocka_run_group_tests(name, run, k, NULL, NULL);
+	free(run);
+	return rc;
+}
+
 /* One connection of the tests' own, kept for the run. */
 static PGconn *
 pg_conn(void)

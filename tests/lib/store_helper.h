@@ -52,15 +52,27 @@ void		 make_ludo(struct game *, const char *id, const char *preset,
 		    int n);
 
 struct store;
+struct CMUnitTest;
 
 /*
  * The backend a suite runs on: PostgreSQL when LUDUS_TEST_STORE holds its
  * URI (tests/lib/pgcluster run starts a throwaway cluster and sets it),
  * SQLite otherwise.  A test of SQLite alone (its file, its pragmas, its
- * connection) begins with SQLITE_ONLY(), skipped on PostgreSQL.
+ * connection, its VFS) is put in the suite's table with SQLITE_TEST() or
+ * SQLITE_TEST_ST() and left out of the PostgreSQL run altogether, not
+ * counted there as a skip: the suite runs with store_run_tests().
  */
 int		 test_on_pg(void);
-#define SQLITE_ONLY()	do { if (test_on_pg()) { skip(); } } while (0)
+extern int	 sqlite_test_mark;
+#define SQLITE_TEST(f)	{ #f, f, NULL, NULL, &sqlite_test_mark }
+#define SQLITE_TEST_ST(f, setup, teardown) \
+	{ #f, f, setup, teardown, &sqlite_test_mark }
+/* cmocka_run_group_tests(tests, NULL, NULL) with the SQLite tests left
+ * out on PostgreSQL (and their mark taken off on SQLite). */
+int		 store_run_tests(const char *name,
+		    const struct CMUnitTest *tests, size_t n);
+#define STORE_RUN_TESTS(tests) \
+	store_run_tests(#tests, tests, sizeof(tests) / sizeof((tests)[0]))
 /* PostgreSQL: every table of the schema emptied (nothing if there is no
  * schema yet); SQLite: nothing. */
 void		 test_store_empty(void);

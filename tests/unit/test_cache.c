@@ -85,7 +85,6 @@ test_load_game_cache_after_turn(void **state)
 	int		 i, k;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	assert_int_equal(cache_stats(st).games, STORE_GAME_CACHE_DEFAULT);
 	make_ludo(&g[0], "hit-ludo", "extended", 4);
@@ -256,7 +255,6 @@ test_load_game_cache_handle_write(void **state)
 	struct game	 g;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_dandy(&g, "handle", 2, "abcabc", NULL);
@@ -291,7 +289,6 @@ test_load_game_cache_savepoint_undone(void **state)
 	uint32_t	 seed = 13;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_dandy(&a, "sp-a", 2, "abc", "abcabcabcabc");
 	make_ludo(&b, "sp-b", "classic", 2);
@@ -441,7 +438,6 @@ test_set_game_cache_disabled(void **state)
 	uint32_t	 seed = 5;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_ludo(&g, "bare", "classic", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -481,7 +477,6 @@ test_load_game_stored_reads_rows(void **state)
 	struct game	 g, changed, got;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	db = store_sqlite_handle(st);
 	store_sqlite_set_cache_check(st, 0);	/* whatever the environment */
@@ -781,7 +776,6 @@ test_game_cache_oversize(void **state)
 	int		 i;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	random_deck(deck, DANDY_DECK_MAX, &seed);
 	make_dandy(&big, "big", 2, "abcdefghi", deck);
@@ -931,20 +925,20 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_load_game_cache_after_turn),
+		SQLITE_TEST(test_load_game_cache_after_turn),
 		cmocka_unit_test(test_load_game_cache_setup_and_opts),
 		cmocka_unit_test(test_load_game_cache_other_connection),
-		cmocka_unit_test(test_load_game_cache_handle_write),
-		cmocka_unit_test(test_load_game_cache_savepoint_undone),
+		SQLITE_TEST(test_load_game_cache_handle_write),
+		SQLITE_TEST(test_load_game_cache_savepoint_undone),
 		cmocka_unit_test(test_load_game_cache_transaction_undone),
 		cmocka_unit_test(test_set_game_cache_capacity_one),
-		cmocka_unit_test(test_set_game_cache_disabled),
-		cmocka_unit_test(test_load_game_stored_reads_rows),
+		SQLITE_TEST(test_set_game_cache_disabled),
+		SQLITE_TEST(test_load_game_stored_reads_rows),
 		cmocka_unit_test(test_game_cache_encode_every_kind),
 		cmocka_unit_test(test_game_cache_encode_refused),
-		cmocka_unit_test(test_game_cache_oversize),
+		SQLITE_TEST(test_game_cache_oversize),
 		cmocka_unit_test(test_game_cache_lru),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_RUN_TESTS(tests);
 }

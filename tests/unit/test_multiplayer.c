@@ -446,7 +446,6 @@ test_seat_keys_not_stored(void **state)
 	char		 wal[160];
 	int		 i, j;
 
-	SQLITE_ONLY();
 	create_secure(f, "LUDO.CREATE g red blue green seats=secure", &k);
 	assert_int_equal(k.n, 3);
 	snprintf(wal, sizeof(wal), "%s-wal", f->path);
@@ -1032,7 +1031,7 @@ main(void)
 #define T(x)	cmocka_unit_test_setup_teardown(x, setup, teardown)
 		T(test_seat_stolen_id_cannot_move),
 		T(test_seat_resumes_after_restart),
-		T(test_seat_keys_not_stored),
+		SQLITE_TEST_ST(test_seat_keys_not_stored, setup, teardown),
 		T(test_seat_snl_dandy),
 		T(test_seat_refusals),
 		T(test_seat_required_by_server),
@@ -1050,5 +1049,5 @@ main(void)
 #undef T
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_RUN_TESTS(tests);
 }

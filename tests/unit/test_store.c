@@ -244,7 +244,6 @@ test_save_turn_changed_rows(void **state)
 	int		 before;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_ludo(&g, "rows", "classic", 4);
@@ -296,7 +295,6 @@ test_save_turn_capture(void **state)
 	int		 before;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_ludo(&g, "capture", "classic", 2);
 	/* Player 0's token 1 at 14; player 1's token 1 at relative 3,
@@ -329,7 +327,6 @@ test_save_turn_refused(void **state)
 	int		 before;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_snl(&g, "refused", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -387,7 +384,6 @@ test_commit_failure_rolls_back(void **state)
 	sqlite3		*db;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_ludo(&g, "fragile", "classic", 3);
@@ -502,7 +498,6 @@ test_savepoint_after_lost_transaction(void **state)
 	sqlite3		*db;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	db = store_sqlite_handle(st);
 	make_dandy(&g, "lost", 2, "abc", "abcabcabc");
@@ -573,7 +568,6 @@ test_save_turn_failed_in_savepoint(void **state)
 	uint32_t	 seed = 23;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_ludo(&g, "halfway", "classic", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -775,7 +769,6 @@ test_history_reentry_refused(void **state)
 	uint32_t	 seed = 8;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_snl(&g, "re", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -900,7 +893,6 @@ test_open_migrations(void **state)
 	struct store	*st;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	assert_true(store_migration_count >= 1);
 	assert_null(store_migrations[store_migration_count]);
@@ -930,7 +922,6 @@ test_open_no_memory_statistics(void **state)
 	uint32_t	 seed = 4;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	make_ludo(&g, "stats", "classic", 2);
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
@@ -953,7 +944,6 @@ test_open_file_reopen(void **state)
 	int		 i;
 
 	(void)state;
-	SQLITE_ONLY();
 	tmpdir_make(&t, "test_store");
 	st = store_sqlite_open(t.path, DURABILITY_NORMAL, err, sizeof(err));
 	assert_non_null(st);
@@ -1206,7 +1196,6 @@ test_open_upgrade_v1(void **state)
 	char		 err[256];
 
 	(void)state;
-	SQLITE_ONLY();
 	tmpdir_make(&t, "test_store");
 	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, store_migrations[0], NULL, NULL,
@@ -1287,7 +1276,6 @@ test_open_upgrade_v2(void **state)
 	int		 i;
 
 	(void)state;
-	SQLITE_ONLY();
 	/* The rows, made by this store in a database of its own... */
 	tmpdir_make(&src, "test_store");
 	st = store_sqlite_open(src.path, DURABILITY_FULL, err, sizeof(err));
@@ -1545,7 +1533,6 @@ test_schema_checks_unchanged(void **state)
 	int		 k, rc;
 
 	(void)state;
-	SQLITE_ONLY();
 	st = open_mem();
 	assert_int_equal(sqlite3_open(":memory:", &db[0]), SQLITE_OK);
 	for (k = 0; k < 2; k++)
@@ -1586,7 +1573,6 @@ test_open_newer_version(void **state)
 	char		 err[256], sql[64];
 
 	(void)state;
-	SQLITE_ONLY();
 	tmpdir_make(&t, "test_store");
 	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
 	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d",
@@ -1621,7 +1607,6 @@ test_open_bad_path(void **state)
 	char	 err[256];
 
 	(void)state;
-	SQLITE_ONLY();
 	err[0] = '\0';
 	assert_null(store_sqlite_open("/nonexistent-dir/x/ludus.db",
 	    DURABILITY_FULL, err, sizeof(err)));
@@ -1657,33 +1642,33 @@ main(void)
 		cmocka_unit_test(test_create_game_invalid),
 		cmocka_unit_test(test_load_game_notfound),
 		cmocka_unit_test(test_save_turn_random_games),
-		cmocka_unit_test(test_save_turn_changed_rows),
-		cmocka_unit_test(test_save_turn_capture),
-		cmocka_unit_test(test_save_turn_refused),
-		cmocka_unit_test(test_commit_failure_rolls_back),
+		SQLITE_TEST(test_save_turn_changed_rows),
+		SQLITE_TEST(test_save_turn_capture),
+		SQLITE_TEST(test_save_turn_refused),
+		SQLITE_TEST(test_commit_failure_rolls_back),
 		cmocka_unit_test(test_rollback_discards_turn),
 		cmocka_unit_test(test_savepoint_turns_share_commit),
-		cmocka_unit_test(test_savepoint_after_lost_transaction),
-		cmocka_unit_test(test_save_turn_failed_in_savepoint),
+		SQLITE_TEST(test_savepoint_after_lost_transaction),
+		SQLITE_TEST(test_save_turn_failed_in_savepoint),
 		cmocka_unit_test(test_save_setup_jumps),
 		cmocka_unit_test(test_history_paging),
-		cmocka_unit_test(test_history_reentry_refused),
+		SQLITE_TEST(test_history_reentry_refused),
 		cmocka_unit_test(test_list_games_paging),
-		cmocka_unit_test(test_open_migrations),
-		cmocka_unit_test(test_open_no_memory_statistics),
-		cmocka_unit_test(test_open_file_reopen),
-		cmocka_unit_test(test_open_newer_version),
+		SQLITE_TEST(test_open_migrations),
+		SQLITE_TEST(test_open_no_memory_statistics),
+		SQLITE_TEST(test_open_file_reopen),
+		SQLITE_TEST(test_open_newer_version),
 		cmocka_unit_test(test_create_game_opts),
 		cmocka_unit_test(test_save_opts_pending_roll),
 		cmocka_unit_test(test_list_deadlines_order),
 		cmocka_unit_test(test_secret_once),
-		cmocka_unit_test(test_open_upgrade_v1),
-		cmocka_unit_test(test_open_upgrade_v2),
-		cmocka_unit_test(test_open_upgrade_v3),
-		cmocka_unit_test(test_schema_checks_unchanged),
-		cmocka_unit_test(test_open_bad_path),
+		SQLITE_TEST(test_open_upgrade_v1),
+		SQLITE_TEST(test_open_upgrade_v2),
+		SQLITE_TEST(test_open_upgrade_v3),
+		SQLITE_TEST(test_schema_checks_unchanged),
+		SQLITE_TEST(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return STORE_RUN_TESTS(tests);
 }
