@@ -57,7 +57,12 @@ seat() {
 MOVED" "$out"
 }
 
-echo "1..12"
+# The PostgreSQL cases run only in tests/pg/test_copy_sh.pg's run: they
+# are not this run's to count.
+case ${LUDUS_TEST_STORE:-} in
+postgresql://* | postgres://*) echo "1..12" ;;
+*) echo "1..5" ;;
+esac
 
 # ------------------------------------------- SQLite to SQLite, online
 start_daemon "$DIR/port" "$DIR/log" --db "$A" || not_ok "ludusd starts"
@@ -93,15 +98,6 @@ AUDIT of the target: no differences" "$(echo "$out" |
 	seat "a seat opens in the copy of the copy" "$DIR/c.db"
 	"$LUDUS" copy --force "$DIR/c.db" "$STORE_ARG" >/dev/null 2>&1
 	check "--force empties a PostgreSQL target first" 0 $?
-	;;
-*)
-	for t in "SQLite to PostgreSQL" "PostgreSQL holds the same games" \
-	    "a PostgreSQL target that holds games is refused" \
-	    "PostgreSQL to SQLite" "back in SQLite, the same games" \
-	    "a seat opens in the copy of the copy" \
-	    "--force empties a PostgreSQL target first"; do
-		skip "$t" "no PostgreSQL (tests/pg/test_copy_sh.pg)"
-	done
 	;;
 esac
 

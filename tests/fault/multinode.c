@@ -429,7 +429,7 @@ check_watch(void)
 	memset(&r, 0, sizeof(r));
 	rc_call(&w, &r, IO_MS, "LUDO.CREATE", "watched", "red", "blue", NULL);
 	reply_free(&r);
-	rc_call(&w, &r, IO_MS, "WATCH", "watched", NULL);
+	rc_call(&w, &r, IO_MS, "GAME.WATCH", "watched", NULL);
 	reply_free(&r);
 	for (i = 0; i < 20; i++) {
 		char	 at[16];
@@ -486,7 +486,7 @@ feed_lag(void)
 	rc_call(&C[b], &r, IO_MS, "DANDY.CREATE", "lagged", "2", "abc",
 	    NULL);
 	reply_free(&r);
-	rc_call(&w, &r, IO_MS, "WATCH", "lagged", NULL);
+	rc_call(&w, &r, IO_MS, "GAME.WATCH", "lagged", NULL);
 	reply_free(&r);
 	for (i = 0; i < opt.lag; i++) {
 		snprintf(at, sizeof(at), "%d", i);
