@@ -40,6 +40,7 @@
 #include "util/reply.h"
 #include "util/util.h"
 #include "daemon_helper.h"
+#include "fault_helper.h"
 #include "pg_helper.h"
 #include "rclient.h"
 
@@ -60,42 +61,9 @@ struct fgame {
 
 static struct fgame	 F[NGAMES];
 static uint64_t		 rng = 1;
-static int		 failures, cuts = 12;
+static int		 cuts = 12;
 static const char	*pgdir, *pgcluster;
 static uint64_t		 ok_replies, refused, applied_before;
-
-static int
-rnd(int n)
-{
-	uint64_t	 z = (rng += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (int)((z ^ (z >> 31)) % (uint64_t)n);
-}
-
-static void
-fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-static void
-fail(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	failures++;
-	printf("# FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	fflush(stdout);
-}
-
-static const char *
-text(const struct reply *r)
-{
-	return r->str != NULL ? r->str : "(none)";
-}
 
 /* pgcluster kill|restart of the suite's cluster. */
 static int
@@ -124,7 +92,7 @@ create(struct rconn *c, int i, const char *prefix)
 	ok = rc_call(c, &r, IO_MS, "DANDY.CREATE", g->id, "3", "abcdefghi",
 	    NULL) == 1 && rc_is_status(&r, "OK");
 	if (!ok)
-		fail("create %s: %s", g->id, text(&r));
+		fault_fail("create %s: %s", g->id, fault_text(&r));
 	reply_free(&r);
 	return ok ? 0 : -1;
 }
@@ -139,7 +107,7 @@ next_move(struct fgame *g)
 
 	if (g->pending)
 		return;
-	g->card = cards[rnd(18)];
+	g->card = cards[fault_rnd(&rng, 18)];
 	if (dandy_draw(&g->st, g->card, &out, &r) == -1)
 		abort();
 	if (r.pos == DANDY_OFF)
@@ -162,8 +130,8 @@ answered(struct fgame *g, const struct reply *r)
 		return;
 	}
 	if (r->type != REPLY_STATUS || strcmp(r->str, g->want) != 0) {
-		fail("%s move %lld: got %s, want %s", g->id,
-		    (long long)g->moves + 1, text(r), g->want);
+		fault_fail("%s move %lld: got %s, want %s", g->id,
+		    (long long)g->moves + 1, fault_text(r), g->want);
 		return;
 	}
 	ok_replies++;
@@ -263,24 +231,24 @@ check_games(struct rconn *c)
 	for (i = 0; i < NGAMES; i++) {
 		memset(&r, 0, sizeof(r));
 		if (history(c, F[i].id, &r) != 1 || r.type != REPLY_ARRAY) {
-			fail("HISTORY %s: %s", F[i].id, text(&r));
+			fault_fail("HISTORY %s: %s", F[i].id, fault_text(&r));
 		} else if ((int64_t)r.n != F[i].moves) {
-			fail("%s: %zu moves stored, %lld acknowledged",
+			fault_fail("%s: %zu moves stored, %lld acknowledged",
 			    F[i].id, r.n, (long long)F[i].moves);
 		} else {
 			for (k = 0; k < F[i].moves; k++)
-				if (strcmp(text(&r.elem[k]), F[i].hist[k]) != 0)
-					fail("%s: move %lld is %s, want %s",
+				if (strcmp(fault_text(&r.elem[k]), F[i].hist[k]) != 0)
+					fault_fail("%s: move %lld is %s, want %s",
 					    F[i].id, (long long)k + 1,
-					    text(&r.elem[k]), F[i].hist[k]);
+					    fault_text(&r.elem[k]), F[i].hist[k]);
 		}
 		reply_free(&r);
 	}
 	memset(&r, 0, sizeof(r));
 	if (rc_call(c, &r, IO_MS, "AUDIT", NULL) != 1 ||
 	    r.type != REPLY_ARRAY || r.n != 0)
-		fail("AUDIT is not empty: %s (%zu)", r.n > 0 ?
-		    text(&r.elem[0]) : text(&r), r.n);
+		fault_fail("AUDIT is not empty: %s (%zu)", r.n > 0 ?
+		    fault_text(&r.elem[0]) : fault_text(&r), r.n);
 	reply_free(&r);
 }
 
@@ -296,12 +264,12 @@ settle(struct rconn *c)
 		if (left == 0)
 			return;
 		if (round_once(c) < 0) {
-			fail("settle: connection lost");
+			fault_fail("settle: connection lost");
 			return;
 		}
 		rc_sleep_ms(20);
 	}
-	fail("moves refused still refused after 200 rounds");
+	fault_fail("moves refused still refused after 200 rounds");
 }
 
 /* ------------------------------------------------ 1. server restart */
@@ -314,36 +282,36 @@ test_restart(int tap)
 	struct reply	 r;
 	int64_t		 t0, t;
 	int		 i, down = 0, back = -1;
-	int		 before = failures;
+	int		 before = fault_failures;
 
 	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
-		fail("the node did not start");
+		fault_fail("the node did not start");
 		return;
 	}
 	for (i = 0; i < NGAMES; i++)
 		create(&c, i, "r");
 	t0 = rc_now_ms();
-	while ((t = rc_now_ms() - t0) < 3500 && failures == 0) {
+	while ((t = rc_now_ms() - t0) < 3500 && fault_failures == 0) {
 		if (!down && t > 500) {
 			down = 1;
 			if (cluster("kill") != 0)
-				fail("pgcluster kill");
+				fault_fail("pgcluster kill");
 			/* A read is refused too, and promptly. */
 			memset(&r, 0, sizeof(r));
 			t = rc_now_ms();
 			if (rc_call(&c, &r, IO_MS, "GAME.INFO", F[0].id,
 			    NULL) != 1 || !rc_is_error(&r, "STORE") ||
 			    rc_now_ms() - t > STORE_MS)
-				fail("a read while down: %s", text(&r));
+				fault_fail("a read while down: %s", fault_text(&r));
 			reply_free(&r);
 		}
 		if (down == 1 && rc_now_ms() - t0 > 1500) {
 			down = 2;
 			if (cluster("restart") != 0)
-				fail("pgcluster restart");
+				fault_fail("pgcluster restart");
 		}
 		if (round_once(&c) < 0)
-			fail("connection to the node lost");
+			fault_fail("connection to the node lost");
 		if (down == 2 && back < 0 && refused > 0 && F[0].pending == 0)
 			back = (int)(rc_now_ms() - t0 - 1500);
 		rc_sleep_ms(10);
@@ -354,12 +322,12 @@ test_restart(int tap)
 	    "after the server", (unsigned long long)ok_replies,
 	    (unsigned long long)refused, back);
 	if (refused == 0)
-		fail("no turn was refused while the server was down");
+		fault_fail("no turn was refused while the server was down");
 	rc_close(&c);
 	if (daemon_teardown(&d) != 0)
-		fail("the node did not exit 0");
+		fault_fail("the node did not exit 0");
 	printf("%sok %d - PostgreSQL restarted under load: -STORE meanwhile, "
-	    "reconnected, each move once\n", failures > before ? "not " : "",
+	    "reconnected, each move once\n", fault_failures > before ? "not " : "",
 	    tap);
 }
 
@@ -460,8 +428,7 @@ test_cut(int tap)
 	pid_t		 px, killer;
 	int		 port = free_port(), k, cut = 0, i;
 	int64_t		 was;
-	int		 before = failures;
-
+	int		 before = fault_failures;
 
 	if ((u = strstr(pg_test_uri(), "user=")) != NULL)
 		snprintf(user, sizeof(user), "%s", u + 5);
@@ -472,18 +439,18 @@ test_cut(int tap)
 	setenv("LUDUS_TEST_STORE", uri, 1);
 	ok_replies = refused = 0;
 	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
-		fail("the node did not start behind the proxy");
+		fault_fail("the node did not start behind the proxy");
 		kill(px, SIGKILL);
 		return;
 	}
 	for (i = 0; i < NGAMES; i++)
 		create(&c, i, "c");
-	for (k = 0; k < cuts && failures == 0; k++) {
+	for (k = 0; k < cuts && fault_failures == 0; k++) {
 		/* Pipelines in flight, then the cut at a random moment of
 		 * their commits. */
 		round_once(&c);
 		if ((killer = fork()) == 0) {
-			rc_sleep_ms(rnd(4));
+			rc_sleep_ms(fault_rnd(&rng, 4));
 			_exit(proxy_cut(px) > 0 ? 0 : 1);
 		}
 		round_once(&c);
@@ -511,16 +478,16 @@ test_cut(int tap)
 	/* An outcome found out is not a refusal: a turn stored gets its
 	 * reply, so none refused was stored. */
 	if (applied_before > 0)
-		fail("%llu turns refused had been stored",
+		fault_fail("%llu turns refused had been stored",
 		    (unsigned long long)applied_before);
 	rc_close(&c);
 	if (daemon_teardown(&d) != 0)
-		fail("the node did not exit 0");
+		fault_fail("the node did not exit 0");
 	kill(px, SIGKILL);
 	proxy_cut(px);
 	printf("%sok %d - connections cut in commits: no reply claims an "
 	    "unstored turn, resends stored once\n",
-	    failures > before ? "not " : "", tap);
+	    fault_failures > before ? "not " : "", tap);
 }
 
 /* --------------------------------------------------- 3. a node stops */
@@ -532,20 +499,20 @@ test_stopped_node(int tap, const char *uri)
 	struct rconn	 ca, cb;
 	struct reply	 r;
 	int64_t		 t0, m0, m;
-	int		 before = failures;
+	int		 before = fault_failures;
 
 	setenv("LUDUS_TEST_STORE", uri, 1);
 	if (daemon_launch(&a, NULL) != 0 || daemon_setup(&b) != 0 ||
 	    daemon_start(&b, NULL) != 0 || rc_open(&ca, a.port) != 0 ||
 	    rc_open(&cb, b.port) != 0) {
-		fail("the nodes did not start");
+		fault_fail("the nodes did not start");
 		return;
 	}
 	memset(&r, 0, sizeof(r));
 	/* Every turn times out after a second: node a armed the first. */
 	if (rc_call(&ca, &r, IO_MS, "SNL.CREATE", "late", "2", "dice=server",
 	    "turn-timeout=1", NULL) != 1 || !rc_is_status(&r, "OK"))
-		fail("create: %s", text(&r));
+		fault_fail("create: %s", fault_text(&r));
 	reply_free(&r);
 	kill(a.pid, SIGSTOP);
 	t0 = rc_now_ms();
@@ -554,7 +521,7 @@ test_stopped_node(int tap, const char *uri)
 	    rc_now_ms() - t0 < 8000)
 		rc_sleep_ms(100);
 	if (m < m0 + 2)
-		fail("node b played %lld moves in 8 s with node a stopped",
+		fault_fail("node b played %lld moves in 8 s with node a stopped",
 		    (long long)(m - m0));
 	else
 		rc_note("node a stopped: node b played its first due move "
@@ -564,14 +531,14 @@ test_stopped_node(int tap, const char *uri)
 	memset(&r, 0, sizeof(r));
 	if (rc_call(&ca, &r, IO_MS, "AUDIT", NULL) != 1 ||
 	    r.type != REPLY_ARRAY || r.n != 0)
-		fail("AUDIT after node a went on: %s", text(&r));
+		fault_fail("AUDIT after node a went on: %s", fault_text(&r));
 	reply_free(&r);
 	rc_close(&ca);
 	rc_close(&cb);
 	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
-		fail("a node did not exit 0");
+		fault_fail("a node did not exit 0");
 	printf("%sok %d - a node stopped past its deadlines: another plays "
-	    "them, nothing twice\n", failures > before ? "not " : "", tap);
+	    "them, nothing twice\n", fault_failures > before ? "not " : "", tap);
 }
 
 int
@@ -609,5 +576,5 @@ main(int argc, char **argv)
 	test_stopped_node(3, uri);
 	for (i = 0; i < NGAMES; i++)
 		free(F[i].hist);
-	return failures == 0 ? 0 : 1;
+	return fault_failures == 0 ? 0 : 1;
 }
