@@ -80,8 +80,9 @@ commits(struct svg *o, const struct server *srv)
 	    "group commit.", &ps->writes, 1);
 	histogram(o, "commit_duration_seconds", "Time of one COMMIT of group "
 	    "commit, its fsync included.", &ps->usec, 1e6);
-	single(o, "conflicts_total", "counter", "Writes whose COMMIT found a "
-	    "row changed by another writer.", env->conflicts);
+	single(o, "conflicts_total", "counter", "Requests whose COMMIT found "
+	    "a row changed by another writer (INFO's conflicts).",
+	    env->conflicts);
 	single(o, "store_errors_total", "counter", "Store operations that "
 	    "failed.", env->store_errors);
 }

@@ -359,6 +359,33 @@ http_result(struct rconn *c, char *result, size_t len)
 	return status;
 }
 
+/* /metrics' ludus_conflicts_total is INFO's conflicts. */
+static void
+check_metrics(int n)
+{
+	struct rconn	 h;
+	const char	*p;
+	char		 req[256];
+	int64_t		 info = conflicts_of(n), t0 = rc_now_ms();
+	int		 len;
+
+	if (rc_open(&h, H[n]) != 0)
+		return;
+	len = snprintf(req, sizeof(req), "GET /metrics HTTP/1.1\r\n"
+	    "Host: 127.0.0.1:%d\r\nConnection: close\r\n\r\n", H[n]);
+	(void)rc_write(&h, req, (size_t)len);
+	while (!h.eof && rc_now_ms() - t0 < IO_MS)
+		if (rc_fill(&h, IO_MS) < 0)
+			break;
+	if (h.len == 0 || (p = memmem(h.buf, h.len,
+	    "\nludus_conflicts_total ", 23)) == NULL)
+		fault_fail("/metrics: no ludus_conflicts_total");
+	else if (strtoll(p + 23, NULL, 10) != info)
+		fault_fail("/metrics: ludus_conflicts_total %lld, INFO %lld",
+		    strtoll(p + 23, NULL, 10), (long long)info);
+	rc_close(&h);
+}
+
 /*
  * A move sent over HTTP to one node races another move of the same game
  * (the same AT, another card) sent over RESP to another, twenty times:
@@ -417,5 +444,6 @@ check_http_race(void)
 		rc_note("an HTTP move raced a RESP one 20 times: one stored "
 		    "each time (%d by HTTP), %lld conflicts on its node",
 		    nhttp, (long long)(conflicts_of(x) - c0));
+	check_metrics(x);
 }
 
