@@ -134,10 +134,21 @@ session() {
 	    \"--disable-background-networking\", \"--disable-component-update\",
 	    \"--disable-sync\", \"--user-data-dir=$DIR/profile\",
 	    \"--window-size=1280,1800\"]}}}}"
-	SESSION=$(curl -s --max-time 60 -X POST -H \
-	    'Content-Type: application/json' --data-binary "$caps" \
-	    "$WD/session" | "$JGET" value.sessionId)
-	[ -n "$SESSION" ]
+	# A browser that failed to start (a shared machine under load can
+	# make Chromium miss chromedriver's deadline for its DevTools port)
+	# is tried again, twice; each reply goes to chromedriver.log.
+	for try in 1 2 3; do
+		rm -rf "$DIR/profile"
+		curl -s --max-time 60 -X POST -H \
+		    'Content-Type: application/json' --data-binary "$caps" \
+		    "$WD/session" >"$DIR/session.json"
+		SESSION=$("$JGET" value.sessionId <"$DIR/session.json")
+		[ -n "$SESSION" ] && return 0
+		{ echo "session try $try:"; cat "$DIR/session.json"; echo; } \
+		    >>"$DIR/chromedriver.log"
+		sleep 1
+	done
+	false
 }
 end_session() {
 	wd DELETE "" >/dev/null
