@@ -66,15 +66,17 @@ one_host(struct evhttp_request *req)
 	return host;
 }
 
-/* 1 when a browser page of that origin may use the API: ours, or one of
+/* 1 when a browser page of that origin may use the API: ours (http://
+ * and the Host, https:// on the HTTPS port), or one of
  * http-allow-origin. */
 static int
 origin_allowed(const struct http_ctx *x, const char *origin, const char *host)
 {
 	const struct config	*cfg = x->srv->cfg;
 
-	return http_origin_ours(origin, host) || http_origin_listed(origin,
-	    cfg->http_allow_origin, cfg->nhttp_allow_origin);
+	return http_origin_ours(origin, x->tls, host) ||
+	    http_origin_listed(origin, cfg->http_allow_origin,
+	    cfg->nhttp_allow_origin);
 }
 
 /* The CORS headers of a reply to a listed origin; nothing else gets any. */
@@ -312,7 +314,7 @@ route(struct http_ctx *x)
 }
 
 void
-http_serve(struct http *h, struct evhttp_request *req, int refused)
+http_serve(struct http *h, struct evhttp_request *req, int refused, int tls)
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	struct http_ctx		 x;
@@ -320,6 +322,7 @@ http_serve(struct http *h, struct evhttp_request *req, int refused)
 	memset(&x, 0, sizeof x);
 	x.srv = h->srv;
 	x.req = req;
+	x.tls = tls;
 	x.path = uri != NULL && evhttp_uri_get_path(uri) != NULL ?
 	    evhttp_uri_get_path(uri) : "";
 	x.query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;
