@@ -520,7 +520,8 @@ conn_foreign(struct conn *c, enum sniff what)
 
 	c->srv->foreign_closed++;
 	conn_kill(c, NULL);
-	if (!quota_log_foreign(c->srv, what == SNIFF_TLS, &left))
+	if (!quota_log(c->srv, what == SNIFF_TLS ? QUOTA_LOG_TLS :
+	    QUOTA_LOG_HTTP, &left))
 		return;
 	if (left > 0)
 		snprintf(more, sizeof more, " (and %llu more not logged)",

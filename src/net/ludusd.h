@@ -308,12 +308,19 @@ int	quota_subscribe(struct conn *, int64_t more, struct reply *err);
 /* A MULTI that queued that many commands would queue one more: 0, or -1
  * with the refusal set in err. */
 int	quota_queue(struct conn *, size_t queued, struct reply *err);
-/* A foreign connection of kind (0: HTTP, 1: TLS) may be logged: 1, with
- * *left the lines of that kind left out since the last one; 0 when the
- * log's rate is over (the line is counted as left out). */
-int	quota_log_foreign(struct server *, int kind, uint64_t *left);
+/* A refusal of a security check may be logged: 1, with *left the lines
+ * of its kind left out since the last one; 0 when the log's rate is over
+ * (the line is counted as left out). */
+enum quota_log {
+	QUOTA_LOG_HTTP = 0,		/* HTTP on the RESP port */
+	QUOTA_LOG_TLS,			/* TLS on the RESP port */
+	QUOTA_LOG_WEB,			/* HTTP: Host, Origin, type */
+	QUOTA_LOG_KINDS
+};
+int	quota_log(struct server *, enum quota_log, uint64_t *left);
 /* For INFO and /metrics: the config key of a cap, its refusals, the
- * foreign connections not logged; CONFIG RESETSTAT sets them to 0. */
+ * foreign connections on the RESP port not logged; CONFIG RESETSTAT sets
+ * them to 0. */
 const char *quota_name(enum quota_limit);
 uint64_t quota_refused(const struct server *, enum quota_limit);
 uint64_t quota_unlogged(const struct server *);

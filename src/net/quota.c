@@ -32,12 +32,13 @@
  * the client the daemon says runs the command (quota_enter_*), the way
  * Redis knows its current client.
  *
- * And the log lines of foreign connections (an HTTP request, a TLS
- * handshake on the RESP port), rate-limited as Redis limits its
- * "possible SECURITY ATTACK" line: a page that opens connections in a
- * loop must not fill the disk with them.  Per kind, LOG_BURST lines at
- * once, then one a second; the next line written says how many were
- * left out.  Every connection is closed and counted all the same.
+ * And the log lines of what the security checks refuse (an HTTP request
+ * or a TLS handshake on the RESP port, an HTTP request refused for its
+ * Host, Origin or type), rate-limited as Redis limits its "possible
+ * SECURITY ATTACK" line: a page that opens connections in a loop must
+ * not fill the disk with them.  Per kind, LOG_BURST lines at once, then
+ * one a second; the next line written says how many were left out.
+ * Every refusal is made and counted all the same.
  */
 #include <sys/types.h>
 #include <sys/socket.h>
@@ -59,7 +60,7 @@
 
 #define MINUTE_US	(60LL * 1000 * 1000)
 #define PEERS_KEPT	1024		/* HTTP peers before idle ones go */
-#define LOG_BURST	10		/* foreign log lines at once */
+#define LOG_BURST	10		/* refusals' log lines at once */
 #define LOG_EVERY_US	(1000LL * 1000)	/* ... then one a second */
 
 /* The create rate of one HTTP peer (its address, or its /64). */
@@ -81,9 +82,9 @@ struct quota {
 	int64_t		 games;			/* stored; -1: to count */
 	uint64_t	 epoch;			/* store failures then */
 	uint64_t	 refused[QUOTA_COUNT];
-	struct rate	 log_rate[2];		/* foreign log, per kind */
-	uint64_t	 log_left[2];		/* ... lines left out */
-	uint64_t	 unlogged;
+	struct rate	 log_rate[QUOTA_LOG_KINDS];	/* refusals' log */
+	uint64_t	 log_left[QUOTA_LOG_KINDS];	/* ... left out */
+	uint64_t	 unlogged;		/* foreign connections */
 };
 
 static const char *const names[QUOTA_COUNT] = {
@@ -316,14 +317,14 @@ quota_queue(struct conn *c, size_t queued, struct reply *err)
 /* ------------------------------------------------------- foreign log */
 
 int
-quota_log_foreign(struct server *srv, int kind, uint64_t *left)
+quota_log(struct server *srv, enum quota_log kind, uint64_t *left)
 {
 	struct quota	*q = srv->quota;
 
 	if (!rate_take(&q->log_rate[kind], now_us(), LOG_EVERY_US, LOG_BURST,
 	    NULL)) {
 		q->log_left[kind]++;
-		q->unlogged++;
+		q->unlogged += kind != QUOTA_LOG_WEB;
 		return 0;
 	}
 	*left = q->log_left[kind];
