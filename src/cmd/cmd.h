@@ -121,6 +121,17 @@ struct cmd_env {
 	 * conflicts and /metrics' ludus_conflicts_total read it.  SQLite's
 	 * write lock leaves it at 0. */
 	uint64_t	 conflicts;
+	/*
+	 * Quotas on new games (the daemon's, src/net/quota.c; NULL: none).
+	 * create_admit is asked by a create whose words are all checked,
+	 * before it touches the store: 0, or -1 with the refusal set in out
+	 * (-LIMIT, marked rejected: it waits for no commit).  created is
+	 * told what came of each create admitted: made (1) or not (0: a
+	 * taken id, a store failure).
+	 */
+	int		(*create_admit)(void *arg, struct reply *out);
+	void		(*created)(void *arg, int made);
+	void		*quota_arg;
 };
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */

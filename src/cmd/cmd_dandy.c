@@ -142,7 +142,7 @@ cmd_dandy_create(struct cmd_env *env, const struct cmd_parsed *p,
 	if (cmd_create_apply(env, out, &b->opts, g) == -1)
 		return;
 	g->opts.server_dice = b->shuffled != 0;
-	cmd_create_game(env, out, g);
+	cmd_create(env, out, g);
 }
 
 struct draw_arg {

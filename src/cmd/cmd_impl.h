@@ -181,6 +181,10 @@ int	cmd_opt_timeout(const struct cmd_opt *, struct cmd_build *,
  * dealt a shuffled deck.  0, or -1 with an error reply. */
 int	cmd_create_apply(struct cmd_env *, struct reply *,
 	    const struct create_opts *, struct game *);
+/* The end of every create, once its game is built: the quotas' word
+ * (env->create_admit), then cmd_create_game(), then what came of it
+ * (env->created). */
+void	cmd_create(struct cmd_env *, struct reply *, struct game *);
 /* The extra GAME.INFO pairs of a game with options. */
 void	cmd_info_opts(const struct game *, struct reply *);
 

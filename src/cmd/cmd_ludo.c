@@ -113,7 +113,7 @@ cmd_ludo_create(struct cmd_env *env, const struct cmd_parsed *p,
 	g->kind = KIND_LUDO;
 	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
 		return;
-	cmd_create_game(env, out, g);
+	cmd_create(env, out, g);
 }
 
 struct play_arg {

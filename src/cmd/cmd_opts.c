@@ -1,7 +1,8 @@
 /*
  * The options every kind's create shares (seats, dice, bots,
  * turn-timeout): their parsing, their checks against the game and the
- * server's settings, and their GAME.INFO lines.
+ * server's settings, and their GAME.INFO lines; and the last step of
+ * every create, where the daemon's quotas have their word.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,6 +184,23 @@ cmd_create_apply(struct cmd_env *env, struct reply *out,
 	if (o->bots != NULL && bots_parse(out, g, o->bots) == -1)
 		return -1;
 	return bots_check(out, g);
+}
+
+/*
+ * A create's last step.  The daemon's quotas (games a client may create a
+ * minute, games in all) refuse it here, after every word was checked and
+ * before the store is touched, so that a refusal changes nothing and a
+ * malformed create is told what is wrong with it first.
+ */
+void
+cmd_create(struct cmd_env *env, struct reply *out, struct game *g)
+{
+	if (env->create_admit != NULL &&
+	    env->create_admit(env->quota_arg, out) == -1)
+		return;
+	cmd_create_game(env, out, g);
+	if (env->created != NULL)
+		env->created(env->quota_arg, out->type != REPLY_ERROR);
 }
 
 /* --------------------------------------------------------- GAME.INFO */

@@ -111,7 +111,7 @@ cmd_snl_create(struct cmd_env *env, const struct cmd_parsed *p,
 	g->kind = KIND_SNL;
 	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
 		return;
-	cmd_create_game(env, out, g);
+	cmd_create(env, out, g);
 }
 
 struct jump_arg {

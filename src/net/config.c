@@ -239,6 +239,19 @@ k_durability(struct config *cfg, int argc, char **argv, const char **why)
 	return 0;
 }
 
+/* The quotas (quota.c): integers in a range, 0 no cap (but MULTI's). */
+#define INT_KEY(fn, field, lo, hi)					\
+static int								\
+fn(struct config *cfg, int argc, char **argv, const char **why)	\
+{									\
+	(void)argc;							\
+	return get_int(argv[0], (lo), (hi), &cfg->field, why);		\
+}
+INT_KEY(k_create_rate, create_rate, 0, 1000000)
+INT_KEY(k_max_games, max_games, 0, INT64_MAX)
+INT_KEY(k_max_subscriptions, max_subscriptions, 0, INT_MAX)
+INT_KEY(k_multi_max_commands, multi_max_commands, 1, 1000000)
+
 /* ------------------------------------------------ HTTP (net/http.c) */
 
 /* HTTP (web side): the origins a browser may write from besides ours,
@@ -550,6 +563,22 @@ k_tls_portfile(struct config *cfg, int argc, char **argv, const char **why)
 	return set_string(&cfg->tls_portfile, argv[0]);
 }
 
+/* HTTPS as tls-port: 0 is none, "any" any free port. */
+static int
+k_https_port(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	return get_port(argv[0], "any", TLS_PORT_ANY, &cfg->https_port, why);
+}
+
+static int
+k_https_portfile(struct config *cfg, int argc, char **argv, const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->https_portfile, argv[0]);
+}
+
 /* Sorted by name: looked up with bsearch. */
 static const struct config_key keys[] = {
 	{ "batch-max-turns", k_batch_max_turns, 0, "N",
@@ -570,6 +599,9 @@ static const struct config_key keys[] = {
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",
 	  "pending output that drops a client (64mb; 0 = none)",
 	  V_INT64, AT(output_limit) },
+	{ "create-rate", k_create_rate, 0, "N",
+	  "games a client may create a minute (600; 0 = no cap)",
+	  V_INT64, AT(create_rate) },
 	{ "db", k_db, 0, "FILE",
 	  "SQLite database, created if missing (ludus.db)",
 	  V_STR, AT(db) },
@@ -609,15 +641,30 @@ static const struct config_key keys[] = {
 	{ "http-timeout", k_http_timeout, 0, "SECONDS",
 	  "time for an HTTP request to arrive, and for each I/O (10)",
 	  V_INT64, AT(http_timeout) },
+	{ "https-port", k_https_port, 0, "PORT",
+	  "HTTPS port, with tls-port's certificate (0 = none; any)",
+	  V_OTHER, 0 },
+	{ "https-portfile", k_https_portfile, 0, "FILE",
+	  "write the HTTPS port listened on here once ready",
+	  V_STR, AT(https_portfile) },
 	{ "logfile", k_logfile, 0, "FILE",
 	  "log file, reopened on SIGHUP (\"\" = stderr)",
 	  V_STR, AT(logfile) },
 	{ "loglevel", k_loglevel, 0, "LEVEL",
 	  "debug, info, notice or warning (notice)",
 	  V_OTHER, 0 },
+	{ "max-games", k_max_games, 0, "N",
+	  "games stored at most (1000000; 0 = no cap)",
+	  V_INT64, AT(max_games) },
+	{ "max-subscriptions", k_max_subscriptions, 0, "N",
+	  "channels, patterns, games a connection follows (10000; 0 = no cap)",
+	  V_INT64, AT(max_subscriptions) },
 	{ "maxclients", k_maxclients, 0, "N",
 	  "connections served at once (10000)",
 	  V_INT64, AT(maxclients) },
+	{ "multi-max-commands", k_multi_max_commands, 0, "N",
+	  "commands one MULTI may queue (10000)",
+	  V_INT64, AT(multi_max_commands) },
 	{ "pidfile", k_pidfile, 0, "FILE",
 	  "write the process id here (\"\" = none)",
 	  V_STR, AT(pidfile) },
@@ -743,6 +790,12 @@ config_init(struct config *cfg)
 	cfg->http_allow_origin_fresh = 1;
 	cfg->http_event_heartbeat = 15;
 	cfg->http_event_buffer = 1024 * 1024;
+	cfg->https_port = TLS_PORT_OFF;
+	cfg->https_portfile = xstrdup("");
+	cfg->create_rate = 600;
+	cfg->max_games = 1000000;
+	cfg->max_subscriptions = 10000;
+	cfg->multi_max_commands = 10000;
 }
 
 int
@@ -774,6 +827,7 @@ config_free(struct config *cfg)
 		free(cfg->http_host[i]);
 	free(cfg->http_host);
 	free(cfg->http_portfile);
+	free(cfg->https_portfile);
 	for (i = 0; i < cfg->nhttp_allow_origin; i++)
 		free(cfg->http_allow_origin[i]);
 	free(cfg->http_allow_origin);
@@ -895,6 +949,8 @@ other_value(const struct config *cfg, const char *name, char *buf,
 		port_value(cfg->port, PORT_OFF, "off", buf, len);
 	else if (strcmp(name, "tls-port") == 0)
 		port_value(cfg->tls_port, TLS_PORT_ANY, "any", buf, len);
+	else if (strcmp(name, "https-port") == 0)
+		port_value(cfg->https_port, TLS_PORT_ANY, "any", buf, len);
 	else if (strcmp(name, "tls-auth-clients") == 0)
 		snprintf(buf, len, "%s", tls_auth[cfg->tls_auth_clients]);
 	else

@@ -83,6 +83,15 @@ struct config {
 	int		  nhttp_allow_origin;
 	int64_t		  http_event_heartbeat;	/* seconds between comments */
 	int64_t		  http_event_buffer;	/* unread bytes of a stream */
+	/* HTTPS (http.c): tls-port's certificate on a port of its own. */
+	int		  https_port;	/* TLS_PORT_OFF, _ANY or a port */
+	char		 *https_portfile;	/* "": none */
+
+	/* Quotas (quota.c); 0: no cap, but multi_max_commands. */
+	int64_t		  create_rate;	/* games a client may create a minute */
+	int64_t		  max_games;	/* games stored in all */
+	int64_t		  max_subscriptions;	/* of one connection */
+	int64_t		  multi_max_commands;	/* queued by one MULTI */
 
 	int		  bind_fresh;	/* next bind replaces the list */
 	int		  http_host_fresh;	/* next http-host too */

@@ -10,17 +10,19 @@
 #include "net/config.h"
 
 /*
- * The rules between keys, once all are read: TLS needs its certificate
- * and key, client certificates a CA to check them with, and a daemon
+ * The rules between keys, once all are read: TLS (tls-port, https-port)
+ * needs its certificate and key, client certificates a CA to check them with, and a daemon
  * must listen somewhere.
  */
 static int
 config_check(const struct config *cfg, char *err, size_t errlen)
 {
-	if (cfg->tls_port != TLS_PORT_OFF && (cfg->tls_cert_file[0] == '\0' ||
+	if ((cfg->tls_port != TLS_PORT_OFF || cfg->https_port !=
+	    TLS_PORT_OFF) && (cfg->tls_cert_file[0] == '\0' ||
 	    cfg->tls_key_file[0] == '\0')) {
-		snprintf(err, errlen, "tls-port needs tls-cert-file and "
-		    "tls-key-file");
+		snprintf(err, errlen, "%s needs tls-cert-file and "
+		    "tls-key-file", cfg->tls_port != TLS_PORT_OFF ? "tls-port" :
+		    "https-port");
 		return -1;
 	}
 	if (cfg->tls_auth_clients != TLS_AUTH_NO &&

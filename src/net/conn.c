@@ -509,20 +509,30 @@ conn_protocol_error(struct conn *c, const char *err)
 	conn_close_after_flush(c);
 }
 
-/* Something that is not a RESP client: logged and closed, nothing of
- * what it sent is run. */
+/* Something that is not a RESP client: closed, nothing of what it sent
+ * is run, and logged unless too many were of late (quota.c: a page that
+ * opens connections in a loop must not fill the disk with lines). */
 static void
 conn_foreign(struct conn *c, enum sniff what)
 {
+	uint64_t	 left;
+	char		 more[64] = "";
+
 	c->srv->foreign_closed++;
+	conn_kill(c, NULL);
+	if (!quota_log(c->srv, what == SNIFF_TLS ? QUOTA_LOG_TLS :
+	    QUOTA_LOG_HTTP, &left))
+		return;
+	if (left > 0)
+		snprintf(more, sizeof more, " (and %llu more not logged)",
+		    (unsigned long long)left);
 	if (what == SNIFF_TLS)
 		log_warning("%s: TLS on a plain port? A TLS handshake on the "
-		    "RESP port: closed", c->addr);
+		    "RESP port: closed%s", c->addr, more);
 	else
 		log_warning("%s: possible cross-protocol attack: %s on the "
-		    "RESP port (a web page?): closed", c->addr,
-		    sniff_name(what));
-	conn_kill(c, NULL);
+		    "RESP port (a web page?): closed%s", c->addr,
+		    sniff_name(what), more);
 }
 
 /* The input before the first request: 1 if it is foreign (closed). */

@@ -20,6 +20,7 @@
 #include "net/held.h"
 #include "net/ludusd.h"
 #include "net/resp.h"
+#include "util/rate.h"
 #include "util/reply.h"
 
 enum conn_state {
@@ -78,6 +79,7 @@ struct conn {
 						   (stream.c) */
 	struct reply		*capture;	/* in an EXEC: a connection
 						   command's reply goes here */
+	struct rate		 create_rate;	/* its creates (quota.c) */
 };
 
 /* In RESP2 subscriber mode: watching a game or subscribed to a channel

@@ -123,7 +123,10 @@ conncmd_run(struct conn *c, const struct cmd_def *d,
 	struct cmd_env	*env = &c->srv->env;
 	uint64_t	 errors = env->store_errors;
 
+	/* A create's quota is this connection's (quota.c). */
+	quota_enter_conn(c->srv, c);
 	cmd_run_def(env, d, a, r, res);
+	quota_leave(c->srv);
 	if (env->store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r->str != NULL ? r->str : "?");
@@ -396,6 +399,31 @@ info_clients(struct conn *c, struct text *t)
 	text_add(t, "maxclients:%lld", (long long)srv->maxclients);
 }
 
+/* What the security checks refused: foreign connections (an HTTP
+ * request or a TLS handshake on the RESP port, sniff.h), those left out
+ * of the log, and each quota's refusals (limit_refused_create_rate ...). */
+static void
+info_refusals(struct server *srv, struct text *t)
+{
+	char	 name[64];
+	size_t	 i;
+	int	 l;
+
+	text_add(t, "foreign_connections_closed:%llu",
+	    (unsigned long long)srv->foreign_closed);
+	text_add(t, "foreign_connections_unlogged:%llu",
+	    (unsigned long long)quota_unlogged(srv));
+	for (l = 0; l < QUOTA_COUNT; l++) {
+		str_copy(name, sizeof name, quota_name((enum quota_limit)l));
+		for (i = 0; name[i] != '\0'; i++)
+			if (name[i] == '-')
+				name[i] = '_';
+		text_add(t, "limit_refused_%s:%llu", name,
+		    (unsigned long long)quota_refused(srv,
+		    (enum quota_limit)l));
+	}
+}
+
 static void
 info_stats(struct conn *c, struct text *t)
 {
@@ -427,6 +455,7 @@ info_stats(struct conn *c, struct text *t)
 	    (unsigned long long)srv->bytes_out);
 	text_add(t, "protocol_errors:%llu",
 	    (unsigned long long)srv->proto_errors);
+	info_refusals(srv, t);
 }
 
 static void
@@ -581,7 +610,8 @@ reset_stats(struct server *srv)
 {
 	srv->conns_total = srv->conns_rejected = 0;
 	srv->commands = srv->bytes_in = srv->bytes_out = 0;
-	srv->proto_errors = 0;
+	srv->proto_errors = srv->foreign_closed = 0;
+	quota_reset_stats(srv);
 	srv->env.turns = srv->env.commits = srv->env.store_errors = 0;
 	srv->env.batches = srv->env.batch_failures = srv->env.batch_max = 0;
 }

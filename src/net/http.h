@@ -2,7 +2,8 @@
  * The HTTP side of ludusd: libevent's evhttp on the daemon's own loop,
  * sharing its store.  The files, each with one job:
  *
- *	http.c		the server: listening, its evhttp and its limits
+ *	http.c		the server: listening (HTTP, HTTPS), its evhttp
+ *			and its limits
  *	http_conn.c	the connections, followed from accept to close
  *	http_serve.c	what every request passes (Host, methods), the
  *			routes
@@ -47,6 +48,10 @@ struct http {
 	struct server		*srv;
 	struct evhttp		*evh;
 	int			 port;
+	/* HTTPS (https-port): an evhttp of its own, whose connections'
+	 * bufferevents are tls.c's; NULL, 0: none. */
+	struct evhttp		*evhs;
+	int			 https_port;
 	/* Connections, counted from their accept to their close. */
 	struct event		*adopt;		/* takes in the new ones */
 	struct http_conn_queue	 pending;	/* accepted, not yet taken */
@@ -71,6 +76,7 @@ struct http {
 struct http_ctx {
 	struct server		*srv;
 	struct evhttp_request	*req;
+	int			 tls;		/* on the HTTPS port */
 	const char		*path;
 	const char		*query;		/* raw, NULL when none */
 	char			 id[GAME_ID_MAX + 1];	/* of the path */
@@ -80,8 +86,10 @@ struct http_ctx {
 	int			 tries;
 };
 
-/* http_conn.c: the connections (http.c sets these callbacks up) */
+/* http_conn.c: the connections (http.c sets these callbacks up); the
+ * HTTPS port's bufferevents accept TLS with tls.c's context in use. */
 struct bufferevent *http_conn_bev_cb(struct event_base *, void *h);
+struct bufferevent *http_conn_bev_tls_cb(struct event_base *, void *h);
 void	http_conn_adopt_cb(evutil_socket_t, short, void *h);
 /* A request has arrived: 1 when its connection is one over
  * http-maxclients. */
@@ -103,8 +111,10 @@ void	http_request_gone(struct evhttp_request *);
 
 /* http_serve.c */
 /* Checks a request and routes it to its handler; refused: its connection
- * is one over http-maxclients (it gets 503 and a close). */
-void	http_serve(struct http *, struct evhttp_request *, int refused);
+ * is one over http-maxclients (it gets 503 and a close); tls: it came on
+ * the HTTPS port. */
+void	http_serve(struct http *, struct evhttp_request *, int refused,
+	    int tls);
 
 /* http_reply.c */
 /* The headers every reply of ours carries. */

@@ -76,10 +76,13 @@ http_type_is_json(const char *type)
 }
 
 int
-http_origin_ours(const char *origin, const char *host)
+http_origin_ours(const char *origin, int tls, const char *host)
 {
-	return strncasecmp(origin, "http://", 7) == 0 &&
-	    strcasecmp(origin + 7, host) == 0;
+	const char	*scheme = tls ? "https://" : "http://";
+	size_t		 n = strlen(scheme);
+
+	return strncasecmp(origin, scheme, n) == 0 &&
+	    strcasecmp(origin + n, host) == 0;
 }
 
 int

@@ -21,9 +21,10 @@ int	http_host_allowed(const char *host, char *const *names, int n,
 	    int any_address);
 /* 1 when a Content-Type value is application/json, parameters allowed. */
 int	http_type_is_json(const char *type);
-/* 1 when an Origin value is the origin of a request to Host host:
- * "http://" and the Host, in any case. */
-int	http_origin_ours(const char *origin, const char *host);
+/* 1 when an Origin value is the origin of a request to Host host on our
+ * HTTP port ("http://" and the Host, in any case), or on our HTTPS port
+ * when tls ("https://" and the Host). */
+int	http_origin_ours(const char *origin, int tls, const char *host);
 
 /* 1 when an Origin value is one of list (any case). */
 int	http_origin_listed(const char *origin, char *const *list, int n);

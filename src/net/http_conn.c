@@ -11,7 +11,9 @@
  * can be read from it, takes its connection (the bufferevent's callback
  * argument, as evhttp sets it) and watches its close (closecb).  libevent
  * 2.2's evhttp_set_max_connections and evhttp_set_newreqcb would replace
- * this.
+ * this.  The HTTPS port's bufferevents are tls.c's (bufferevent_openssl,
+ * accepting, with the context in use: a certificate reloaded on SIGHUP
+ * is the next connection's).
  */
 #include <stdlib.h>
 
@@ -31,6 +33,7 @@ struct http_conn {
 	struct evhttp_connection *evcon;	/* once taken in */
 	struct event		*deadline;
 	int			 refused;	/* over http-maxclients */
+	int			 broken;	/* HTTPS without TLS: closed */
 	http_gone_cb		 gone;		/* http_conn_watch() */
 	struct evhttp_request	*gone_req;
 	void			*gone_arg;
@@ -162,26 +165,52 @@ http_conn_adopt_cb(evutil_socket_t fd, short what, void *arg)
 		hc->bev = NULL;
 		if (hc->evcon == NULL)
 			conn_free(hc);
+		else if (hc->broken)	/* closecb frees hc */
+			evhttp_connection_free(hc->evcon);
 	}
 }
 
-struct bufferevent *
-http_conn_bev_cb(struct event_base *base, void *arg)
+/* The bufferevent evhttp asked for, followed until it is taken in. */
+static struct bufferevent *
+conn_new(struct http *h, struct bufferevent *bev, int broken)
 {
-	struct http		*h = arg;
 	struct http_conn	*hc;
 
+	if (bev == NULL)
+		return NULL;
 	hc = xcalloc(1, sizeof *hc);
 	hc->h = h;
-	hc->bev = bufferevent_socket_new(base, -1, BEV_OPT_CLOSE_ON_FREE);
-	if (hc->bev == NULL) {		/* evhttp makes one: not counted */
-		free(hc);
-		return NULL;
-	}
+	hc->bev = bev;
+	hc->broken = broken;
 	bufferevent_incref(hc->bev);
 	TAILQ_INSERT_TAIL(&h->pending, hc, queue);
 	event_active(h->adopt, EV_TIMEOUT, 1);
 	return hc->bev;
+}
+
+/* Without one (out of memory), evhttp makes a plain one itself, which is
+ * not counted. */
+struct bufferevent *
+http_conn_bev_cb(struct event_base *base, void *arg)
+{
+	return conn_new(arg, bufferevent_socket_new(base, -1,
+	    BEV_OPT_CLOSE_ON_FREE), 0);
+}
+
+/* A TLS one; when none can be made, a plain one that is closed as soon
+ * as it is taken in, before anything is read: HTTPS is never served in
+ * clear. */
+struct bufferevent *
+http_conn_bev_tls_cb(struct event_base *base, void *arg)
+{
+	struct http		*h = arg;
+	struct bufferevent	*bev = tls_bufferevent_new(h->srv, -1);
+
+	if (bev != NULL)
+		return conn_new(h, bev, 0);
+	log_warning("https: cannot set up TLS for a connection: closed");
+	return conn_new(h, bufferevent_socket_new(base, -1,
+	    BEV_OPT_CLOSE_ON_FREE), 1);
 }
 
 /* The reply has been written: the next request's deadline starts. */

@@ -3,8 +3,9 @@
  * format (version 0.0.4), every name prefixed ludus_: the turns and the
  * commits of group commit, with histograms of the writes each COMMIT
  * made durable and of its time (from the end of the pass, pass_stats()),
- * conflicts, connections and subscribers of both protocols, the game
- * cache, store errors, and the games of each kind.  Counters end in
+ * conflicts, connections and subscribers of both protocols, what the
+ * security checks and the quotas refused, the game cache, store errors,
+ * and the games of each kind.  Counters end in
  * _total; a read of the store (the games) ends the open pass first, as
  * every HTTP read does.
  */
@@ -124,6 +125,29 @@ clients(struct svg *o, const struct server *srv)
 	    "a reader too slow.", es.dropped);
 }
 
+/* What the security checks refused (doc/security.md): foreign
+ * connections on the RESP port, the quotas' refusals by config key. */
+static void
+refusals(struct svg *o, const struct server *srv)
+{
+	char	 labels[64];
+	int	 l;
+
+	single(o, "foreign_closed_total", "counter", "Connections closed on "
+	    "the RESP port for an HTTP request or a TLS handshake.",
+	    srv->foreign_closed);
+	single(o, "foreign_unlogged_total", "counter", "Of those, not logged: "
+	    "over the log's rate.", quota_unlogged(srv));
+	family(o, "limit_refused_total", "counter", "Requests refused by a "
+	    "quota (-LIMIT, 429), by its config key.");
+	for (l = 0; l < QUOTA_COUNT; l++) {
+		snprintf(labels, sizeof labels, "{limit=\"%s\"}",
+		    quota_name((enum quota_limit)l));
+		sample(o, "limit_refused_total", labels, quota_refused(srv,
+		    (enum quota_limit)l));
+	}
+}
+
 static void
 cache(struct svg *o, const struct server *srv)
 {
@@ -167,6 +191,7 @@ page_metrics(struct http_ctx *x)
 	svg_init(&o);
 	commits(&o, srv);
 	clients(&o, srv);
+	refusals(&o, srv);
 	cache(&o, srv);
 	games(&o, counts);
 	single(&o, "autoplay_games", "gauge", "Games the server has a move "

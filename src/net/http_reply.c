@@ -40,6 +40,7 @@ reason(int status)
 	case 409: return "Conflict";
 	case 415: return "Unsupported Media Type";
 	case 421: return "Misdirected Request";
+	case 429: return "Too Many Requests";
 	case 503: return "Service Unavailable";
 	default: return "Internal Server Error";
 	}

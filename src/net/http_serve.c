@@ -19,8 +19,10 @@
  *
  * Every reply, refusals included, has the headers of http_reply.c, and
  * the CORS headers when its Origin is listed in http-allow-origin (none
- * at all when the list is empty).
+ * at all when the list is empty).  Each refusal of 2 and 4 is logged
+ * with its peer, at a rate (quota.c).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +52,38 @@ printable(const char *s, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * A refusal's log line (notice), naming the peer, at the rate of
+ * quota.c's log of refusals: a page that sends requests in a loop must
+ * not fill the disk.  The next line written says how many were left out.
+ */
+static void
+refusal_log(struct http_ctx *x, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+refusal_log(struct http_ctx *x, const char *fmt, ...)
+{
+	struct evhttp_connection *evcon = evhttp_request_get_connection(x->req);
+	char		*addr = NULL, msg[256], more[64] = "";
+	uint16_t	 port = 0;
+	uint64_t	 left;
+	va_list		 ap;
+
+	if (!quota_log(x->srv, QUOTA_LOG_WEB, &left))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (left > 0)
+		snprintf(more, sizeof more, " (and %llu more not logged)",
+		    (unsigned long long)left);
+	if (evcon != NULL)
+		evhttp_connection_get_peer(evcon, &addr, &port);
+	log_notice("http%s: %s:%u: %s%s", x->tls ? "s" : "",
+	    addr != NULL ? addr : "?", (unsigned)port, msg, more);
+}
+
 /* The request's one Host header, NULL when there is none or several. */
 static const char *
 one_host(struct evhttp_request *req)
@@ -66,15 +100,17 @@ one_host(struct evhttp_request *req)
 	return host;
 }
 
-/* 1 when a browser page of that origin may use the API: ours, or one of
+/* 1 when a browser page of that origin may use the API: ours (http://
+ * and the Host, https:// on the HTTPS port), or one of
  * http-allow-origin. */
 static int
 origin_allowed(const struct http_ctx *x, const char *origin, const char *host)
 {
 	const struct config	*cfg = x->srv->cfg;
 
-	return http_origin_ours(origin, host) || http_origin_listed(origin,
-	    cfg->http_allow_origin, cfg->nhttp_allow_origin);
+	return http_origin_ours(origin, x->tls, host) ||
+	    http_origin_listed(origin, cfg->http_allow_origin,
+	    cfg->nhttp_allow_origin);
 }
 
 /* The CORS headers of a reply to a listed origin; nothing else gets any. */
@@ -140,13 +176,35 @@ password_given(struct http_ctx *x)
 		return 0;
 	}
 	if (!auth_check(a, NULL, token, len)) {
-		log_notice("http: a write with a wrong password");
+		refusal_log(x, "a write with a wrong password");
 		http_error(x, "WRONGPASS", "invalid password");
 		return 0;
 	}
 	evhttp_remove_header(evhttp_request_get_output_headers(x->req),
 	    "WWW-Authenticate");
 	return 1;
+}
+
+/* Logs a write refused for its type: what a form or a page's "simple"
+ * fetch() sends, or the preflight of a page whose origin is not listed
+ * (a browser then never sends the write itself). */
+static void
+type_refused(struct http_ctx *x, const char *type, const char *origin)
+{
+	struct evkeyvalq *in = evhttp_request_get_input_headers(x->req);
+	char		 o[72], t[72];
+
+	if (origin != NULL)
+		printable(origin, o, sizeof o);
+	if (evhttp_request_get_command(x->req) == EVHTTP_REQ_OPTIONS &&
+	    evhttp_find_header(in, "Access-Control-Request-Method") != NULL)
+		refusal_log(x, "refused a CORS preflight from origin '%s' "
+		    "(cross-site request?)", origin != NULL ? o : "(none)");
+	else
+		refusal_log(x, "refused a write of type '%s'%s%s%s (a form or "
+		    "a cross-site request?)", type != NULL ? printable(type, t,
+		    sizeof t) : "(none)", origin != NULL ? " from origin '" :
+		    "", origin != NULL ? o : "", origin != NULL ? "'" : "");
 }
 
 /* A write must be JSON, so that a browser cannot send it cross-site
@@ -160,15 +218,15 @@ write_allowed(struct http_ctx *x, const char *host)
 	char			 buf[72];
 
 	type = evhttp_find_header(in, "Content-Type");
+	origin = evhttp_find_header(in, "Origin");
 	if (type == NULL || !http_type_is_json(type)) {
+		type_refused(x, type, origin);
 		http_error(x, "TYPE", "a write must be application/json");
 		return 0;
 	}
-	origin = evhttp_find_header(in, "Origin");
 	if (origin != NULL && !origin_allowed(x, origin, host)) {
-		log_notice("http: refused a write from origin '%s' "
-		    "(cross-site request?)", printable(origin, buf,
-		    sizeof buf));
+		refusal_log(x, "refused a write from origin '%s' (cross-site "
+		    "request?)", printable(origin, buf, sizeof buf));
 		http_error(x, "ORIGIN", "origin not allowed");
 		return 0;
 	}
@@ -190,7 +248,7 @@ request_allowed(struct http_ctx *x, int refused)
 	}
 	if (host == NULL || !http_host_allowed(host, h->names, h->nnames,
 	    h->any_address)) {
-		log_notice("http: refused Host '%s' (DNS rebinding?)",
+		refusal_log(x, "refused Host '%s' (DNS rebinding?)",
 		    host != NULL ? printable(host, buf, sizeof buf) :
 		    "(none or several)");
 		http_error(x, "HOST", "this server is not '%.64s'",
@@ -312,7 +370,7 @@ route(struct http_ctx *x)
 }
 
 void
-http_serve(struct http *h, struct evhttp_request *req, int refused)
+http_serve(struct http *h, struct evhttp_request *req, int refused, int tls)
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	struct http_ctx		 x;
@@ -320,6 +378,7 @@ http_serve(struct http *h, struct evhttp_request *req, int refused)
 	memset(&x, 0, sizeof x);
 	x.srv = h->srv;
 	x.req = req;
+	x.tls = tls;
 	x.path = uri != NULL && evhttp_uri_get_path(uri) != NULL ?
 	    evhttp_uri_get_path(uri) : "";
 	x.query = uri != NULL ? evhttp_uri_get_query(uri) : NULL;

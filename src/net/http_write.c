@@ -23,6 +23,9 @@
  * Authorization: Bearer (X-Seat-Key on a server with a password, whose
  * bearer token is the password) goes to SEAT in a session of the
  * request's own, then the move runs in that session.
+ *
+ * A create counts against its peer address's create-rate and against
+ * max-games (quota.c); a refusal is 429 LIMIT.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -228,6 +231,22 @@ held_gone(struct http *h, struct evhttp_request *req, void *arg)
 		}
 }
 
+/* A write refused by a quota (quota.c): 429 Too Many Requests, with
+ * Retry-After when waiting is what it takes (create-rate). */
+static int
+quota_status(struct http_ctx *x)
+{
+	char	 secs[24];
+
+	if (quota_retry_after(x->srv) > 0) {
+		snprintf(secs, sizeof secs, "%lld",
+		    (long long)quota_retry_after(x->srv));
+		evhttp_add_header(evhttp_request_get_output_headers(x->req),
+		    "Retry-After", secs);
+	}
+	return 429;
+}
+
 /* The response to a command's reply r (j: what the API says of a reply
  * that is no error; the reference is taken): now, or once the COMMIT
  * has made it true when the reply waits for it. */
@@ -241,6 +260,8 @@ respond(struct http_ctx *x, const struct reply *r,
 	if (r->type == REPLY_ERROR) {
 		json_decref(j);
 		j = http_error_json(r->str, &status);
+		if (strncmp(r->str, "LIMIT ", 6) == 0)
+			status = quota_status(x);
 	}
 	if (!res->wait) {
 		http_json(x, status, j);
@@ -486,6 +507,20 @@ created_json(const char *id, enum game_kind kind, const struct reply *r)
 	    game_kind_name(kind), "result", "OK", "seats", seats);
 }
 
+/* A create's create-rate is its peer address's (quota.c): an HTTP client
+ * may open a connection for each request. */
+static void
+peer_enter(struct http_ctx *x)
+{
+	struct evhttp_connection *evcon = evhttp_request_get_connection(x->req);
+	const char		*addr = NULL;
+	uint16_t		 port;
+
+	if (evcon != NULL)
+		evhttp_connection_get_peer(evcon, (char **)&addr, &port);
+	quota_enter_peer(x->srv, addr != NULL ? addr : "?");
+}
+
 static int
 create_words(struct http_ctx *x, struct words *w, json_t *body,
     enum game_kind kind, char *id)
@@ -536,7 +571,9 @@ api_create(struct http_ctx *x)
 	if (kind == KIND_NONE || game_kinds[kind]->api == NULL)
 		http_error(x, "BADARG", "kind must be ludo, snl or dandy");
 	else if (create_words(x, &w, body, kind, id) == 0) {
+		peer_enter(x);
 		run(x, &w, NULL, &r, &res);
+		quota_leave(x->srv);
 		if (r.type != REPLY_ERROR) {
 			xasprintf(&loc, "/api/games/%s", id);
 			evhttp_add_header(evhttp_request_get_output_headers(

@@ -120,6 +120,9 @@ log_start(const struct server *srv, const struct config *cfg)
 	if (http_port(srv) != 0)
 		log_notice("http on port %d: http://%s:%d/", http_port(srv),
 		    cfg->bind[0], http_port(srv));
+	if (http_tls_port(srv) != 0)
+		log_notice("https on port %d: https://%s:%d/",
+		    http_tls_port(srv), cfg->bind[0], http_tls_port(srv));
 	free(binds);
 }
 
@@ -166,11 +169,13 @@ serve(struct config *cfg)
 	}
 	if (cfg->pidfile[0] != '\0')
 		write_file(cfg->pidfile, (long)getpid());
-	/* The TLS port file before the port file, the HTTP one after it:
-	 * a reader that waits for the port file finds the TLS port, one
-	 * that waits for the HTTP file finds all three. */
+	/* The TLS port files before the port file, the HTTP one after it:
+	 * a reader that waits for the port file finds the TLS ports, one
+	 * that waits for the HTTP file finds all four. */
 	if (cfg->tls_portfile[0] != '\0' && srv.tls_port != 0)
 		write_file(cfg->tls_portfile, srv.tls_port);
+	if (cfg->https_portfile[0] != '\0' && http_tls_port(&srv) != 0)
+		write_file(cfg->https_portfile, http_tls_port(&srv));
 	if (cfg->portfile[0] != '\0')
 		write_file(cfg->portfile, srv.port);
 	if (cfg->http_portfile[0] != '\0' && http_port(&srv) != 0)
@@ -187,6 +192,8 @@ serve(struct config *cfg)
 		unlink(cfg->http_portfile);
 	if (cfg->tls_portfile[0] != '\0')
 		unlink(cfg->tls_portfile);
+	if (cfg->https_portfile[0] != '\0')
+		unlink(cfg->https_portfile);
 	log_notice("ludusd stopped");
 	log_close();
 	return rc;

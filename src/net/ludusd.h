@@ -28,6 +28,7 @@ struct held_queue;
 struct http;
 struct pass;
 struct pubsub;
+struct quota;
 struct reply;
 struct streams;
 struct tls;
@@ -60,6 +61,7 @@ struct server {
 	time_t			  started;
 	int			  stopping;
 	struct auth		 *auth;		/* requirepass (auth.c) */
+	struct quota		 *quota;	/* what a client may take */
 	struct watch_registry	 *watches;
 	struct pubsub		 *pubsub;	/* channels, patterns */
 	struct streams		 *streams;	/* XREAD BLOCK's waits */
@@ -123,8 +125,9 @@ int	listen_beyond_loopback(char *const *binds, int nbind, int port,
  * started and freed by main, around the server's life. */
 /* Listens when HTTP is on; 0, or -1 logged. */
 int	http_listen(struct server *);
-/* The HTTP port bound, 0 when none. */
+/* The HTTP port bound, 0 when none; the HTTPS one. */
 int	http_port(const struct server *);
+int	http_tls_port(const struct server *);
 /* Closes every HTTP connection and the listeners: before server_free. */
 void	http_free(struct server *);
 
@@ -323,9 +326,53 @@ struct pass_stats {
 };
 const struct pass_stats *pass_stats(const struct server *);
 
-/* tls.c: TLS on tls-port (see there). */
+/* quota.c: what one client may take (see there). */
+enum quota_limit {
+	QUOTA_CREATE_RATE = 0,		/* create-rate */
+	QUOTA_MAX_GAMES,		/* max-games */
+	QUOTA_SUBSCRIPTIONS,		/* max-subscriptions */
+	QUOTA_MULTI,			/* multi-max-commands */
+	QUOTA_COUNT
+};
+/* Sets the quotas up and hooks the command layer's create quotas. */
+void	quota_init(struct server *);
+void	quota_free(struct server *);
+/* Whose the commands run until quota_leave() are, for their create-rate:
+ * a RESP connection's, or an HTTP peer's (by its address). */
+void	quota_enter_conn(struct server *, struct conn *);
+void	quota_enter_peer(struct server *, const char *addr);
+void	quota_leave(struct server *);
+/* Seconds until a create of the client that the last create-rate
+ * refusal refused would not be one (HTTP's Retry-After); 0: none. */
+int64_t	quota_retry_after(const struct server *);
+/* A connection would have more subscriptions (channels, patterns,
+ * GAME.WATCH games, XREAD BLOCK keys): 0, or -1 with the -LIMIT refusal
+ * set in err. */
+int	quota_subscribe(struct conn *, int64_t more, struct reply *err);
+/* A MULTI that queued that many commands would queue one more: 0, or -1
+ * with the refusal set in err. */
+int	quota_queue(struct conn *, size_t queued, struct reply *err);
+/* A refusal of a security check may be logged: 1, with *left the lines
+ * of its kind left out since the last one; 0 when the log's rate is over
+ * (the line is counted as left out). */
+enum quota_log {
+	QUOTA_LOG_HTTP = 0,		/* HTTP on the RESP port */
+	QUOTA_LOG_TLS,			/* TLS on the RESP port */
+	QUOTA_LOG_WEB,			/* HTTP: Host, Origin, type */
+	QUOTA_LOG_KINDS
+};
+int	quota_log(struct server *, enum quota_log, uint64_t *left);
+/* For INFO and /metrics: the config key of a cap, its refusals, the
+ * foreign connections on the RESP port not logged; CONFIG RESETSTAT sets
+ * them to 0. */
+const char *quota_name(enum quota_limit);
+uint64_t quota_refused(const struct server *, enum quota_limit);
+uint64_t quota_unlogged(const struct server *);
+void	quota_reset_stats(struct server *);
+
+/* tls.c: TLS on tls-port and https-port (see there). */
 /* Builds the context from the files of the configuration when tls-port
- * is set: 0, or -1 (logged). */
+ * or https-port is set: 0, or -1 (logged). */
 int	tls_init(struct server *);
 void	tls_free(struct server *);
 /* SIGHUP: the files again; on failure the old context stays (logged). */

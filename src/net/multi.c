@@ -36,7 +36,6 @@
 #include "net/log.h"
 #include "util/util.h"
 
-#define MULTI_MAX	10000		/* commands queued at most */
 #define MULTI_KEEP	(64 * 1024)	/* queued bytes kept after an EXEC */
 
 /* One argument of a queued request: its bytes in the multi's buffer. */
@@ -190,9 +189,8 @@ multi_queue(struct conn *c, const struct cmd_args *a, int store)
 	struct multi	*m = c->multi;
 	struct reply	 r = { 0 };
 
-	if (m->nq == MULTI_MAX) {
-		reply_error(&r, "ERR", "too many commands in the transaction "
-		    "(%d at most)", MULTI_MAX);
+	/* The queue is memory until EXEC: multi-max-commands (quota.c). */
+	if (quota_queue(c, m->nq, &r) == -1) {
 		multi_abort(c, &r);
 		reply_free(&r);
 		return;

@@ -24,7 +24,8 @@
  *
  * A channel that is no game id is accepted, as Redis accepts any: it is
  * counted and listed on its connection but never gets a message.  There
- * is no PUBLISH: the moves are the only messages.
+ * is no PUBLISH: the moves are the only messages.  A connection's
+ * channels and patterns count against max-subscriptions (quota.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -268,6 +269,35 @@ send_confirm(struct conn *c, const char *kind, const char *name, size_t len)
 #define NAME(p, i)	cmd_word((p), 0, (i))
 #define NAME_LEN(p, i)	cmd_word_len((p), 0, (i))
 
+/*
+ * Whether the names not subscribed yet fit in max-subscriptions
+ * (quota.c): tried by subscribing to them and taking them back (each
+ * name once, however often it is given), so that a request over the cap
+ * subscribes to none and is answered -LIMIT.  1 when they fit.
+ */
+static int
+subscribe_fits(struct conn *c, const struct cmd_parsed *p, int pattern)
+{
+	struct reply	 r = { 0 };
+	int		 i, added = 0;
+
+	for (i = 0; i < p->v[0].n; i++) {
+		if (sub_find(c, pattern, NAME(p, i), NAME_LEN(p, i)) != NULL)
+			continue;
+		if (quota_subscribe(c, 1, &r) == -1)
+			break;
+		sub_add(c, pattern, NAME(p, i), NAME_LEN(p, i));
+		added++;
+	}
+	while (added-- > 0)
+		sub_remove(c, TAILQ_LAST(&c->subs, psub_conn_list));
+	if (i == p->v[0].n)
+		return 1;
+	conn_reply(c, &r);
+	reply_free(&r);
+	return 0;
+}
+
 static void
 subscribe(struct conn *c, const struct cmd_parsed *p, int pattern)
 {
@@ -280,6 +310,9 @@ subscribe(struct conn *c, const struct cmd_parsed *p, int pattern)
 			    "most %d bytes, none of them NUL", NAME_MAX_LEN);
 			return;
 		}
+	if (c->srv->cfg->max_subscriptions > 0 && !subscribe_fits(c, p,
+	    pattern))
+		return;
 	for (i = 0; i < p->v[0].n; i++) {
 		if (sub_find(c, pattern, NAME(p, i), NAME_LEN(p, i)) == NULL)
 			sub_add(c, pattern, NAME(p, i), NAME_LEN(p, i));

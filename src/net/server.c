@@ -338,6 +338,8 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot set up the password (libsodium)");
 		return -1;
 	}
+	/* The quotas (quota.c): hooks of the command layer's creates. */
+	quota_init(srv);
 	srv->sig_term = evsignal_new(srv->base, SIGTERM, signal_cb, srv);
 	srv->sig_int = evsignal_new(srv->base, SIGINT, signal_cb, srv);
 	srv->sig_hup = evsignal_new(srv->base, SIGHUP, signal_cb, srv);
@@ -402,6 +404,7 @@ server_free(struct server *srv)
 	srv->streams = NULL;
 	auth_free(srv->auth);
 	srv->auth = NULL;
+	quota_free(srv);
 	if (srv->env.store != NULL) {
 		store_close(srv->env.store);
 		srv->env.store = NULL;

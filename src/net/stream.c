@@ -457,8 +457,18 @@ static void
 xread_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a,
     const struct xread_req *req)
 {
+	struct reply	 r = { 0 };
+	int		 i, n = 0;
+
 	if (req->block_ms < 0 || c->capture != NULL) {
 		run_read(c, d, a, 1);
+		return;
+	}
+	/* Each key waited on counts against max-subscriptions (quota.c). */
+	for (i = 0; i < req->nkeys; i++)
+		n += valid_id(req->keys[i], req->keyl[i]);
+	if (quota_subscribe(c, n, &r) == -1) {
+		send_free(c, &r);
 		return;
 	}
 	keys_set(sconn_get(c), req);

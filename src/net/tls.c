@@ -1,6 +1,8 @@
 /*
  * TLS on the RESP port, the way Redis does it: a port of its own
- * (tls-port) beside the plain one, the server's certificate and key
+ * (tls-port) beside the plain one, and on HTTP's (https-port, whose
+ * evhttp asks tls_bufferevent_new() for each connection's bufferevent,
+ * with no socket yet: http_conn.c), the server's certificate and key
  * (tls-cert-file, tls-key-file), and client certificates checked against
  * tls-ca-cert-file when tls-auth-clients asks for them.  TLS 1.2 at
  * least.  Through OpenSSL and libevent's bufferevent_openssl: a TLS
@@ -150,7 +152,8 @@ tls_init(struct server *srv)
 	char	 err[512];
 	SSL_CTX	*ctx;
 
-	if (srv->cfg->tls_port == TLS_PORT_OFF)
+	if (srv->cfg->tls_port == TLS_PORT_OFF &&
+	    srv->cfg->https_port == TLS_PORT_OFF)
 		return 0;
 	if ((ctx = ctx_new(srv->cfg, err, sizeof err)) == NULL) {
 		log_warning("TLS: %s", err);

@@ -340,6 +340,9 @@ watch_add(struct conn *c, const char *id, int64_t from, struct reply *err)
 		return -1;
 	}
 	if ((w = watch_find(c, id)) == NULL) {
+		/* A game more counts against max-subscriptions (quota.c). */
+		if (quota_subscribe(c, 1, err) == -1)
+			return -1;
 		w = xcalloc(1, sizeof *w);
 		w->conn = c;
 		w->game = game_get(srv->watches, id);

@@ -5,7 +5,9 @@
 # (openssl s_client) on the plain port.  Each connection is closed before
 # anything it sent runs (GAMES is as before), with one log line naming
 # the peer; a Redis client's GET (an array) and inline commands still
-# work.  Each tool missing skips its tests.
+# work.  INFO counts them; a burst is counted in full but logged at a
+# rate, the next line saying how many were left out.  Each tool missing
+# skips its tests.
 
 top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
@@ -138,6 +140,51 @@ if command -v openssl >/dev/null 2>&1; then
 	refused "openssl s_client on the plain port" "TLS on a plain port?"
 else
 	skip "openssl s_client on the plain port" "openssl not installed"
+fi
+
+# ------------------------------------------- counted, and not flooding
+# Every foreign connection is counted in INFO; the log line is
+# rate-limited (at most ten at once per kind, then one a second), so
+# that a page opening connections in a loop does not fill the disk, and
+# the next line written says how many were left out.
+info() {
+	ludus INFO stats | tr -d '\r' | sed -n "s/^$1://p"
+}
+check "INFO counts every foreign connection closed" "$LOGGED" \
+    "$(info foreign_connections_closed)"
+if [ -n "$PY" ]; then
+	lines=$(grep -c "cross-protocol attack" "$DIR/log")
+	"$PY" - "$PORT" <<'PYEOF'
+import socket, sys
+for i in range(40):
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+    s.sendall(b"POST / HTTP/1.1\r\nHost: x\r\n\r\nLUDO.CREATE pwned a b\r\n")
+    try:
+        while s.recv(4096):
+            pass
+    except ConnectionResetError:
+        pass
+    s.close()
+PYEOF
+	check "a burst of 40: every one closed and counted" \
+	    $((LOGGED + 40)) "$(info foreign_connections_closed)"
+	check "... nothing runs" "$GAMES_BEFORE" "$(ludus GAMES)"
+	more=$(($(grep -c "cross-protocol attack" "$DIR/log") - lines))
+	check "... fewer log lines than connections" yes \
+	    "$([ "$more" -lt 40 ] && echo yes)"
+	unlogged=$(info foreign_connections_unlogged)
+	check "... INFO counts those left out" $((40 - more)) "$unlogged"
+	# A second later the log has room again.
+	sleep 1.1
+	send 'GET / HTTP/1.1\r\n\r\n' >/dev/null
+	contains "the next line says how many were left out" \
+	    "(and $unlogged more not logged)" \
+	    "$(grep "cross-protocol attack" "$DIR/log" | tail -n 1)"
+else
+	for t in "a burst of 40" "... nothing runs" "... fewer log lines" \
+	    "... INFO counts" "the next line says"; do
+		skip "$t" "no python3"
+	done
 fi
 
 # The daemon served every attack and still serves.

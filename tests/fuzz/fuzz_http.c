@@ -51,13 +51,22 @@ check_origin(const char *host, const char *value)
 	char	*origin;
 
 	xasprintf(&origin, "http://%s", host);
-	FUZZ_CHECK(http_origin_ours(origin, host));
+	FUZZ_CHECK(http_origin_ours(origin, 0, host));
+	/* The HTTPS port's origin is https://, and only that. */
+	FUZZ_CHECK(!http_origin_ours(origin, 1, host));
 	origin[0] = 'f';			/* "fttp://" */
-	FUZZ_CHECK(!http_origin_ours(origin, host));
+	FUZZ_CHECK(!http_origin_ours(origin, 0, host));
 	free(origin);
-	if (http_origin_ours(value, host))
+	xasprintf(&origin, "https://%s", host);
+	FUZZ_CHECK(http_origin_ours(origin, 1, host));
+	FUZZ_CHECK(!http_origin_ours(origin, 0, host));
+	free(origin);
+	if (http_origin_ours(value, 0, host))
 		FUZZ_CHECK(strncasecmp(value, "http://", 7) == 0 &&
 		    strcasecmp(value + 7, host) == 0);
+	if (http_origin_ours(value, 1, host))
+		FUZZ_CHECK(strncasecmp(value, "https://", 8) == 0 &&
+		    strcasecmp(value + 8, host) == 0);
 	if (http_type_is_json(value))
 		FUZZ_CHECK(strncasecmp(value, "application/json", 16) == 0);
 }

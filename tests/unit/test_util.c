@@ -1,6 +1,6 @@
 /*
  * util: checked integer parsing, the inline splitter, the id map, glob
- * patterns.
+ * patterns, the rate limit.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +12,7 @@
 
 #include "util/glob.h"
 #include "util/idmap.h"
+#include "util/rate.h"
 #include "util/util.h"
 
 static void
@@ -270,6 +271,47 @@ test_glob_match_many_stars(void **state)
 	assert_int_equal(glob_match(pat, strlen(pat), str, strlen(str)), 1);
 }
 
+/* A burst at once, then one an interval; the time is given, never read. */
+static void
+test_rate_burst_then_interval(void **state)
+{
+	struct rate	 r = { 0 };
+	int64_t		 wait, t = 1000000;
+	int		 i;
+
+	(void)state;
+	assert_true(rate_idle(&r, t));
+	for (i = 0; i < 3; i++)
+		assert_int_equal(rate_take(&r, t, 100, 3, &wait), 1);
+	assert_false(rate_idle(&r, t));
+	/* The fourth waits for the first interval to pass. */
+	assert_int_equal(rate_take(&r, t, 100, 3, &wait), 0);
+	assert_int_equal(wait, 100);
+	assert_int_equal(rate_take(&r, t + 99, 100, 3, &wait), 0);
+	assert_int_equal(wait, 1);
+	/* A refusal counts nothing: one is allowed at t + 100, then none. */
+	assert_int_equal(rate_take(&r, t + 100, 100, 3, NULL), 1);
+	assert_int_equal(rate_take(&r, t + 100, 100, 3, &wait), 0);
+	assert_int_equal(wait, 100);
+	/* Idle again once the whole burst is back, and a full burst then. */
+	assert_false(rate_idle(&r, t + 399));
+	assert_true(rate_idle(&r, t + 400));
+	for (i = 0; i < 3; i++)
+		assert_int_equal(rate_take(&r, t + 400, 100, 3, NULL), 1);
+	assert_int_equal(rate_take(&r, t + 400, 100, 3, NULL), 0);
+	/* One given back is one more allowed. */
+	assert_int_equal(rate_take(&r, t + 400, 100, 3, NULL), 0);
+	rate_give_back(&r, 100);
+	assert_int_equal(rate_take(&r, t + 400, 100, 3, NULL), 1);
+	assert_int_equal(rate_take(&r, t + 400, 100, 3, NULL), 0);
+	/* A burst of one: one an interval. */
+	r.tat = 0;
+	assert_int_equal(rate_take(&r, t, 50, 1, NULL), 1);
+	assert_int_equal(rate_take(&r, t + 49, 50, 1, &wait), 0);
+	assert_int_equal(wait, 1);
+	assert_int_equal(rate_take(&r, t + 50, 50, 1, NULL), 1);
+}
+
 int
 main(void)
 {
@@ -284,6 +326,7 @@ main(void)
 		cmocka_unit_test(test_idmap_put_get_del),
 		cmocka_unit_test(test_glob_match_as_redis_does),
 		cmocka_unit_test(test_glob_match_many_stars),
+		cmocka_unit_test(test_rate_burst_then_interval),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

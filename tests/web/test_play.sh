@@ -107,6 +107,10 @@ for m in "a 6 1" "a 3 1" "b 4 0"; do
 	cli LUDO.PLAY rs $m >/dev/null
 done
 until_shown "three moves shown" "$LIST" "$(seqs 3)"
+# The board of the last one too: a board still being fetched when the
+# daemon stops is fetched again until it answers, each refusal a
+# console error.
+until_shown "... and their board" "$LUDO_PIECES" "$(state LUDO.STATE rs)"
 stop_daemon
 check "ludusd stops cleanly with a stream open" 0 "$STATUS"
 # shellcheck disable=SC2086

@@ -121,7 +121,9 @@ errors() {
 		i=$((i + 1))
 	done
 }
-# session [ARG...]: a fresh browser, with these Chrome prefs (JSON).
+# session [PREFS]: a fresh browser, with these Chrome prefs (JSON), and
+# the command-line switches of BROWSER_ARGS (JSON strings, comma-separated:
+# "--host-resolver-rules=...").
 session() {
 	rm -rf "$DIR/profile"
 	SESSION=
@@ -133,7 +135,7 @@ session() {
 	    \"--disable-quic\", \"--no-first-run\",
 	    \"--disable-background-networking\", \"--disable-component-update\",
 	    \"--disable-sync\", \"--user-data-dir=$DIR/profile\",
-	    \"--window-size=1280,1800\"]}}}}"
+	    \"--window-size=1280,1800\"${BROWSER_ARGS:+, $BROWSER_ARGS}]}}}}"
 	# A browser that failed to start (a shared machine under load can
 	# make Chromium miss chromedriver's deadline for its DevTools port)
 	# is tried again, twice; each reply goes to chromedriver.log.
