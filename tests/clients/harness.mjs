@@ -72,9 +72,11 @@ export class Daemon {
 	async start(port = 0) {
 		rmSync(this.portfile, { force: true });
 		const log = openSync(this.log, 'a');
+		// No HTTP port: the default one (7421) would be shared by the
+		// suites that run side by side under make -j.
 		const proc = spawn(this.path, ['--bind', '127.0.0.1', '--port',
-		    String(port), '--portfile', this.portfile, '--db', this.db,
-		    ...this.extra], { cwd: this.dir, stdio: ['ignore', log, log] });
+		    String(port), '--portfile', this.portfile, '--http-port', '0',
+		    '--db', this.db, ...this.extra], { cwd: this.dir, stdio: ['ignore', log, log] });
 		closeSync(log);
 		proc.exited = new Promise((done) => proc.on('exit',
 		    (code, sig) => done(sig ? -1 : code)));

@@ -90,8 +90,11 @@ class Daemon:
             os.unlink(self.portfile)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
+                # No HTTP port: the default one (7421) would be shared
+                # by the suites that run side by side under make -j.
                 [self.path, "--bind", "127.0.0.1", "--port", str(port),
-                 "--portfile", self.portfile, "--db", self.db] + self.extra,
+                 "--portfile", self.portfile, "--http-port", "0",
+                 "--db", self.db] + self.extra,
                 cwd=self.dir, stdin=subprocess.DEVNULL, stdout=log,
                 stderr=log, preexec_fn=_die_with_parent)
         end = time.monotonic() + START_S
