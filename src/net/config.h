@@ -2,8 +2,9 @@
  * ludusd's configuration: defaults, the Redis-style file (one "key value"
  * per line, # comments) and the command line, where every key is also a
  * flag ("--port 7421") that overrides the file.  All keys live in one
- * sorted table in config.c with a parser each; the command line is read
- * in config_args.c.
+ * sorted table in config_keys.c with a parser each; config.c looks them
+ * up, loads the file and shows the values; the command line is read in
+ * config_args.c.
  */
 #ifndef LUDUS_CONFIG_H
 #define LUDUS_CONFIG_H

@@ -1,7 +1,7 @@
 /*
  * ludusd's command line: the actions (--help, --version, --test-config),
  * the config file, loaded first, then the --key value flags, each set as
- * the file's keys are (config.c); and the rules between keys, checked once
+ * the file's keys are (config.c, config_keys.c); and the rules between keys, checked once
  * all are read.
  */
 #include <stdio.h>
