@@ -24,8 +24,6 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-. "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/lib/daemon.sh"
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 PY=$(command -v /usr/bin/python3 || command -v python3)

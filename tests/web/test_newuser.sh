@@ -14,8 +14,6 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-. "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/lib/daemon.sh"
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 

@@ -1,10 +1,13 @@
-# The headless Chromium of the browser tests, sourced by them after
-# tests/lib/tap.sh and tests/lib/daemon.sh: Debian's chromium driven by
+# The headless Chromium of the browser tests, sourced by them (it sources
+# tests/lib/tap.sh and tests/lib/daemon.sh): Debian's chromium driven by
 # its chromedriver through the W3C WebDriver HTTP protocol with curl (no
 # browser download, no client library).  A test calls need_browser (it
 # exits 77, or 1 when CI is set, without the programs), then
 # browser_setup, or browser_dir and then start_http_daemon,
 # start_chromedriver and session itself.
+
+. "${top_srcdir:-.}/tests/lib/tap.sh"
+. "${top_srcdir:-.}/tests/lib/daemon.sh"
 
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
 CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
