@@ -57,6 +57,19 @@ def require(module, what, package):
         sys.exit(0)
 
 
+def pubsub_gets_a_move(t, r, game):
+    """A redis-py client r's pubsub() subscribed to a new Ludo game gets
+    its first move as a message (the plain and the TLS suites check it)."""
+    r.execute_command("LUDO.CREATE", game, "red", "blue")
+    ps = r.pubsub()
+    t.defer(ps.close)
+    ps.subscribe(game)
+    assert ps.get_message(timeout=2)["type"] == "subscribe"
+    r.execute_command("LUDO.PLAY", game, "red", 6, 1)
+    m = ps.get_message(timeout=2)
+    assert m and m["type"] == "message" and m["data"] == "1,red,6:1,MOVED", m
+
+
 def _die_with_parent():
     # The daemon is killed if this process dies without cleaning up.  The
     # "parent" is the thread that started it: start daemons from the main

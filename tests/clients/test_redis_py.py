@@ -17,7 +17,7 @@ import signal
 import threading
 import time
 
-from ludus_harness import Daemon, Suite, require
+from ludus_harness import Daemon, Suite, pubsub_gets_a_move, require
 
 redis = require("redis", "redis-py", "python3-redis")
 from redis.backoff import ConstantBackoff  # noqa: E402
@@ -275,15 +275,7 @@ def _(t):
 
 @suite.case("pubsub() receives a game's moves")
 def _(t):
-    r = client(t)
-    r.execute_command("LUDO.CREATE", "py-ps", "red", "blue")
-    ps = r.pubsub()
-    t.defer(ps.close)
-    ps.subscribe("py-ps")
-    assert ps.get_message(timeout=2)["type"] == "subscribe"
-    r.execute_command("LUDO.PLAY", "py-ps", "red", 6, 1)
-    m = ps.get_message(timeout=2)
-    assert m and m["type"] == "message" and m["data"] == "1,red,6:1,MOVED", m
+    pubsub_gets_a_move(t, client(t), "py-ps")
 
 
 @suite.case("pubsub(): psubscribe patterns and listen()")

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from ludus_harness import Suite, in_ci, require
+from ludus_harness import Suite, in_ci, pubsub_gets_a_move, require
 
 redis = require("redis", "redis-py", "python3-redis")
 
@@ -155,15 +155,7 @@ def _(t):
 
 @suite.case("pubsub() receives a game's moves through TLS", limit=5)
 def _(t):
-    r = client(t)
-    r.execute_command("LUDO.CREATE", "tls-ps", "red", "blue")
-    ps = r.pubsub()
-    t.defer(ps.close)
-    ps.subscribe("tls-ps")
-    assert ps.get_message(timeout=2)["type"] == "subscribe"
-    r.execute_command("LUDO.PLAY", "tls-ps", "red", 6, 1)
-    m = ps.get_message(timeout=2)
-    assert m and m["type"] == "message" and m["data"] == "1,red,6:1,MOVED", m
+    pubsub_gets_a_move(t, client(t), "tls-ps")
 
 
 try:

@@ -35,7 +35,6 @@
 #include "hiredis_helper.h"
 
 static struct daemon	 D;
-static const char *const *flags;	/* of the daemon, for restarts */
 
 /* A pass of the loop must not be cut by the time cap on a slow machine
  * (sanitizers): only the tests of caps set one. */
@@ -52,47 +51,40 @@ static const char *const usec_flags[] = { "--durability", "normal",
 
 /* ---------------------------------------------------------- fixtures */
 
-static int
-setup_with(const char *const *extra)
-{
-	flags = extra;
-	return daemon_launch(&D, extra);
-}
-
 /* fsync is not what most of these test: durability normal. */
 static int
 setup_normal(void **state)
 {
 	(void)state;
-	return setup_with(normal_flags);
+	return daemon_launch(&D, normal_flags);
 }
 
 static int
 setup_full(void **state)
 {
 	(void)state;
-	return setup_with(full_flags);
+	return daemon_launch(&D, full_flags);
 }
 
 static int
 setup_one_per_batch(void **state)
 {
 	(void)state;
-	return setup_with(one_flags);
+	return daemon_launch(&D, one_flags);
 }
 
 static int
 setup_four_per_batch(void **state)
 {
 	(void)state;
-	return setup_with(four_flags);
+	return daemon_launch(&D, four_flags);
 }
 
 static int
 setup_usec_cap(void **state)
 {
 	(void)state;
-	return setup_with(usec_flags);
+	return daemon_launch(&D, usec_flags);
 }
 
 /* A failed test may leave the daemon stopped: daemon_finish continues
@@ -461,7 +453,7 @@ test_batch_turn_fails_alone(void **state)
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "poison", "2");
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "c", "2");
 	redisFree(cs[0]);
-	bh_poison(&D, flags, "poison");
+	bh_poison(&D, "poison");
 	for (i = 0; i < 3; i++)
 		cs[i] = hr_connect(D.port);
 	ping_all(cs, 3);
@@ -519,7 +511,7 @@ test_batch_commit_failure(void **state)
 	EXPECT(cs[0], "+OK", "SNL.CREATE", "bomb", "2");
 	EXPECT(cs[0], "+OK", "LUDO.CREATE", "l", "red", "blue");
 	redisFree(cs[0]);
-	bh_bomb(&D, flags, "bomb");
+	bh_bomb(&D, "bomb");
 	for (i = 0; i < 3; i++)
 		cs[i] = hr_connect(D.port);
 	w = hr_connect(D.port);
@@ -695,7 +687,7 @@ test_batch_single_client_and_sigterm(void **state)
 	redisFree(c);
 	/* The premise: the signal found the batch open. */
 	assert_true(bh_log_has(&D, "SIGTERM: ending the open batch of 50 turn(s)"));
-	assert_int_equal(daemon_start(&D, flags), 0);
+	assert_int_equal(daemon_start(&D, D.flags), 0);
 	c = hr_connect(D.port);
 	EXPECT(c, "[+turn,P1 +winner,NONE +P1,80]", "SNL.STATE", "one");
 	redisFree(c);

@@ -12,41 +12,12 @@ top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
 . "$(dirname "$0")/../lib/store.sh"
-LUDUS=$top_builddir/src/ludus
-case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
-T=10	# seconds any one ludus may take
+need_cli timeout
 
-if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
-	echo "1..0 # SKIP ludusd or ludus not built"
-	exit 0
-fi
-if ! command -v timeout >/dev/null 2>&1; then
-	echo "1..0 # SKIP no timeout(1)"
-	exit 0
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-clinet.XXXXXX") || exit 99
-PID= PID2= FEED=
-cleanup() {
-	[ -n "$FEED" ] && kill "$FEED" 2>/dev/null
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	[ -n "$PID2" ] && kill -9 "$PID2" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
+test_setup ludus-clinet FEED PID2
 store_for "$DIR/cli.db"
-if ! start_daemon "$DIR/port" "$DIR/log" "$STORE_OPT" "$STORE_ARG"; then
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	echo "1..1"
-	exit 1
-fi
-
-ludus() {
-	timeout "$T" "$LUDUS" -p "$PORT" "$@"
-}
+start_daemon "$DIR/port" "$DIR/log" "$STORE_OPT" "$STORE_ARG" ||
+    setup_failed "ludusd starts" "$DIR/log"
 
 # wait_for FILE LINE: until FILE has LINE, 5 seconds at most.
 wait_for() {

@@ -11,13 +11,7 @@ top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
 . "$(dirname "$0")/../lib/store.sh"
-LUDUS=$top_builddir/src/ludus
-case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-copy.XXXXXX") || exit 99
-PID=
-trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
-trap 'exit 1' HUP INT TERM
+test_setup ludus-copy
 
 games="g sec s bots timed d"
 A=$DIR/a.db

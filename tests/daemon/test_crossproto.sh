@@ -12,39 +12,12 @@
 top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
-LUDUS=$top_builddir/src/ludus
-case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
-T=10	# seconds any one client may take
+need_cli timeout
+PY=$(command -v /usr/bin/python3 || command -v python3)
 
-if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
-	echo "1..0 # SKIP ludusd or ludus not built"
-	exit 0
-fi
-if ! command -v timeout >/dev/null 2>&1; then
-	echo "1..0 # SKIP no timeout(1)"
-	exit 0
-fi
-PY=
-for c in /usr/bin/python3 python3; do
-	command -v "$c" >/dev/null 2>&1 && { PY=$c; break; }
-done
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-xproto.XXXXXX") || exit 99
-PID=
-trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
-trap 'exit 1' HUP INT TERM
-
-if ! start_daemon "$DIR/port" "$DIR/log" --db "$DIR/x.db" --loglevel info
-then
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	echo "1..1"
-	exit 1
-fi
-
-ludus() {
-	timeout "$T" "$LUDUS" -p "$PORT" "$@"
-}
+test_setup ludus-xproto
+start_daemon "$DIR/port" "$DIR/log" --db "$DIR/x.db" --loglevel info ||
+    setup_failed "ludusd starts" "$DIR/log"
 
 ludus LUDO.CREATE g red blue >/dev/null
 GAMES_BEFORE=$(ludus GAMES)

@@ -23,21 +23,8 @@ if [ ! -x "$LUDUSD" ]; then
 	exit 77
 fi
 
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-sh.XXXXXX") || exit 99
-PID=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	[ -n "$PID2" ] && kill -9 "$PID2" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
 . "$(dirname "$0")/../lib/tap.sh"
-
-cli() {
-	redis-cli -p "$PORT" "$@"
-}
+test_setup ludusd-sh PID2
 
 # ------------------------------------------------------- configuration
 out=$("$LUDUSD" --version)

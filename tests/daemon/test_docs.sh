@@ -9,17 +9,8 @@ top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
-LUDUS=$top_builddir/src/ludus
-
-if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
-	echo "1..0 # SKIP ludusd or ludus not built"
-	exit 0
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-docs.XXXXXX") || exit 99
-PID=
-trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
-trap 'exit 1' HUP INT TERM
+need_cli
+test_setup ludus-docs
 
 # same NAME WHAT-A WHAT-B A B: A and B, lists of words, hold the same
 # words; the difference is printed both ways.

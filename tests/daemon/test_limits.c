@@ -108,6 +108,19 @@ expect_close(struct rconn *c, int ms)
 	return rc_now_ms() - t0;
 }
 
+/*
+ * A checker connection chk that made "long", a DandyLand game of moves
+ * draws (large replies), and a reader x with a receive buffer of rcvbuf
+ * bytes, slow to drain.
+ */
+static void
+open_long_game(struct rconn *chk, int moves, struct rconn *x, int rcvbuf)
+{
+	rch_open(chk, D.port);
+	rch_long_game(chk, "long", moves);
+	assert_int_equal(rc_open_rcvbuf(x, D.port, rcvbuf), 0);
+}
+
 /* Waits until INFO shows n connected clients (the asking one included). */
 static int
 wait_clients(struct rconn *c, long long n, int ms)
@@ -426,9 +439,7 @@ test_output_cap_drops_a_client_that_never_reads(void **state)
 
 	(void)state;
 	start(extra);
-	rch_open(&chk, D.port);
-	rch_long_game(&chk, "long", 2000);
-	assert_int_equal(rc_open_rcvbuf(&x, D.port, 64 * 1024), 0);
+	open_long_game(&chk, 2000, &x, 64 * 1024);
 	ping_ms(&x);
 	t0 = rc_now_ms();
 	grow = flood_history(&x, &chk, "long", 5000, &dropped);
@@ -458,9 +469,7 @@ test_slow_reader_is_paused_not_dropped(void **state)
 
 	(void)state;
 	start(extra);
-	rch_open(&chk, D.port);
-	rch_long_game(&chk, "long", 2000);
-	assert_int_equal(rc_open_rcvbuf(&x, D.port, 64 * 1024), 0);
+	open_long_game(&chk, 2000, &x, 64 * 1024);
 	ping_ms(&x);
 	grow = flood_history(&x, &chk, "long", n, &dropped);
 	rc_note("%d HISTORY requests (about %d MB) unread at the default cap: "
@@ -498,9 +507,7 @@ test_watch_backlog_streams_to_a_slow_reader(void **state)
 
 	(void)state;
 	start(extra);
-	rch_open(&chk, D.port);
-	rch_long_game(&chk, "long", 5000);
-	assert_int_equal(rc_open_rcvbuf(&w, D.port, 16 * 1024), 0);
+	open_long_game(&chk, 5000, &w, 16 * 1024);
 	t0 = rc_now_ms();
 	assert_int_equal(rc_send(&w, "GAME.WATCH", "long", "FROM", "0", NULL), 0);
 	assert_int_equal(rc_read(&w, &r, IO_MS), 1);

@@ -34,7 +34,6 @@
 #include "rclient.h"
 
 static struct daemon	 D;
-static const char *const *flags;
 
 static const char *const normal_flags[] = { "--durability", "normal",
     "--batch-max-usec", "0", NULL };
@@ -42,24 +41,17 @@ static const char *const one_flags[] = { "--durability", "normal",
     "--batch-max-turns", "1", NULL };
 
 static int
-setup_with(const char *const *extra)
-{
-	flags = extra;
-	return daemon_launch(&D, extra);
-}
-
-static int
 setup_normal(void **state)
 {
 	(void)state;
-	return setup_with(normal_flags);
+	return daemon_launch(&D, normal_flags);
 }
 
 static int
 setup_one_per_batch(void **state)
 {
 	(void)state;
-	return setup_with(one_flags);
+	return daemon_launch(&D, one_flags);
 }
 
 static int
@@ -275,7 +267,7 @@ test_exec_store_failure_undoes_all(void **state)
 	EXPECT(c, "+OK", "SNL.CREATE", "a", "2");
 	EXPECT(c, "+OK", "SNL.CREATE", "poison", "2");
 	redisFree(c);
-	bh_poison(&D, flags, "poison");
+	bh_poison(&D, "poison");
 	c = hr_connect(D.port);
 	counters(c, &k0);
 	EXPECT(c, "+OK", "MULTI");
@@ -307,7 +299,7 @@ test_exec_reply_waits_for_the_commit(void **state)
 	EXPECT(c, "+OK", "SNL.CREATE", "a", "2");
 	EXPECT(c, "+OK", "SNL.CREATE", "bomb", "2");
 	redisFree(c);
-	bh_bomb(&D, flags, "bomb");
+	bh_bomb(&D, "bomb");
 	c = hr_connect(D.port);
 	w = hr_connect(D.port);
 	EXPECT(w, "[$watch $a :1]", "GAME.WATCH", "a");
@@ -342,7 +334,7 @@ test_exec_of_reads_waits_for_the_commit(void **state)
 	(void)state;
 	EXPECT(b, "+OK", "SNL.CREATE", "bomb", "2");
 	redisFree(b);
-	bh_bomb(&D, flags, "bomb");
+	bh_bomb(&D, "bomb");
 	a = hr_connect(D.port);
 	b = hr_connect(D.port);
 	cs[0] = a;

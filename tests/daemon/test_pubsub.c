@@ -52,6 +52,24 @@ teardown(void **state)
 	send_all(c);						\
 } while (0)
 
+/*
+ * Games "bomb" and "ok" (Snake & Ladder, two players), a store whose
+ * COMMIT fails for any move of "bomb" (bh_bomb: the daemon restarts for
+ * it), and two new connections.
+ */
+static void
+bomb_and_ok(redisContext **a, redisContext **b)
+{
+	redisContext	*c = hr_connect(D.port);
+
+	EXPECT(c, "+OK", "SNL.CREATE", "bomb", "2");
+	EXPECT(c, "+OK", "SNL.CREATE", "ok", "2");
+	redisFree(c);
+	bh_bomb(&D, "bomb");
+	*a = hr_connect(D.port);
+	*b = hr_connect(D.port);
+}
+
 /* -------------------------------------------------------------- pub/sub */
 
 static void
@@ -155,15 +173,10 @@ test_resp3_message_follows_own_reply(void **state)
 static void
 test_messages_only_after_commit(void **state)
 {
-	redisContext	*a, *b = hr_connect(D.port);
+	redisContext	*a, *b;
 
 	(void)state;
-	EXPECT(b, "+OK", "SNL.CREATE", "bomb", "2");
-	EXPECT(b, "+OK", "SNL.CREATE", "ok", "2");
-	redisFree(b);
-	bh_bomb(&D, flags, "bomb");
-	a = hr_connect(D.port);
-	b = hr_connect(D.port);
+	bomb_and_ok(&a, &b);
 	EXPECT(a, "[$psubscribe $* :1]", "PSUBSCRIBE", "*");
 	bh_pause(&D);
 	APPEND(b, "SNL.ROLL", "ok", "2");
@@ -260,16 +273,11 @@ test_xread_block_times_out(void **state)
 static void
 test_xread_block_never_wakes_on_an_uncommitted_move(void **state)
 {
-	redisContext	*a, *b = hr_connect(D.port);
+	redisContext	*a, *b;
 	redisReply	*r;
 
 	(void)state;
-	EXPECT(b, "+OK", "SNL.CREATE", "bomb", "2");
-	EXPECT(b, "+OK", "SNL.CREATE", "ok", "2");
-	redisFree(b);
-	bh_bomb(&D, flags, "bomb");
-	a = hr_connect(D.port);
-	b = hr_connect(D.port);
+	bomb_and_ok(&a, &b);
 	SEND(a, "XREAD", "BLOCK", "0", "STREAMS", "bomb", "ok", "$", "$");
 	EXPECT(b, "+PONG", "PING");
 	r = RUN(b, "SNL.ROLL", "bomb", "3");

@@ -13,30 +13,13 @@ top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
 . "$top_srcdir/tests/lib/daemon.sh"
 
-for tool in redis-cli curl; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool not installed"
-		exit 77
-	fi
-done
-if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-	echo "1..0 # SKIP $LUDUSD or $JGET not built"
-	exit 77
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-secrets.XXXXXX") || exit 99
-PID=
-trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
-trap 'exit 1' HUP INT TERM
+need_web redis-cli curl
+test_setup ludusd-secrets
 
 PW=Pw-4f1c9a7e0d2b
 WRONG=Wrong-9e8d7c6b5a
-if ! start_http_daemon --loglevel debug --requirepass "$PW"; then
-	echo "1..1"
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	exit 1
-fi
+start_http_daemon --loglevel debug --requirepass "$PW" ||
+    setup_failed "ludusd starts" "$DIR/log"
 
 # resp LINES: the replies of one connection to these lines.
 resp() {

@@ -15,14 +15,7 @@ top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
-LUDUS=$top_builddir/src/ludus
-case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
-T=10	# seconds any one client may take
-
-if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
-	echo "1..0 # SKIP ludusd or ludus not built"
-	exit 0
-fi
+need_cli
 # In CI a missing tool fails the test (bootstrap installs them all).
 for tool in openssl timeout; do
 	if ! command -v $tool >/dev/null 2>&1; then
@@ -38,28 +31,10 @@ if command -v redis-cli >/dev/null 2>&1 &&
     redis-cli --help 2>&1 | grep -q -- --tls; then
 	REDIS_CLI=redis-cli
 fi
-PY=
-for c in /usr/bin/python3 python3; do
-	command -v "$c" >/dev/null 2>&1 && { PY=$c; break; }
-done
+PY=$(command -v /usr/bin/python3 || command -v python3)
 
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludus-tls.XXXXXX") || exit 99
-PID= PID1=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	[ -n "$PID1" ] && kill -9 "$PID1" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
-if ! sh "$top_srcdir/tests/lib/certs.sh" "$DIR/pki" 2>"$DIR/certs.err"; then
-	echo "not ok 1 - the test certificates are made"
-	sed 's/^/# /' "$DIR/certs.err"
-	echo "1..1"
-	exit 1
-fi
-P=$DIR/pki
+test_setup ludus-tls
+make_certs
 TLS_FLAGS="--tls-port any --tls-portfile $DIR/tlsport --tls-cert-file \
 $P/server.crt --tls-key-file $P/server.key"
 
@@ -76,12 +51,8 @@ start() {
 
 # ---------------------------------------------------- the start
 # shellcheck disable=SC2086
-if ! start "$DIR/log" --db "$DIR/tls.db" --loglevel info $TLS_FLAGS; then
-	echo "not ok 1 - ludusd starts with a tls-port"
-	sed 's/^/# /' "$DIR/log"
-	echo "1..1"
-	exit 1
-fi
+start "$DIR/log" --db "$DIR/tls.db" --loglevel info $TLS_FLAGS ||
+    setup_failed "ludusd starts with a tls-port" "$DIR/log"
 ok "ludusd starts with a tls-port"
 check "the TLS port file holds another port" yes \
     "$([ "$TLS_PORT" -gt 0 ] && [ "$TLS_PORT" != "$PORT" ] && echo yes)"

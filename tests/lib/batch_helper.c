@@ -208,7 +208,7 @@ bh_resume(struct daemon *d)
 
 /* Runs SQL on the daemon's database while the daemon is stopped. */
 void
-bh_db_exec(struct daemon *d, const char *const *flags, const char *sql)
+bh_db_exec(struct daemon *d, const char *sql)
 {
 	sqlite3	*db;
 	char	*err = NULL;
@@ -218,7 +218,7 @@ bh_db_exec(struct daemon *d, const char *const *flags, const char *sql)
 	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
 		fail_msg("%s: %s", sql, err);
 	sqlite3_close(db);
-	assert_int_equal(daemon_start(d, flags), 0);
+	assert_int_equal(daemon_start(d, d->flags), 0);
 }
 
 /* Whether the daemon's log has a line containing s. */
@@ -238,18 +238,18 @@ bh_log_has(const struct daemon *d, const char *s)
 }
 
 void
-bh_poison(struct daemon *d, const char *const *flags, const char *game)
+bh_poison(struct daemon *d, const char *game)
 {
 	char	 sql[256];
 
 	snprintf(sql, sizeof sql, "CREATE TRIGGER poison BEFORE INSERT ON "
 	    "history WHEN NEW.game = '%s' BEGIN SELECT RAISE(ABORT, "
 	    "'poisoned row'); END", game);
-	bh_db_exec(d, flags, sql);
+	bh_db_exec(d, sql);
 }
 
 void
-bh_bomb(struct daemon *d, const char *const *flags, const char *game)
+bh_bomb(struct daemon *d, const char *game)
 {
 	char	 sql[512];
 
@@ -259,7 +259,7 @@ bh_bomb(struct daemon *d, const char *const *flags, const char *game)
 	    "CREATE TRIGGER bomb AFTER INSERT ON history"
 	    " WHEN NEW.game = '%s'"
 	    " BEGIN INSERT INTO spark VALUES (1); END", game);
-	bh_db_exec(d, flags, sql);
+	bh_db_exec(d, sql);
 }
 
 void

@@ -44,14 +44,14 @@ void	ping_all(redisContext **, int n);
 void	bh_pause(struct daemon *);
 void	bh_resume(struct daemon *);
 /* Runs SQL on the daemon's database, the daemon stopped cleanly for it
- * and started again with flags. */
-void	bh_db_exec(struct daemon *, const char *const *flags, const char *sql);
+ * and started again with the flags of its last start. */
+void	bh_db_exec(struct daemon *, const char *sql);
 /* A store that refuses the moves of one game: a trigger fails its history
  * rows ("poisoned row"): each move fails alone.  A bomb: a deferred
  * foreign key that only the COMMIT checks, broken by a move of the game:
  * the whole batch fails at its COMMIT.  Made as bh_db_exec() does. */
-void	bh_poison(struct daemon *, const char *const *flags, const char *game);
-void	bh_bomb(struct daemon *, const char *const *flags, const char *game);
+void	bh_poison(struct daemon *, const char *game);
+void	bh_bomb(struct daemon *, const char *game);
 /* Runs a command (words) whose flat reply must contain part. */
 void	expect_has(redisContext *, const char *part, const char *first, ...)
 	    __attribute__((sentinel));

@@ -2,13 +2,85 @@
 # daemon listens on a port the kernel picks (--port 0) and writes it to a
 # file once it is ready (--portfile), so tests never race for ports; with
 # HTTP, its HTTP port too (--http-port any, --http-portfile).  The test
-# sets DIR (its temporary directory, the daemon's working one) and kills
-# $PID in its exit trap.
+# calls test_setup (its temporary directory DIR, the daemon's working one,
+# and the exit trap that kills $PID); tests/lib/tap.sh comes first.
 
 LUDUSD=${LUDUSD:-${top_builddir:-.}/src/ludusd}
+LUDUS=${LUDUS:-${top_builddir:-.}/src/ludus}
 JGET=${JGET:-${top_builddir:-.}/tests/web/jget}
 case $LUDUSD in /*) ;; *) LUDUSD=$(pwd)/$LUDUSD ;; esac
+case $LUDUS in /*) ;; *) LUDUS=$(pwd)/$LUDUS ;; esac
 case $JGET in /*) ;; *) JGET=$(pwd)/$JGET ;; esac
+T=10	# seconds any one client may take (ludus, and a test's own)
+
+# need_cli [TOOL...]: ludusd, the ludus CLI and the TOOLs are there, or
+# the whole test is skipped (exit 0: the TAP driver reads the plan).
+need_cli() {
+	if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
+		echo "1..0 # SKIP ludusd or ludus not built"
+		exit 0
+	fi
+	for tool in "$@"; do
+		if ! command -v "$tool" >/dev/null 2>&1; then
+			echo "1..0 # SKIP no $tool"
+			exit 0
+		fi
+	done
+}
+
+# need_web [TOOL...]: the TOOLs are on PATH (an empty one is python3, not
+# found), ludusd and jget are built, or the whole test is skipped, with
+# the exit status 77 the HTTP tests have always used.
+need_web() {
+	for tool in "$@"; do
+		if [ -z "$tool" ] || ! command -v "$tool" >/dev/null 2>&1; then
+			echo "1..0 # SKIP ${tool:-python3} not installed"
+			exit 77
+		fi
+	done
+	if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
+		echo "1..0 # SKIP $LUDUSD or $JGET not built"
+		exit 77
+	fi
+}
+
+# test_setup NAME [VAR...]: DIR, a new temporary directory
+# (${TMPDIR:-/tmp}/NAME.XXXXXX), and the exit trap, test_cleanup.  PID
+# (the daemon) and each VAR, the name of a variable that will hold the
+# ids of other processes the test starts, are emptied.
+test_setup() {
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 99
+	shift
+	PID=
+	CLEANUP_VARS=$*
+	for v in "$@"; do
+		eval "$v="
+	done
+	trap test_cleanup EXIT
+	trap 'exit 1' HUP INT TERM
+}
+
+# test_cleanup: SIGTERM to the processes of test_setup's VARs, then
+# $CLEANUP_HOOK (a command: webdriver_stop for the browser tests), then
+# SIGKILL to the daemon, and DIR goes.
+test_cleanup() {
+	for v in $CLEANUP_VARS; do
+		eval "pids=\$$v"
+		# shellcheck disable=SC2086
+		[ -n "$pids" ] && kill $pids 2>/dev/null
+	done
+	[ -n "${CLEANUP_HOOK:-}" ] && $CLEANUP_HOOK
+	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
+	rm -rf "$DIR"
+}
+
+# make_certs: the throwaway PKI of tests/lib/certs.sh in P=DIR/pki, or a
+# failed test and exit.
+make_certs() {
+	P=$DIR/pki
+	sh "${top_srcdir:-.}/tests/lib/certs.sh" "$P" 2>"$DIR/certs.err" ||
+	    setup_failed "the test certificates are made" "$DIR/certs.err"
+}
 
 # wait_file FILE PID [TICKS]: until FILE has something, TICKS hundredths
 # of a second at most (2000: 20 s); false if it has nothing by then or
@@ -21,6 +93,19 @@ wait_file() {
 		i=$((i + 1))
 	done
 	[ -s "$1" ]
+}
+
+# wait_line FILE REGEX PID [TICKS]: until a line of FILE matches REGEX
+# (grep's), TICKS hundredths of a second at most (1000: 10 s); false if
+# none does by then or PID (when not empty) is gone.
+wait_line() {
+	i=0
+	while ! grep -q -- "$2" "$1" 2>/dev/null && [ $i -lt "${4:-1000}" ]; do
+		[ -z "$3" ] || kill -0 "$3" 2>/dev/null || break
+		sleep 0.01
+		i=$((i + 1))
+	done
+	grep -q -- "$2" "$1" 2>/dev/null
 }
 
 # start_daemon PORTFILE LOG ARGS...: sets PID and PORT; false if the
@@ -63,4 +148,10 @@ stop_daemon() {
 
 cli() {
 	redis-cli -p "$PORT" "$@"
+}
+
+# ludus ARGS...: the CLI against the daemon, bounded by timeout(1): a
+# hang fails its test.
+ludus() {
+	timeout "$T" "$LUDUS" -p "$PORT" "$@"
 }

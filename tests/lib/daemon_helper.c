@@ -136,6 +136,7 @@ daemon_start(struct daemon *d, const char *const *extra)
 	int		 waited, status;
 	pid_t		 pid;
 
+	d->flags = extra;
 	unlink(d->portfile);
 	if ((pid = fork()) == -1)
 		return -1;

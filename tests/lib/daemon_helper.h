@@ -19,6 +19,7 @@ struct daemon {
 	char	 db[PATH_MAX];
 	char	 log[PATH_MAX];
 	char	 portfile[PATH_MAX];
+	const char *const *flags;	/* of the last start, for restarts */
 };
 
 /* Makes the temporary directory (and empties the suite's PostgreSQL
@@ -27,8 +28,9 @@ int	daemon_setup(struct daemon *);
 /*
  * Starts src/ludusd (or $LUDUSD) on the directory's database (or the
  * suite's PostgreSQL database: --store LUDUS_TEST_STORE) with the
- * extra flags given (a NULL-terminated list, may be NULL) and waits until
- * it listens.  0, or -1 if it did not come up (its log is printed).
+ * extra flags given (a NULL-terminated list, may be NULL; kept in flags)
+ * and waits until it listens.  0, or -1 if it did not come up (its log is
+ * printed).
  */
 int	daemon_start(struct daemon *, const char *const *extra);
 /*

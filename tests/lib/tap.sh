@@ -43,3 +43,16 @@ lacks() {
 	*) ok "$1" ;;
 	esac
 }
+# setup_failed WHAT [FILE [LINES]]: what the tests need did not come up:
+# a plan of one test, that test failed (named WHAT), FILE (a log, its
+# last LINES lines when given) as comments, and exit 1.
+setup_failed() {
+	echo "1..1"
+	echo "not ok 1 - $1"
+	if [ -n "${3:-}" ]; then
+		tail -n "$3" "$2" | sed 's/^/# /'
+	elif [ -n "${2:-}" ]; then
+		sed 's/^/# /' "$2"
+	fi
+	exit 1
+}

@@ -14,26 +14,8 @@ top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/daemon.sh"
 RAW="perl $top_srcdir/tests/web/rawhttp.pl"
 
-for tool in curl redis-cli perl; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool not installed"
-		exit 77
-	fi
-done
-if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-	echo "1..0 # SKIP $LUDUSD or $JGET not built"
-	exit 77
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-api.XXXXXX") || exit 99
-PID= BG=
-cleanup() {
-	[ -n "$BG" ] && kill $BG 2>/dev/null
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
+need_web curl redis-cli perl
+test_setup ludusd-api BG
 
 # post PATH JSON [curl args]: the body on stdout, the status in a file.
 post() {

@@ -17,46 +17,15 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-. "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/lib/daemon.sh"
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-web.XXXXXX") || exit 99
-PID= SPID=
-cleanup() {
-	[ -n "$SPID" ] && kill "$SPID" 2>/dev/null
-	webdriver_stop
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
+browser_dir web SPID
 # ------------------------------------------------------ the daemon
-if ! start_http_daemon; then
-	echo "1..1"
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	exit 1
-fi
-
+start_http_daemon || setup_failed "ludusd starts" "$DIR/log"
 # ------------------------------------------------------ WebDriver
-if ! start_chromedriver; then
-	echo "1..1"
-	echo "not ok 1 - chromedriver starts"
-	sed 's/^/# /' "$DIR/chromedriver.log"
-	exit 1
-fi
-
-# The pieces of the board shown, as the kind's STATE writes them.
-LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
-SNL_PIECES="return Array.from(document.querySelectorAll('#board .piece')).map(function (t) { return [t.dataset.player, t.dataset.pos].join(','); }).join(' ');"
-DANDY_PIECES="return Array.from(document.querySelectorAll('#board .piece')).map(function (t) { return [t.dataset.player, t.dataset.pos, t.dataset.points].join(','); }).join(' ');"
-# state CMD...: the piece lines of a STATE or REPLAY reply.
-state() {
-	cli "$@" | grep -v '^turn,\|^winner,\|^snake,\|^ladder,' | paste -sd' ' -
-}
+start_chromedriver ||
+    setup_failed "chromedriver starts" "$DIR/chromedriver.log"
 
 if session; then
 	ok "a headless Chromium through chromedriver"
@@ -191,23 +160,9 @@ fi
 # connection before the body.  Other browsers send no such header: the
 # log line is what shows the check at work; test_crossproto.sh sends
 # what they send.)
-mkdir -p "$DIR/site" && echo '<!doctype html><title>elsewhere</title>' \
-    >"$DIR/site/index.html"
 PY=$(command -v /usr/bin/python3 || command -v python3)
-if [ -n "$PY" ]; then
-	"$PY" -u -m http.server 0 --bind 127.0.0.1 --directory "$DIR/site" \
-	    >"$DIR/site.log" 2>&1 &
-	SPID=$!
-	i=0
-	while ! grep -q ' port [0-9]' "$DIR/site.log" && [ $i -lt 1000 ]; do
-		kill -0 "$SPID" 2>/dev/null || break
-		sleep 0.01
-		i=$((i + 1))
-	done
-	SPORT=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$DIR/site.log" | head -n 1)
-fi
-if [ -n "${SPORT:-}" ] && session; then
-	wd POST /url "{\"url\": \"http://127.0.0.1:$SPORT/\"}" >/dev/null
+if [ -n "$PY" ] && start_site "$PY" && session; then
+	wd POST /url "{\"url\": \"http://127.0.0.1:$SITE_PORT/\"}" >/dev/null
 	games=$(cli GAMES | sort | paste -sd' ' -)
 	# (One line of JSON: its \\r\\n is the body's CRLF.)
 	script="var done = arguments[0]; fetch('http://127.0.0.1:$PORT/', \

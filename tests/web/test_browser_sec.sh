@@ -24,8 +24,6 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-. "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/lib/daemon.sh"
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 PY=$(command -v /usr/bin/python3 || command -v python3)
@@ -34,39 +32,14 @@ if [ -z "$PY" ] || ! command -v openssl >/dev/null 2>&1; then
 	exit 77
 fi
 
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-websec.XXXXXX") || exit 99
-PID= SPID=
-cleanup() {
-	[ -n "$SPID" ] && kill "$SPID" 2>/dev/null
-	webdriver_stop
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
-if ! sh "$top_srcdir/tests/lib/certs.sh" "$DIR/pki" 2>"$DIR/certs.err"; then
-	echo "1..1"
-	echo "not ok 1 - the test certificates are made"
-	sed 's/^/# /' "$DIR/certs.err"
-	exit 1
-fi
-P=$DIR/pki
-if ! start_http_daemon --loglevel info --https-port any --https-portfile \
+browser_dir websec SPID
+make_certs
+start_http_daemon --loglevel info --https-port any --https-portfile \
     "$DIR/sport" --tls-cert-file "$P/server.crt" --tls-key-file \
-    "$P/server.key"; then
-	echo "1..1"
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	exit 1
-fi
+    "$P/server.key" || setup_failed "ludusd starts" "$DIR/log"
 SPORT=$(cat "$DIR/sport")
-if ! start_chromedriver; then
-	echo "1..1"
-	echo "not ok 1 - chromedriver starts"
-	sed 's/^/# /' "$DIR/chromedriver.log"
-	exit 1
-fi
+start_chromedriver ||
+    setup_failed "chromedriver starts" "$DIR/chromedriver.log"
 
 cli LUDO.CREATE lu red blue >/dev/null
 cli LUDO.PLAY lu red 6 1 >/dev/null
@@ -91,19 +64,8 @@ logged() {
 }
 
 # ------------------------------------------- a page of another origin
-mkdir -p "$DIR/site" && echo '<!doctype html><title>elsewhere</title>' \
-    >"$DIR/site/index.html"
-"$PY" -u -m http.server 0 --bind 127.0.0.1 --directory "$DIR/site" \
-    >"$DIR/site.log" 2>&1 &
-SPID=$!
-i=0
-while ! grep -q ' port [0-9]' "$DIR/site.log" && [ $i -lt 1000 ]; do
-	kill -0 "$SPID" 2>/dev/null || break
-	sleep 0.01
-	i=$((i + 1))
-done
-WPORT=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$DIR/site.log" | head -n 1)
-EVIL=http://127.0.0.1:$WPORT
+start_site "$PY"
+EVIL=http://127.0.0.1:$SITE_PORT
 API=http://127.0.0.1:$HPORT
 # Bodies for the scripts: inside their JSON, a quote is \".
 CREATE='{\"kind\": \"ludo\", \"id\": \"pwned\", \"players\": [\"a\", \"b\"]}'
@@ -118,7 +80,7 @@ i.name = String.fromCharCode(123) + JSON.stringify(\"kind\") + \":\" +
 JSON.stringify(\"ludo\") + \",\" + JSON.stringify(\"x\") + \":\" +
 String.fromCharCode(34); i.value = String.fromCharCode(34, 125);
 f.appendChild(i); document.body.appendChild(f); f.submit(); return 1;'
-if [ -n "$WPORT" ] && session; then
+if [ -n "$SITE_PORT" ] && session; then
 	ok "a headless Chromium through chromedriver"
 	wd POST /url "{\"url\": \"$EVIL/\"}" >/dev/null
 	check "the page is of another origin" "$EVIL" \

@@ -17,25 +17,8 @@ top_srcdir=${top_srcdir:-.}
 RAW="perl $top_srcdir/tests/web/rawhttp.pl"
 CORPUS=$top_srcdir/tests/web/corpus
 
-for tool in curl redis-cli perl; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool not installed"
-		exit 77
-	fi
-done
-if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-	echo "1..0 # SKIP $LUDUSD or $JGET not built"
-	exit 77
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-http.XXXXXX") || exit 99
-PID=
-cleanup() {
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
+need_web curl redis-cli perl
+test_setup ludusd-http
 
 start_web_daemon() {
 	start_http_daemon --http-host games.example --http-maxclients 6 \

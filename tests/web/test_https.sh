@@ -13,41 +13,11 @@ top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
 . "$top_srcdir/tests/lib/daemon.sh"
-T=10	# seconds any one client may take
 
-PY=
-for c in /usr/bin/python3 python3; do
-	command -v "$c" >/dev/null 2>&1 && { PY=$c; break; }
-done
-for tool in curl openssl redis-cli "$PY"; do
-	if [ -z "$tool" ] || ! command -v "$tool" >/dev/null 2>&1; then
-		echo "1..0 # SKIP ${tool:-python3} not installed"
-		exit 77
-	fi
-done
-if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-	echo "1..0 # SKIP $LUDUSD or $JGET not built"
-	exit 77
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-https.XXXXXX") || exit 99
-PID= BG= OLD=
-cleanup() {
-	[ -n "$BG" ] && kill "$BG" 2>/dev/null
-	[ -n "$OLD" ] && kill "$OLD" 2>/dev/null
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
-}
-trap cleanup EXIT
-trap 'exit 1' HUP INT TERM
-
-if ! sh "$top_srcdir/tests/lib/certs.sh" "$DIR/pki" 2>"$DIR/certs.err"; then
-	echo "1..1"
-	echo "not ok 1 - the test certificates are made"
-	sed 's/^/# /' "$DIR/certs.err"
-	exit 1
-fi
-P=$DIR/pki
+PY=$(command -v /usr/bin/python3 || command -v python3)
+need_web curl openssl redis-cli "$PY"
+test_setup ludusd-https BG OLD
+make_certs
 # The files the daemon reads, replaced for the reload.
 cp "$P/server.crt" "$DIR/cur.crt"
 cp "$P/server.key" "$DIR/cur.key"
@@ -119,12 +89,8 @@ newcert() {
 	    sha256sum | cut -d' ' -f1
 }
 
-if ! start_https --loglevel info; then
-	echo "1..1"
-	echo "not ok 1 - ludusd starts with an https-port"
-	sed 's/^/# /' "$DIR/log"
-	exit 1
-fi
+start_https --loglevel info ||
+    setup_failed "ludusd starts with an https-port" "$DIR/log"
 ok "ludusd starts with an https-port"
 contains "the log names the HTTPS port" "https on port $SPORT" \
     "$(cat "$DIR/log")"
@@ -172,17 +138,9 @@ check "games are as the writes left them" "g s" "$(cli GAMES | paste -sd' ' -)"
 curl -s -N --max-time 20 --cacert "$P/ca.crt" \
     "$SBASE/api/games/s/events?from=0" >"$DIR/events" 2>/dev/null &
 BG=$!
-i=0
-while ! grep -q '^id: 1' "$DIR/events" && [ $i -lt 100 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_line "$DIR/events" '^id: 1' "" 500
 cli LUDO.PLAY s red 3 1 >/dev/null
-i=0
-while ! grep -q '^id: 2' "$DIR/events" && [ $i -lt 100 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_line "$DIR/events" '^id: 2' "" 500
 check "an event stream over HTTPS: the backlog, then a move made over RESP" \
     "1 2" "$(sed -n 's/^id: //p' "$DIR/events" | paste -sd' ' -)"
 kill "$BG" 2>/dev/null
@@ -206,11 +164,7 @@ check "an open connection is served" "200 $F1" "$(cat "$DIR/old.out")"
 cp "$P/server2.crt" "$DIR/cur.crt"
 cp "$P/server2.key" "$DIR/cur.key"
 kill -HUP "$PID"
-i=0
-while ! grep -q 'TLS certificates reloaded' "$DIR/log" && [ $i -lt 200 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_line "$DIR/log" 'TLS certificates reloaded' "$PID" 1000
 check "SIGHUP: the next connection is shown the new certificate" "$F2" \
     "$(newcert)"
 check "... and served with it" "s" "$(sget /api/games/s | "$JGET" id)"
@@ -223,11 +177,7 @@ check "... while the old connection keeps its own and is served" \
 200 $F1" "$(cat "$DIR/old.out")"
 echo "not a key" >"$DIR/cur.key"
 kill -HUP "$PID"
-i=0
-while ! grep -q 'not reloaded' "$DIR/log" && [ $i -lt 200 ]; do
-	sleep 0.05
-	i=$((i + 1))
-done
+wait_line "$DIR/log" 'not reloaded' "$PID" 1000
 check "a reload that fails keeps the certificate in use" "$F2" "$(newcert)"
 cp "$P/server2.key" "$DIR/cur.key"
 stop_daemon
@@ -249,13 +199,10 @@ else
 	not_ok "ludusd starts with tls-auth-clients yes and an https-port"
 	sed 's/^/# /' "$DIR/log"
 fi
-rm -f "$DIR/port" "$DIR/sport"
-(cd "$DIR" && exec "$LUDUSD" --db "$DIR/g.db" --port 0 --http-port 0 \
+rm -f "$DIR/sport"
+start_daemon "$DIR/port" "$DIR/log" --db "$DIR/g.db" --http-port 0 \
     --https-port any --https-portfile "$DIR/sport" --tls-cert-file \
-    "$DIR/cur.crt" --tls-key-file "$DIR/cur.key" --portfile "$DIR/port" \
-    >>"$DIR/log" 2>&1) &
-PID=$!
-wait_file "$DIR/port" "$PID"
+    "$DIR/cur.crt" --tls-key-file "$DIR/cur.key"
 SPORT=$(cat "$DIR/sport" 2>/dev/null)
 SBASE=https://localhost:$SPORT
 check "HTTPS alone (http-port 0): served" "ok" \

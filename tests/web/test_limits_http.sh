@@ -12,21 +12,8 @@ top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
 . "$top_srcdir/tests/lib/daemon.sh"
 
-for tool in curl redis-cli; do
-	if ! command -v $tool >/dev/null 2>&1; then
-		echo "1..0 # SKIP $tool not installed"
-		exit 77
-	fi
-done
-if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-	echo "1..0 # SKIP $LUDUSD or $JGET not built"
-	exit 77
-fi
-
-DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-limits.XXXXXX") || exit 99
-PID=
-trap '[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null; rm -rf "$DIR"' EXIT
-trap 'exit 1' HUP INT TERM
+need_web curl redis-cli
+test_setup ludusd-limits
 
 # create ID [curl args]: "status error" of a POST /api/games (a new
 # connection each time, as curl makes one per run).
@@ -45,18 +32,9 @@ create() {
 metric() {
 	curl -s "$BASE/metrics" | sed -n "s/^ludus_$1 //p"
 }
-cli() {
-	redis-cli -p "$PORT" "$@"
-}
-
 # Two loopback addresses, so that a second HTTP client has another one.
-if ! start_http_daemon --loglevel info --bind 127.0.0.1 127.0.0.2 \
-    --create-rate 3 --max-games 6; then
-	echo "1..1"
-	echo "not ok 1 - ludusd starts"
-	sed 's/^/# /' "$DIR/log"
-	exit 1
-fi
+start_http_daemon --loglevel info --bind 127.0.0.1 127.0.0.2 \
+    --create-rate 3 --max-games 6 || setup_failed "ludusd starts" "$DIR/log"
 
 check "3 games by an HTTP client, a connection each (a taken id is none)" \
     "201 409 EXISTS 201 201" \

@@ -14,23 +14,13 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-. "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/lib/daemon.sh"
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 
 browser_setup newuser --bot-delay 20
 
-LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
-LIST="return Array.from(document.querySelectorAll('#moves li[data-seq]')).map(function (l) { return l.dataset.seq; }).slice(1).join(' ');"
 STATUS="return document.getElementById('status').textContent;"
 WON="return /won\\\\.\$/.test(document.getElementById('status').textContent) ? 'over' : 'playing';"
-state() {
-	cli "$@" | grep -v '^turn,\|^winner,' | paste -sd' ' -
-}
-moves() {
-	cli GAME.INFO "$1" | sed -n 's/^moves,//p'
-}
 # The game the page shows: its path's last part.
 game_id() {
 	js "return location.pathname.split('/').pop();"

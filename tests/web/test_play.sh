@@ -14,8 +14,6 @@
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-. "$top_srcdir/tests/lib/tap.sh"
-. "$top_srcdir/tests/lib/daemon.sh"
 . "$top_srcdir/tests/web/webdriver.sh"
 need_browser
 
@@ -24,21 +22,12 @@ DAEMON_ARGS="--loglevel debug --bot-delay 20"
 # shellcheck disable=SC2086
 browser_setup play $DAEMON_ARGS
 
-LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
 LIVE="return document.getElementById('game').dataset.live || '';"
-# The moves of the list, their seqs in order (0 is the start).
-LIST="return Array.from(document.querySelectorAll('#moves li[data-seq]')).map(function (l) { return l.dataset.seq; }).slice(1).join(' ');"
 ODD="return document.getElementById('game').dataset.dups + ' ' + document.getElementById('game').dataset.gaps;"
 ACTION="var b = document.querySelector('#play-actions button'); return b ? b.textContent : '';"
-state() {
-	cli "$@" | grep -v '^turn,\|^winner,' | paste -sd' ' -
-}
 # seqs N: "1 2 ... N".
 seqs() {
 	seq 1 "$1" | paste -sd' ' -
-}
-moves() {
-	cli GAME.INFO "$1" | sed -n 's/^moves,//p'
 }
 
 # -------------------------------------------- a page left open, live

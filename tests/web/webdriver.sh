@@ -1,10 +1,13 @@
-# The headless Chromium of the browser tests, sourced by them after
-# tests/lib/tap.sh and tests/lib/daemon.sh: Debian's chromium driven by
+# The headless Chromium of the browser tests, sourced by them (it sources
+# tests/lib/tap.sh and tests/lib/daemon.sh): Debian's chromium driven by
 # its chromedriver through the W3C WebDriver HTTP protocol with curl (no
 # browser download, no client library).  A test calls need_browser (it
 # exits 77, or 1 when CI is set, without the programs), then
-# browser_setup, or sets DIR, traps EXIT with webdriver_stop and calls
+# browser_setup, or browser_dir and then start_http_daemon,
 # start_chromedriver and session itself.
+
+. "${top_srcdir:-.}/tests/lib/tap.sh"
+. "${top_srcdir:-.}/tests/lib/daemon.sh"
 
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
 CHROMEDRIVER=${CHROMEDRIVER:-$(command -v chromedriver)}
@@ -27,10 +30,7 @@ need_browser() {
 		echo "1..0 # SKIP missing:$missing (bootstrap installs them as root)"
 		exit 77
 	fi
-	if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-		echo "1..0 # SKIP $LUDUSD or $JGET not built"
-		exit 77
-	fi
+	need_web
 }
 
 # webdriver_stop: the session and chromedriver go (for the exit trap).
@@ -42,32 +42,26 @@ webdriver_stop() {
 	SESSION= CDPID=
 }
 
-# browser_setup NAME ARGS...: a temporary directory (DIR), the exit trap
-# (browser_cleanup), ludusd started with HTTP and ARGS, chromedriver and
-# a session; a failed TAP test and exit when one does not come up.
-browser_setup() {
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/ludusd-$1.XXXXXX") || exit 99
+# browser_dir NAME [VAR...]: test_setup for a browser test
+# (ludusd-NAME), its exit trap stopping the browser too.
+browser_dir() {
+	n=$1
 	shift
-	PID=
-	trap browser_cleanup EXIT
-	trap 'exit 1' HUP INT TERM
-	if ! start_http_daemon "$@"; then
-		echo "1..1"
-		echo "not ok 1 - ludusd starts"
-		sed 's/^/# /' "$DIR/log"
-		exit 1
-	fi
-	if ! start_chromedriver || ! session; then
-		echo "1..1"
-		echo "not ok 1 - a headless Chromium through chromedriver"
-		sed 's/^/# /' "$DIR/chromedriver.log" | tail -20
-		exit 1
-	fi
+	test_setup "ludusd-$n" "$@"
+	CLEANUP_HOOK=webdriver_stop
 }
-browser_cleanup() {
-	webdriver_stop
-	[ -n "$PID" ] && kill -9 "$PID" 2>/dev/null
-	rm -rf "$DIR"
+
+# browser_setup NAME ARGS...: browser_dir NAME, ludusd started with HTTP
+# and ARGS, chromedriver and a session; a failed TAP test and exit when
+# one does not come up.
+browser_setup() {
+	browser_dir "$1"
+	shift
+	start_http_daemon "$@" || setup_failed "ludusd starts" "$DIR/log"
+	if ! start_chromedriver || ! session; then
+		setup_failed "a headless Chromium through chromedriver" \
+		    "$DIR/chromedriver.log" 20
+	fi
 }
 
 # start_chromedriver: on a port the kernel picks (it says which),
@@ -76,13 +70,8 @@ start_chromedriver() {
 	: >"$DIR/chromedriver.log"
 	"$CHROMEDRIVER" --port=0 >>"$DIR/chromedriver.log" 2>&1 &
 	CDPID=$!
-	i=0
-	while ! grep -q 'started successfully on port' "$DIR/chromedriver.log" &&
-	    [ $i -lt 1000 ]; do
-		kill -0 "$CDPID" 2>/dev/null || break
-		sleep 0.01
-		i=$((i + 1))
-	done
+	wait_line "$DIR/chromedriver.log" 'started successfully on port' \
+	    "$CDPID"
 	CDPORT=$(sed -n 's/.*started successfully on port \([0-9]*\).*/\1/p' \
 	    "$DIR/chromedriver.log")
 	WD=http://127.0.0.1:$CDPORT
@@ -196,4 +185,34 @@ type_in() {
 	eid=$(element "$1")
 	wd POST "/element/$eid/clear" '{}' >/dev/null
 	wd POST "/element/$eid/value" "{\"text\": \"$2\"}" >/dev/null
+}
+
+# start_site PYTHON: a page of another origin, DIR/site/index.html served
+# by PYTHON's http.server on a loopback port the kernel picks; sets SPID
+# and SITE_PORT; false when it did not come up.
+start_site() {
+	mkdir -p "$DIR/site" &&
+	    echo '<!doctype html><title>elsewhere</title>' >"$DIR/site/index.html"
+	"$1" -u -m http.server 0 --bind 127.0.0.1 --directory "$DIR/site" \
+	    >"$DIR/site.log" 2>&1 &
+	SPID=$!
+	wait_line "$DIR/site.log" ' port [0-9]' "$SPID"
+	SITE_PORT=$(sed -n 's/.* port \([0-9]*\).*/\1/p' "$DIR/site.log" |
+	    head -n 1)
+	[ -n "$SITE_PORT" ]
+}
+
+# The pieces of the board shown, as the kind's STATE writes them.
+LUDO_PIECES="return Array.from(document.querySelectorAll('#board .token')).map(function (t) { return [t.dataset.player, t.dataset.token, t.dataset.loc, t.dataset.pos].join(','); }).join(' ');"
+SNL_PIECES="return Array.from(document.querySelectorAll('#board .piece')).map(function (t) { return [t.dataset.player, t.dataset.pos].join(','); }).join(' ');"
+DANDY_PIECES="return Array.from(document.querySelectorAll('#board .piece')).map(function (t) { return [t.dataset.player, t.dataset.pos, t.dataset.points].join(','); }).join(' ');"
+# The moves of the list, their seqs in order (0 is the start).
+LIST="return Array.from(document.querySelectorAll('#moves li[data-seq]')).map(function (l) { return l.dataset.seq; }).slice(1).join(' ');"
+# state CMD...: the piece lines of a STATE or REPLAY reply (over RESP).
+state() {
+	cli "$@" | grep -v '^turn,\|^winner,\|^snake,\|^ladder,' | paste -sd' ' -
+}
+# moves ID: the number of moves of game ID (GAME.INFO).
+moves() {
+	cli GAME.INFO "$1" | sed -n 's/^moves,//p'
 }
