@@ -13,17 +13,15 @@ top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$(dirname "$0")/../lib/daemon.sh"
 . "$(dirname "$0")/../lib/store.sh"
+. "$(dirname "$0")/../lib/tap.sh"
 
 if ! command -v redis-cli >/dev/null 2>&1; then
-	echo "1..0 # SKIP redis-cli not installed"
-	exit 77
+	skip_all "redis-cli not installed"
 fi
 if [ ! -x "$LUDUSD" ]; then
-	echo "1..0 # SKIP $LUDUSD not built"
-	exit 77
+	skip_all "$LUDUSD not built"
 fi
 
-. "$(dirname "$0")/../lib/tap.sh"
 test_setup ludusd-sh PID2
 
 # ------------------------------------------------------- configuration

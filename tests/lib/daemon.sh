@@ -14,33 +14,28 @@ case $JGET in /*) ;; *) JGET=$(pwd)/$JGET ;; esac
 T=10	# seconds any one client may take (ludus, and a test's own)
 
 # need_cli [TOOL...]: ludusd, the ludus CLI and the TOOLs are there, or
-# the whole test is skipped (exit 0: the TAP driver reads the plan).
+# skip_all.
 need_cli() {
 	if [ ! -x "$LUDUSD" ] || [ ! -x "$LUDUS" ]; then
-		echo "1..0 # SKIP ludusd or ludus not built"
-		exit 0
+		skip_all "ludusd or ludus not built"
 	fi
 	for tool in "$@"; do
 		if ! command -v "$tool" >/dev/null 2>&1; then
-			echo "1..0 # SKIP no $tool"
-			exit 0
+			skip_all "no $tool"
 		fi
 	done
 }
 
 # need_web [TOOL...]: the TOOLs are on PATH (an empty one is python3, not
-# found), ludusd and jget are built, or the whole test is skipped, with
-# the exit status 77 the HTTP tests have always used.
+# found), ludusd and jget are built, or skip_all.
 need_web() {
 	for tool in "$@"; do
 		if [ -z "$tool" ] || ! command -v "$tool" >/dev/null 2>&1; then
-			echo "1..0 # SKIP ${tool:-python3} not installed"
-			exit 77
+			skip_all "${tool:-python3} not installed"
 		fi
 	done
 	if [ ! -x "$LUDUSD" ] || [ ! -x "$JGET" ]; then
-		echo "1..0 # SKIP $LUDUSD or $JGET not built"
-		exit 77
+		skip_all "$LUDUSD or $JGET not built"
 	fi
 }
 

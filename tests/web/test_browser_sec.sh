@@ -28,8 +28,7 @@ top_srcdir=${top_srcdir:-.}
 need_browser
 PY=$(command -v /usr/bin/python3 || command -v python3)
 if [ -z "$PY" ] || ! command -v openssl >/dev/null 2>&1; then
-	echo "1..0 # SKIP no python3 or openssl"
-	exit 77
+	skip_all "no python3 or openssl"
 fi
 
 browser_dir websec SPID

@@ -1,10 +1,9 @@
 # The headless Chromium of the browser tests, sourced by them (it sources
 # tests/lib/tap.sh and tests/lib/daemon.sh): Debian's chromium driven by
 # its chromedriver through the W3C WebDriver HTTP protocol with curl (no
-# browser download, no client library).  A test calls need_browser (it
-# exits 77, or 1 when CI is set, without the programs), then
-# browser_setup, or browser_dir and then start_http_daemon,
-# start_chromedriver and session itself.
+# browser download, no client library).  A test calls need_browser
+# (skip_all without the programs), then browser_setup, or browser_dir
+# and then start_http_daemon, start_chromedriver and session itself.
 
 . "${top_srcdir:-.}/tests/lib/tap.sh"
 . "${top_srcdir:-.}/tests/lib/daemon.sh"
@@ -21,15 +20,7 @@ need_browser() {
 	for tool in curl redis-cli base64; do
 		command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
 	done
-	if [ -n "$missing" ]; then
-		if [ -n "${CI:-}" ]; then
-			echo "1..1"
-			echo "not ok 1 - missing:$missing (CI is set: bootstrap installs them)"
-			exit 1
-		fi
-		echo "1..0 # SKIP missing:$missing (bootstrap installs them as root)"
-		exit 77
-	fi
+	[ -z "$missing" ] || skip_all "missing:$missing"
 	need_web
 }
 
