@@ -242,20 +242,25 @@ int64_t		 pg_changes(struct store *);
 void		 pg_request(struct store *, uint64_t);
 void		 pg_conflicts(struct store *, void (*)(void *, uint64_t,
 		    const char *, enum store_outcome), void *);
-/* Queues a statement of the transaction (q: what its result says; the
- * parameters are copied): 0, or STORE_ERR outside a transaction. */
-int		 pg_queue(struct pg_store *, const char *op, enum pg_stmt_id,
-		    int n, const char *const *params, const struct pg_q *q);
 /* A write outside any transaction: one of its own, committed now; 0,
  * STORE_NOTFOUND when the row had changed, or STORE_ERR. */
 int		 pg_write_alone(struct pg_store *, const char *op,
 		    enum pg_stmt_id, int n, const char *const *params,
 		    enum pg_qkind);
+
+/* --------------------------------------------------------- pg_queue.c */
+
+/* Queues a statement of the transaction (q: what its result says; the
+ * parameters are copied): 0, or STORE_ERR outside a transaction. */
+int		 pg_queue(struct pg_store *, const char *op, enum pg_stmt_id,
+		    int n, const char *const *params, const struct pg_q *q);
 /* The request now running conflicts already (a read that cannot see
  * the transaction's writes): it will be run again. */
 void		 pg_doom(struct pg_store *, const char *id);
 /* 1 when the open transaction writes the game (NULL: creates any). */
 int		 pg_writes_game(const struct pg_store *, const char *id);
+/* 1 when a statement of this kind writes a row. */
+int		 pg_q_is_write(enum pg_qkind);
 
 /* --------------------------------------------------------- pg_whole.c */
 
