@@ -114,7 +114,7 @@ def _(t):
 
 
 @suite.case("RESP3 (protocol=3)",
-            skip=None if redis.__version__ >= "5" else
+            skip=None if int(redis.__version__.split(".")[0]) >= 5 else
             "redis-py %s speaks RESP2 only (RESP3: redis-py 5)" %
             redis.__version__)
 def _(t):
