@@ -38,6 +38,7 @@ pg_close(struct store *st)
 	pg_drop(s);
 	free(s->q);
 	free(s->order);
+	free(s->whole);
 	free(s->arena);
 	free(s->uri);
 	free(s);
