@@ -440,61 +440,12 @@ conn_error(struct conn *c, const char *code, const char *fmt, ...)
 
 /* ------------------------------------------------------------ requests */
 
-/*
- * How many bytes the parser should see in one piece to make progress: the
- * whole bulk string it waits for, or a full inline line at most.
- */
-static size_t
-parse_hint(const struct resp_parser *p)
-{
-	if (p->in_multibulk)
-		return (p->bulk_len >= 0 ? (size_t)p->bulk_len + 2 : 0) + 64;
-	return p->lim.max_inline + 2;
-}
-
-/*
- * Parses the next request from the input.  The parser wants contiguous
- * bytes: it is first given the first chunk of the buffer, and only if a
- * request straddles chunks is a bounded prefix pulled up into one piece,
- * so a long pipelined input is never copied over and over.
- */
+/* The next request of the input (resp_input.c). */
 static enum resp_status
 conn_parse(struct conn *c, struct resp_request *req, const char **err)
 {
-	struct evbuffer		*in = bufferevent_get_input(c->bev);
-	struct resp_parser	*p = &c->parser;
-	enum resp_status	 st;
-	size_t			 len, contig, used, want;
-	unsigned char		*data;
-
-	for (;;) {
-		len = evbuffer_get_length(in);
-		if (len == 0)
-			return RESP_INCOMPLETE;
-		/* A bulk string still arriving: no need to look yet. */
-		if (p->in_multibulk && p->bulk_len >= 0 &&
-		    len < (size_t)p->bulk_len + 2)
-			return RESP_INCOMPLETE;
-		contig = evbuffer_get_contiguous_space(in);
-		data = evbuffer_pullup(in, (ev_ssize_t)contig);
-		used = 0;
-		st = resp_parse(p, (const char *)data, contig, &used, req,
-		    err);
-		evbuffer_drain(in, used);
-		c->srv->bytes_in += used;
-		if (st != RESP_INCOMPLETE)
-			return st;
-		len = evbuffer_get_length(in);
-		contig = evbuffer_get_contiguous_space(in);
-		if (contig >= len)
-			return RESP_INCOMPLETE;	/* it saw everything */
-		want = parse_hint(p);
-		if (want < contig + 4096)
-			want = contig + 4096;
-		if (want > len)
-			want = len;
-		evbuffer_pullup(in, (ev_ssize_t)want);
-	}
+	return resp_parse_evbuffer(&c->parser, bufferevent_get_input(c->bev),
+	    req, err, &c->srv->bytes_in);
 }
 
 static void

@@ -67,6 +67,14 @@ enum resp_status resp_parse(struct resp_parser *, const char *buf,
 		    size_t len, size_t *used, struct resp_request *req,
 		    const char **err);
 void	resp_request_free(struct resp_request *);
+struct evbuffer;
+/*
+ * resp_parse() over a libevent input buffer (resp_input.c): what it
+ * consumes is drained from in and added to *consumed.
+ */
+enum resp_status resp_parse_evbuffer(struct resp_parser *,
+		    struct evbuffer *in, struct resp_request *req,
+		    const char **err, uint64_t *consumed);
 
 /* A growable byte buffer the encoder appends to. */
 struct resp_buf {

@@ -650,6 +650,8 @@ main(void)
 		cmocka_unit_test(test_resp_parse_reply_malformed),
 		cmocka_unit_test(test_resp_parse_reply_round_trip),
 		cmocka_unit_test(test_resp_random_bytes),
+		cmocka_unit_test(test_resp_input_two_chunks),
+		cmocka_unit_test(test_resp_input_two_reads),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
