@@ -67,60 +67,54 @@ drain(struct resp_parser *p, struct evbuffer *in, size_t *next,
 	assert_int_equal(st, RESP_INCOMPLETE);
 }
 
-/* The input as two chunks, split at every byte: all four requests, each
- * once, and every byte consumed. */
-void
-test_resp_input_two_chunks(void **state)
+/*
+ * The input split at k: as two chunks of one buffer (a connection's input
+ * after two reads that libevent kept apart), or as two reads parsed one
+ * after the other.  Either way all four requests, each once, every byte
+ * consumed.
+ */
+static void
+split_at(size_t k, int two_reads)
 {
 	struct resp_parser	 p;
 	struct evbuffer		*in, *tail;
-	size_t			 len = sizeof(input) - 1, k, next;
-	uint64_t		 consumed;
+	size_t			 len = sizeof(input) - 1, next = 0;
+	uint64_t		 consumed = 0;
 
-	(void)state;
-	for (k = 1; k < len; k++) {
-		resp_parser_init(&p, NULL);
-		in = evbuffer_new();
-		tail = evbuffer_new();
-		assert_int_equal(evbuffer_add(in, input, k), 0);
-		assert_int_equal(evbuffer_add(tail, input + k, len - k), 0);
-		/* Moves tail's chunk: the input is two chunks, split at k. */
-		assert_int_equal(evbuffer_add_buffer(in, tail), 0);
-		next = 0;
-		consumed = 0;
+	resp_parser_init(&p, NULL);
+	in = evbuffer_new();
+	tail = evbuffer_new();
+	assert_int_equal(evbuffer_add(in, input, k), 0);
+	assert_int_equal(evbuffer_add(tail, input + k, len - k), 0);
+	if (two_reads)
 		drain(&p, in, &next, &consumed);
-		assert_int_equal(next, NWANT);
-		assert_int_equal(consumed, len);
-		assert_int_equal(evbuffer_get_length(in), 0);
-		evbuffer_free(tail);
-		evbuffer_free(in);
-		resp_parser_free(&p);
-	}
+	/* Moves tail's chunk: the input is two chunks, split at k. */
+	assert_int_equal(evbuffer_add_buffer(in, tail), 0);
+	drain(&p, in, &next, &consumed);
+	assert_int_equal(next, NWANT);
+	assert_int_equal(consumed, len);
+	assert_int_equal(evbuffer_get_length(in), 0);
+	evbuffer_free(tail);
+	evbuffer_free(in);
+	resp_parser_free(&p);
 }
 
-/* The input arriving in two reads, split at every byte: what the first
- * holds whole comes out at once, the rest after the second. */
+void
+test_resp_input_two_chunks(void **state)
+{
+	size_t	 k;
+
+	(void)state;
+	for (k = 1; k < sizeof(input) - 1; k++)
+		split_at(k, 0);
+}
+
 void
 test_resp_input_two_reads(void **state)
 {
-	struct resp_parser	 p;
-	struct evbuffer		*in;
-	size_t			 len = sizeof(input) - 1, k, next;
-	uint64_t		 consumed;
+	size_t	 k;
 
 	(void)state;
-	for (k = 1; k < len; k++) {
-		resp_parser_init(&p, NULL);
-		in = evbuffer_new();
-		next = 0;
-		consumed = 0;
-		assert_int_equal(evbuffer_add(in, input, k), 0);
-		drain(&p, in, &next, &consumed);
-		assert_int_equal(evbuffer_add(in, input + k, len - k), 0);
-		drain(&p, in, &next, &consumed);
-		assert_int_equal(next, NWANT);
-		assert_int_equal(consumed, len);
-		evbuffer_free(in);
-		resp_parser_free(&p);
-	}
+	for (k = 1; k < sizeof(input) - 1; k++)
+		split_at(k, 1);
 }
