@@ -1,5 +1,5 @@
 /*
- * Group commit in the real ludusd (issue 6), as a black box.  Turns that
+ * Group commit in the real ludusd, as a black box.  Turns that
  * reach the daemon in one pass of its event loop share one transaction:
  * to put requests of several connections in one pass without any timing
  * luck, the daemon is stopped (SIGSTOP), the requests are written, and it

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The ludus CLI end to end (TAP): seed 004's script format byte for byte,
+# The ludus CLI end to end (TAP): the Snake & Ladder script format byte for byte,
 # the embedded mode on stdin scripts and on the command line, persistence
 # across runs, output formats and exit statuses.
 
@@ -36,7 +36,7 @@ status() {
 
 echo "1..21"
 
-# ------------------------------------------------ seed 004, example 1
+# -------------------------------- Snake & Ladder script, example 1
 printf '7\n2\nadd_ladder 4 98\nadd_snake 99 2\nroll 4\nroll 6\nroll 2\nroll 5\nroll 6\n' \
     > "$tmp/in"
 printf 'P1 98\nP2 6\nP1 WINS\nGAME_OVER\nGAME_OVER\n' > "$tmp/want"
@@ -44,7 +44,7 @@ printf 'P1 98\nP2 6\nP1 WINS\nGAME_OVER\nGAME_OVER\n' > "$tmp/want"
 check_file "snl-script seed example 1"
 status "snl-script example 1 exits 0" 0 $?
 
-# ------------------------------------------------ seed 004, example 2
+# -------------------------------- Snake & Ladder script, example 2
 printf '3\n2\nadd_ladder 3 100\nroll 3\nroll 1\n' > "$tmp/in"
 printf 'P1 WINS\nGAME_OVER\n' > "$tmp/want"
 "$LUDUS" --snl-script < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
@@ -72,7 +72,7 @@ status "snl-script refuses a bad Q" 1 $?
 printf '1\n2\nfly 3\n' | "$LUDUS" --snl-script > "$tmp/out" 2> "$tmp/err"
 status "snl-script refuses an unknown command" 1 $?
 
-# ---------------------------------- --db :memory:, seed 000 example 1
+# ------------------------- --db :memory:, the first Ludo example
 cat > "$tmp/in" <<'EOF'
 LUDO.CREATE game-1 red blue
 LUDO.PLAY game-1 red 6 1

@@ -76,7 +76,7 @@ contains "flags override the file" "durability:normal" "$out"
 out=$(cli INFO clients | tr -d '\r')
 contains "the file sets what flags do not" "maxclients:50" "$out"
 
-# Ludo, seed 000 example 1.
+# Ludo, the rules' first example game.
 out=$(cli LUDO.CREATE game-1 red blue; cli LUDO.PLAY game-1 red 6 1
     cli LUDO.PLAY game-1 red 3 1; cli LUDO.PLAY game-1 blue 4 0)
 check "Ludo example 1 moves" "OK
@@ -124,7 +124,7 @@ OK
 INVALID_MOVE
 PASSED" "$out"
 
-# Snake & Ladder, seed 004.
+# Snake & Ladder, the rules' example game.
 out=$(printf '%s\n' 'SNL.CREATE s1 2' 'SNL.LADDER s1 4 98' 'SNL.SNAKE s1 99 2' \
     'SNL.ROLL s1 4' 'SNL.ROLL s1 6' 'SNL.ROLL s1 2' 'SNL.ROLL s1 5' \
     'SNL.ROLL s1 6' 'SNL.CREATE s2 2' 'SNL.LADDER s2 3 100' \
@@ -142,7 +142,7 @@ OK
 P1 WINS
 GAME_OVER" "$out"
 
-# DandyLand, seed 003.
+# DandyLand, the rules' example game.
 out=$(cli DANDY.PLAY 2 abab9abcaa abab | tr '\n' ' '
     cli DANDY.PLAY 1 7aaa abcde | tr '\n' ' '
     cli DANDY.PLAY 1 af1f1fa abcde | tr '\n' ' '

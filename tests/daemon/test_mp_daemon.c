@@ -1,5 +1,5 @@
 /*
- * Multiplayer (issue 4) through the real ludusd, driven with hiredis:
+ * Multiplayer options through the real ludusd, driven with hiredis:
  * a game of bots plays to its end by itself while a watcher sees every
  * move; seats belong to connections; a server roll and a turn deadline
  * survive a restart (the deadline is neither forgotten nor reset); the

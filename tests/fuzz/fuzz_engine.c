@@ -592,7 +592,7 @@ dandy_step(struct dandy_state *st, int card)
 	memcpy(st, &out, sizeof(out));
 }
 
-/* seed 003's play() agrees with the same game drawn card by card. */
+/* DandyLand's whole-game play() agrees with the same game drawn card by card. */
 static void
 dandy_check_play(int players, const char *deck, const char *board)
 {

@@ -46,7 +46,7 @@ te_rnd_dice(uint64_t *s)
 	return 1 + te_rnd_int(s, 6);
 }
 
-/* Seed 000's getGameState, built from a snapshot and the player names. */
+/* The reference API's getGameState, built from a snapshot and the player names. */
 static int
 ludo_lines(const struct ludo_state *st, const char *const names[],
     char lines[STATE_LINES][LINE_MAX_LEN])

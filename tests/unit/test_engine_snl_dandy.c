@@ -17,7 +17,7 @@
 
 #include "test_engine.h"
 
-/* A game's snake/ladder result as seed 004 prints it. */
+/* A game's snake/ladder result as the Snake & Ladder script prints it. */
 static void
 snl_format(const struct snl_result *r, char *buf, size_t len)
 {
@@ -506,7 +506,7 @@ test_dandy_init_validation(void **unused)
 }
 
 /*
- * A second, deliberately naive model of seed 003: it walks one square at a
+ * A second, deliberately naive model of DandyLand's rules: it walks one square at a
  * time, so the engine's arithmetic shortcuts are checked against it.
  */
 struct naive_dandy {

@@ -1,5 +1,5 @@
 /*
- * Multiplayer (issue 4) through the command layer: secure seats, server
+ * Multiplayer options through the command layer: secure seats, server
  * dice and decks, bots, turn deadlines, on a real SQLite store (a file
  * where a restart matters) and a fake clock.  This file has the fixture,
  * the helpers, the seats and main(); test_multiplayer_play.c the server
