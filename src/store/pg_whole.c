@@ -41,13 +41,6 @@ pg_whole(struct store *st)
 	s->whole[s->nwhole++] = s->req;
 }
 
-static int
-writes(enum pg_qkind k)
-{
-	return k == PQ_TURN || k == PQ_CREATE || k == PQ_SETUP ||
-	    k == PQ_PENDING;
-}
-
 /* The stamps of a set, small: a game's chain within one transaction. */
 struct stamps {
 	int64_t	*v;
@@ -94,13 +87,14 @@ chain(const struct pg_store *s, uint64_t req, const char *id,
 		q = &s->q[i];
 		if (strcmp(q->id, id) != 0)
 			continue;
-		if (q->req == req && writes((enum pg_qkind)q->kind)) {
+		if (q->req == req && pg_q_is_write((enum pg_qkind)q->kind)) {
 			st->n = 0;
 			stamps_add(st, q->stamp);
 		} else if (q->req == req && q->kind == PQ_CHECK)
 			stamps_add(st, q->base);
 		else if (q->req != req && q->kind != PQ_CREATE &&
-		    writes((enum pg_qkind)q->kind) && stamps_has(st, q->base))
+		    pg_q_is_write((enum pg_qkind)q->kind) &&
+		    stamps_has(st, q->base))
 			stamps_add(st, q->stamp);
 	}
 }
@@ -135,7 +129,7 @@ queue_check(struct pg_store *s, uint64_t req)
 	for (i = 0; i < nq; i++) {
 		if (s->q[i].req != req || s->q[i].id[0] == '\0' ||
 		    (s->q[i].kind != PQ_CHECK &&
-		    !writes((enum pg_qkind)s->q[i].kind)) ||
+		    !pg_q_is_write((enum pg_qkind)s->q[i].kind)) ||
 		    seen_before(s, req, i))
 			continue;
 		chain(s, req, s->q[i].id, &st);
@@ -184,7 +178,7 @@ pg_whole_prepare(struct pg_store *s)
 			if (s->q[i].req != s->whole[w])
 				continue;
 			doomed |= s->q[i].kind == PQ_DOOM;
-			wrote |= writes((enum pg_qkind)s->q[i].kind);
+			wrote |= pg_q_is_write((enum pg_qkind)s->q[i].kind);
 		}
 		if (doomed)
 			doom_all(s, s->whole[w]);
