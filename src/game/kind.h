@@ -40,7 +40,7 @@ struct svg;
 
 /*
  * How the HTTP API writes one of the kind's commands from a JSON body
- * (src/net/http_write.c): the command's name, the game id, then one word
+ * (src/http/http_write.c): the command's name, the game id, then one word
  * per argument, in order, each from the body's member of that name.  The
  * command layer checks the words as it checks a RESP client's.
  */

@@ -17,10 +17,10 @@
 
 #include "cmd/cmd_impl.h"	/* the list bounds */
 #include "game/kind.h"
-#include "net/http.h"
-#include "net/web_assets.h"
+#include "http/http.h"
+#include "http/json.h"
+#include "http/web_assets.h"
 #include "util/svg.h"
-#include "web/web.h"
 
 #define PAGE_GAMES	50	/* games on a page of the list */
 #define HTML_TYPE	"text/html; charset=utf-8"

@@ -4,8 +4,8 @@
  * kind table's state_json (the kinds' web face, src/game/view.h, where
  * their render_svg draws the board too), and the JSON of errors.
  */
-#ifndef LUDUS_WEB_WEB_H
-#define LUDUS_WEB_WEB_H
+#ifndef LUDUS_HTTP_JSON_H
+#define LUDUS_HTTP_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,4 +34,4 @@ int	 web_error_status(const char *code);
 /* Compact text with a final newline; the caller frees it. */
 char	*json_text(const json_t *, size_t *len);
 
-#endif /* LUDUS_WEB_WEB_H */
+#endif /* LUDUS_HTTP_JSON_H */

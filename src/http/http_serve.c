@@ -31,11 +31,11 @@
 #include <event2/keyvalq_struct.h>
 
 #include "cmd/cmd.h"
-#include "net/http.h"
-#include "net/http_check.h"
+#include "http/http.h"
+#include "http/http_check.h"
+#include "http/json.h"
 #include "net/log.h"
 #include "util/util.h"
-#include "web/web.h"
 
 /* ----------------------------------------------------------- checks */
 

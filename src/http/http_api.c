@@ -11,9 +11,9 @@
 
 #include "cmd/cmd.h"
 #include "cmd/cmd_impl.h"	/* cmd_replay_game(), the list bounds */
-#include "net/http.h"
+#include "http/http.h"
+#include "http/json.h"
 #include "util/util.h"
-#include "web/web.h"
 
 #define API_GAMES_MAX	1000	/* games per page: each is a load */
 

@@ -10,7 +10,7 @@
  *	http_reply.c	replies with their security headers, JSON errors,
  *			query parameters
  *	http_check.c	the Host, Content-Type and Origin values (pure,
- *			in libnet, fuzzed)
+ *			fuzzed)
  *	http_api.c	the JSON API's reads (/api/..., /healthz, /readyz)
  *	http_write.c	its writes (create, move, roll): turns in the
  *			pass's group commit, replied after its COMMIT
@@ -21,8 +21,8 @@
  * GET and HEAD read; POST writes, after the checks of a write (content
  * type, origin, the server's password); nothing else is served.
  */
-#ifndef LUDUS_NET_HTTP_H
-#define LUDUS_NET_HTTP_H
+#ifndef LUDUS_HTTP_HTTP_H
+#define LUDUS_HTTP_HTTP_H
 
 #include <sys/queue.h>
 
@@ -213,4 +213,4 @@ void	page_game(struct http_ctx *);
 void	page_svg(struct http_ctx *);
 void	page_static(struct http_ctx *);
 
-#endif /* LUDUS_NET_HTTP_H */
+#endif /* LUDUS_HTTP_HTTP_H */

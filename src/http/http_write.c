@@ -38,12 +38,12 @@
 #include <sodium.h>
 
 #include "game/kind.h"
-#include "net/http.h"
-#include "net/http_check.h"
+#include "http/http.h"
+#include "http/http_check.h"
+#include "http/json.h"
 #include "net/held.h"
 #include "net/log.h"
 #include "util/util.h"
-#include "web/web.h"
 
 #define SEAT_KEY_MAX	128	/* bytes of a seat key given */
 #define OPTION_MAX	32	/* bytes of an option's name */
