@@ -17,6 +17,7 @@
  *	http_events.c	the live event streams (Server-Sent Events)
  *	http_metrics.c	/metrics, in Prometheus's text format
  *	http_pages.c	the pages, the boards as SVG, the static files
+ *	json.c		a game as JSON, the JSON of errors (pure: json.h)
  *
  * GET and HEAD read; POST writes, after the checks of a write (content
  * type, origin, the server's password); nothing else is served.
@@ -85,6 +86,18 @@ struct http_ctx {
 	void			(*route)(struct http_ctx *);
 	int			 tries;
 };
+
+/* http.c: the HTTP port (http-port), on the same addresses as RESP;
+ * started and freed by main (src/net/ludusd.c), around the server's
+ * life: the one file of the RESP side that names HTTP's functions. */
+/* Listens when HTTP is on, and sets the server's hooks; 0, or -1
+ * logged. */
+int	http_listen(struct server *);
+/* The HTTP port bound, 0 when none; the HTTPS one. */
+int	http_port(const struct server *);
+int	http_tls_port(const struct server *);
+/* Closes every HTTP connection and the listeners: before server_free. */
+void	http_free(struct server *);
 
 /* http_conn.c: the connections (http.c sets these callbacks up); the
  * HTTPS port's bufferevents accept TLS with tls.c's context in use. */
