@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/cmd_impl.h"	/* cmd_replay_game(), the list bounds */
 #include "http/http.h"
 #include "http/json.h"
 #include "util/util.h"

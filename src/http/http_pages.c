@@ -15,7 +15,7 @@
 
 #include <event2/http.h>
 
-#include "cmd/cmd_impl.h"	/* the list bounds */
+#include "cmd/cmd.h"
 #include "game/kind.h"
 #include "http/http.h"
 #include "http/json.h"
