@@ -28,6 +28,12 @@ game_kind_parse(const char *s)
 	return KIND_NONE;
 }
 
+const struct game_kind_ops *
+game_kind_named(const char *s)
+{
+	return game_kind_get(game_kind_parse(s));
+}
+
 const char *
 game_kind_list(char *buf, size_t len)
 {

@@ -6,7 +6,7 @@
  * layers above call through it and never ask which kind they hold.
  *
  * Every hook is pure: no I/O, no globals, and no allocation but the
- * output of the web face (markup and JSON).  A hook that needs
+ * output of the faces (markup, JSON and text).  A hook that needs
  * randomness (the server's automatic move) is given it.  A kind
  * fills the members it needs; the ones marked "NULL:" may be left out
  * and then mean what their comment says.
@@ -155,8 +155,10 @@ struct game_kind_ops {
 		    const struct game_random *rnd, char *why, size_t len);
 
 	/* -------------------------------------------------- replies */
-	/* The STATE array (LUDO.STATE, REPLAY ...), into an empty reply. */
+	/* The STATE array (LUDO.STATE, REPLAY ...), into an empty reply,
+	 * and the command of the kind that replies it for a game id. */
 	void	(*state_reply)(const struct game *, struct reply *);
+	const char	*state_cmd;		/* "LUDO.STATE" */
 	/* GAME.INFO: the kind's lines after "updated" (NULL: none), and
 	 * those of a game whose randomness the server draws. */
 	void	(*info)(const struct game *, struct reply *);
@@ -173,6 +175,14 @@ struct game_kind_ops {
 	/* Its commands as the JSON API writes them (above).  NULL: no
 	 * writes over HTTP. */
 	const struct game_api	*api;
+
+	/* --------------------------------------------- the terminal face */
+	/* The board as text (ludus show), drawn from what a client has
+	 * read of the game: GAME.INFO's reply and state_cmd's array, with
+	 * ANSI colours when color is set, appended to out.  NULL: the
+	 * game's header line alone. */
+	void	(*show_text)(const struct reply *info,
+		    const struct reply *state, int color, struct svg *out);
 };
 
 /* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */

@@ -391,9 +391,11 @@ const struct game_kind_ops kind_dandy = {
 	.no_dice = "DandyLand has no dice: deck=shuffled deals a server deck",
 	.autoplay = dandy_autoplay,
 	.state_reply = dandy_state_reply,
+	.state_cmd = "DANDY.STATE",
 	.info = dandy_info,
 	.info_random = dandy_info_random,
 	.render_svg = render_svg_dandy,
 	.state_json = json_state_dandy,
 	.api = &dandy_api,
+	.show_text = show_text_dandy,
 };

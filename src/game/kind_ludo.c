@@ -346,8 +346,10 @@ const struct game_kind_ops kind_ludo = {
 	.bot_needs = "a bot needs dice=server",
 	.autoplay = ludo_autoplay,
 	.state_reply = ludo_state_reply,
+	.state_cmd = "LUDO.STATE",
 	.info_random = game_info_dice,
 	.render_svg = render_svg_ludo,
 	.state_json = json_state_ludo,
 	.api = &ludo_api,
+	.show_text = show_text_ludo,
 };

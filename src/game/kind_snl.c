@@ -331,8 +331,10 @@ const struct game_kind_ops kind_snl = {
 	.bot_needs = "a bot needs dice=server",
 	.autoplay = snl_autoplay,
 	.state_reply = snl_state_reply,
+	.state_cmd = "SNL.STATE",
 	.info_random = game_info_dice,
 	.render_svg = render_svg_snl,
 	.state_json = json_state_snl,
 	.api = &snl_api,
+	.show_text = show_text_snl,
 };
