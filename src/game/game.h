@@ -82,9 +82,12 @@ struct move {
 static inline const struct game_kind_ops *
 game_kind_get(enum game_kind kind)
 {
-	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
-		return NULL;
-	return game_kinds[kind];
+	if ((int)kind > KIND_NONE && (int)kind < KIND_COUNT)
+		return game_kinds[kind];
+	if ((int)kind >= KIND_COUNT &&
+	    (int)kind < KIND_COUNT + game_kinds_nadded)
+		return game_kinds_added[kind - KIND_COUNT];
+	return NULL;
 }
 
 static inline const struct game_kind_ops *

@@ -20,12 +20,22 @@
 #include <stddef.h>
 
 enum game_kind {
-	KIND_NONE = 0,
+	KIND_NONE = 0,		/* no kind; where one is asked for, any */
 	KIND_LUDO = 1,
 	KIND_SNL = 2,
 	KIND_DANDY = 3
 };
-#define KIND_COUNT	4
+#define KIND_COUNT	4	/* the built-in kinds and KIND_NONE */
+#define KIND_ADDED_MAX	4	/* the kinds game_kind_add() takes */
+
+/*
+ * The same two for a layer that names no kind (the CLI): "any kind",
+ * where a kind is asked for (store_list_games()), and the length of an
+ * array of counts by kind (store_count_games()), whose [GAME_ANY_KIND]
+ * is the total of every kind.
+ */
+#define GAME_ANY_KIND	KIND_NONE
+#define GAME_KINDS_LEN	KIND_COUNT
 
 struct game;
 struct game_dec;
@@ -187,5 +197,20 @@ struct game_kind_ops {
 
 /* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */
 extern const struct game_kind_ops *const game_kinds[KIND_COUNT];
+
+/*
+ * A kind that is not built in: a test's, to show that the layers above
+ * need no edit for a new kind (tests/lib/toykind.c).  Its value, from
+ * KIND_COUNT on, or KIND_NONE when KIND_ADDED_MAX were added; from then
+ * on game_kind_get() and every list of the kinds know it.  The store
+ * keeps the built-in kinds alone (its schema names them), so an added
+ * kind's games are never stored.
+ */
+enum game_kind	 game_kind_add(const struct game_kind_ops *);
+/* One past the greatest kind's value, for the lists of kinds. */
+int		 game_kind_end(void);
+/* Where game_kind_get() finds the added kinds. */
+extern const struct game_kind_ops *game_kinds_added[KIND_ADDED_MAX];
+extern int	 game_kinds_nadded;
 
 #endif /* LUDUS_GAME_KIND_H */

@@ -138,10 +138,12 @@ http_list_args(struct http_ctx *x, const struct evkeyvalq *q,
     enum game_kind *kind, const char **after, int64_t *limit, int64_t def)
 {
 	const char	*k = evhttp_find_header(q, "kind");
+	char		 kinds[128];
 
 	*kind = KIND_NONE;
 	if (k != NULL && (*kind = game_kind_parse(k)) == KIND_NONE) {
-		http_error(x, "BADARG", "kind must be ludo, snl or dandy");
+		http_error(x, "BADARG", "kind must be %s",
+		    game_kind_list(kinds, sizeof kinds));
 		return -1;
 	}
 	*after = evhttp_find_header(q, "after");
