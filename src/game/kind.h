@@ -58,6 +58,55 @@ struct game_arg {
 	const char	*name;		/* the member: "dice"; NULL ends */
 	int		 integer;	/* a JSON integer, else a string */
 	int		 optional;	/* may be absent: no word then */
+	const struct game_ask *ask;	/* how the page asks for it, below */
+};
+
+/*
+ * How the page (web/ludus.js) asks a player for an argument of a move,
+ * as GET /api/kinds tells it (src/http/json_kind.c): the page knows no
+ * kind.  It fills a move's arguments in order, the seat argument
+ * (seat_arg) with the player, each other one with the first of these
+ * that holds:
+ *
+ *  - the server draws it, while the member draw.when of the game's JSON
+ *    ("options.dice") is not draw.unless ("manual"; NULL: null).  With
+ *    draw.held set, the kind's roll (POST .../roll) draws it and the
+ *    game holds it there ("options.roll", null until then); else the
+ *    move leaves it out.  Until then, a button draw.label saying
+ *    draw.prompt;
+ *  - choices: a button per value (words: "1 2 3 4 5 6"), saying prompt;
+ *  - board.values: a click on a piece of the board, an element of class
+ *    token whose data-NAME is the value, among those that member of the
+ *    game's JSON ("state.legal") lists under the value of argument
+ *    board.by, saying prompt; when it lists none, a button
+ *    board.none_label for the value board.none, saying board.none_prompt.
+ *
+ * In a prompt, {player} is the player, {NAME} the value of argument NAME.
+ */
+struct game_ask {
+	const char	*prompt;
+	const char	*choices;
+	struct {
+		const char	*values, *by;
+		const char	*none, *none_label, *none_prompt;
+	} board;
+	struct {
+		const char	*when, *unless, *held;
+		const char	*label, *prompt;
+	} draw;
+};
+
+/*
+ * A field of the page's create form that a kind adds after the common
+ * ones (id, players, bots, dice where the kind takes it, seats, turn
+ * timeout): the body's member name (a create argument), or with option
+ * set the option of that name, sent when not empty.
+ */
+struct game_field {
+	const char	*name;		/* "board"; NULL ends */
+	const char	*label;		/* "Board" */
+	const char	*value;		/* what the field holds at first */
+	int		 option;
 };
 
 #define GAME_API_ARGS	4
@@ -77,6 +126,14 @@ struct game_api {
 	 * kind has none (its move rolls, when the server has the dice). */
 	const char	*roll;
 	struct game_arg	 roll_args[GAME_API_ARGS];
+	/* The page's create form: what the players field holds at first
+	 * (names: "red blue", or a count: "2"), an example of bots, a hint
+	 * (NULL: none; text, with `code` between backquotes) and the
+	 * kind's own fields. */
+	const char	*form_players;
+	const char	*form_bots;
+	const char	*form_hint;
+	struct game_field form[GAME_API_ARGS];
 };
 
 /* The server's randomness, for the moves it makes by itself. */

@@ -12,6 +12,7 @@
  *	http_check.c	the Host, Content-Type and Origin values (pure,
  *			fuzzed)
  *	http_api.c	the JSON API's reads (/api/..., /healthz, /readyz)
+ *			and the kinds (/api/kinds)
  *	http_write.c	its writes (create, move, roll): turns in the
  *			pass's group commit, replied after its COMMIT
  *	http_events.c	the live event streams (Server-Sent Events)
@@ -161,6 +162,7 @@ void	api_games(struct http_ctx *);
 void	api_game(struct http_ctx *);
 void	api_history(struct http_ctx *);
 void	api_replay(struct http_ctx *);
+void	api_kinds(struct http_ctx *);
 void	api_healthz(struct http_ctx *);
 void	api_readyz(struct http_ctx *);
 /* Ends the open group-commit batch, so that a read sees committed rows

@@ -1,9 +1,10 @@
 /*
  * The JSON API, read side: the games, one game, its history and its
- * replay, and the health checks (doc/http.md).  Each reads the store as
- * the commands do (GAMES, GAME.INFO, HISTORY, REPLAY), with the same
- * bounds and the same error code words, and first ends the open
- * group-commit batch so that no reply shows a move before its commit.
+ * replay, the health checks (doc/http.md), and the kinds.  Each read of
+ * a game reads the store as the commands do (GAMES, GAME.INFO, HISTORY,
+ * REPLAY), with the same bounds and the same error code words, and first
+ * ends the open group-commit batch so that no reply shows a move before
+ * its commit.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -253,6 +254,21 @@ api_replay(struct http_ctx *x)
 		json_object_set_new(j, "seq", json_integer(seq));
 		http_json(x, 200, j);
 	}
+	evhttp_clear_headers(&q);
+}
+
+/* -------------------------------------------------------- the kinds */
+
+/* What the page asks of each kind (json_kind.c): a function of the kind
+ * table, the same for every request, and no store read. */
+void
+api_kinds(struct http_ctx *x)
+{
+	struct evkeyvalq q;
+
+	if (http_query(x, no_params, &q) == -1)
+		return;
+	http_json(x, 200, json_kinds());
 	evhttp_clear_headers(&q);
 }
 

@@ -288,6 +288,7 @@ static const struct route routes[] = {
 	{ "/readyz", NULL, api_readyz, NULL },
 	{ "/metrics", NULL, page_metrics, NULL },
 	{ "/api/games", NULL, api_games, api_create },
+	{ "/api/kinds", NULL, api_kinds, NULL },
 	{ "/api/games/", "/history", api_history, NULL },
 	{ "/api/games/", "/replay", api_replay, NULL },
 	{ "/api/games/", "/events", api_events, NULL },
