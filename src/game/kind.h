@@ -11,8 +11,27 @@
  * fills the members it needs; the ones marked "NULL:" may be left out
  * and then mean what their comment says.
  *
- * Adding a kind is: its engine file, its kind file, its command file,
- * one line in game_kinds[], one value below and its SQL migration.
+ * Adding a kind is, and nothing else:
+ *
+ *  1. its rules: src/engine/<kind>.c (engine.h), and its state a member
+ *     of struct game's union (game.h; GAME_MAX_PLAYERS if it seats more);
+ *  2. its entry: src/game/kind_<kind>.c (the ops below, its STATE
+ *     command's name, and its api: the JSON API's commands and what the
+ *     page asks for them, struct game_ask and struct game_field), its
+ *     board as SVG (kind_<kind>_svg.c), its JSON (kind_<kind>_json.c)
+ *     and its board as text (kind_<kind>_text.c), declared in kinds.h and
+ *     view.h;
+ *  3. one value of enum game_kind below (KIND_COUNT one more) and one
+ *     line in game_kinds[] (kind.c);
+ *  4. its commands: src/cmd/cmd_<kind>.c (the top of src/cmd/cmd.h says
+ *     how a command is declared) and their sections in doc/protocol.md;
+ *  5. its SQL migration (sql/, sql/pg/: the games table's kind CHECK and
+ *     its columns) and its files in Makefile.am.
+ *
+ * The CLI (ludus show), the HTTP API (a game's JSON, GET /api/kinds, the
+ * creates and moves), the pages and the page's script (web/ludus.js)
+ * take it from the table and need no edit: tests/unit/test_toykind.c
+ * and tests/web/test_toykind.sh show it with a kind of the test tree.
  */
 #ifndef LUDUS_GAME_KIND_H
 #define LUDUS_GAME_KIND_H
