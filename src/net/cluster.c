@@ -44,7 +44,6 @@
 
 #include "net/ludusd.h"
 #include "net/log.h"
-#include "store/pg.h"
 #include "util/idmap.h"
 #include "util/util.h"
 
@@ -204,7 +203,7 @@ log_found_out(struct cluster *c)
 {
 	uint64_t	 n, stored;
 
-	n = store_pg_found_out(c->srv->env.store, &stored);
+	n = store_found_out(c->srv->env.store, &stored);
 	if (n != c->found)
 		log_notice("outcomes of commits whose connection broke, found "
 		    "out: %llu (%llu committed)", (unsigned long long)n,

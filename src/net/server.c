@@ -27,8 +27,6 @@
 
 #include "net/conn.h"
 #include "net/log.h"
-#include "store/pg.h"
-#include "store/sqlite.h"
 #include "util/util.h"
 
 #define ACCEPT_PAUSE_MS	100	/* out of descriptors: try again after */
@@ -315,8 +313,7 @@ server_init(struct server *srv, const struct config *cfg)
 	}
 	/* Waiting for another process's write lock (SQLite), or for a row
 	 * another node is committing (PostgreSQL), stalls every client. */
-	store_sqlite_set_busy_timeout(srv->env.store, (int)cfg->busy_timeout);
-	store_pg_set_lock_timeout(srv->env.store, (int)cfg->busy_timeout);
+	store_set_lock_wait(srv->env.store, (int)cfg->busy_timeout);
 	if (store_set_game_cache(srv->env.store, cfg->game_cache) !=
 	    STORE_OK) {
 		log_warning("cannot set up the game cache: %s",
