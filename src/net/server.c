@@ -250,7 +250,7 @@ server_stop(struct server *srv, const char *why)
 	if (pass_writes(srv) > 0)
 		log_info("%s: ending the open batch of %zu turn(s)", why,
 		    pass_writes(srv));
-	pass_end(srv);
+	pass_barrier(srv);
 	listeners_free(srv);
 	TAILQ_FOREACH(c, &srv->conns, entry)
 		conn_close_after_flush(c);
@@ -386,7 +386,7 @@ server_free(struct server *srv)
 	srv->stopping = 1;
 	/* An open transaction commits (its replies are released) before
 	 * the connections go; the store closes after. */
-	pass_end(srv);
+	pass_barrier(srv);
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
