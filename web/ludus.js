@@ -88,7 +88,8 @@
 	 * when it has none. */
 	function member(obj, path) {
 		return path.split('.').reduce(function (o, key) {
-			return o === null || o === undefined ? undefined : o[key];
+			return o === null || o === undefined ? undefined :
+			    o[key];
 		}, obj);
 	}
 
@@ -223,8 +224,9 @@
 			var k = known.named[f.kind.value];
 			var named = k.players === 'names';
 			Object.keys(fields).forEach(function (name) {
-				var off = fields[name].kinds.indexOf(k.name) < 0;
-				fields[name].els.forEach(function (e) {
+				var field = fields[name];
+				var off = field.kinds.indexOf(k.name) < 0;
+				field.els.forEach(function (e) {
 					e.hidden = off;
 				});
 			});
@@ -236,9 +238,9 @@
 			f.bots.placeholder = k.form.bots;
 		}
 		function submit() {
+			var k = known.named[f.kind.value];
 			out.textContent = 'Creating\u2026';
-			post('/api/games', createBody(f, known.named[f.kind.value]))
-			    .then(function (r) {
+			post('/api/games', createBody(f, k)).then(function (r) {
 				out.textContent = '';
 				if (r.status === 401) {
 					out.textContent = 'This server wants its ' +

@@ -124,7 +124,7 @@ struct game_ask {
 struct game_field {
 	const char	*name;		/* "board"; NULL ends */
 	const char	*label;		/* "Board" */
-	const char	*value;		/* what the field holds at first */
+	const char	*value;		/* its first value */
 	int		 option;
 };
 
