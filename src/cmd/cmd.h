@@ -134,15 +134,42 @@ struct cmd_env {
 	void		*quota_arg;
 };
 
-#define CMD_WRITE	0x01	/* may change state: runs in a transaction */
-#define CMD_READONLY	0x02
-#define CMD_CONN	0x04	/* connection command: ludusd runs it */
-#define CMD_PUBSUB	0x08	/* a RESP2 subscriber may send it (COMMAND's
-				   flag "pubsub") */
-#define CMD_STREAM	0x10	/* ludusd may answer it its own way
-				   (cmd_stream_args(): a long XRANGE in
-				   slices, XREAD BLOCK's wait), else and
-				   here by its handler */
+/*
+ * What a command is, in one word (as Redis's server.h has its CMD_*
+ * flags): each entry declares its own, the command layer's and the
+ * daemon's alike.
+ *
+ * CMD_WRITE	may change state: runs as one store transaction (COMMAND's
+ *		"write", COMMAND DOCS' group "ludus-write")
+ * CMD_READONLY	only reads (COMMAND's "readonly")
+ * CMD_CONN	a connection command: ludusd runs it, the command layer
+ *		answers "unknown command"
+ * CMD_PUBSUB	a RESP2 subscriber may send it (COMMAND's "pubsub")
+ * CMD_STREAM	ludusd may deliver its answer its own way (a long XRANGE
+ *		in slices, XREAD BLOCK's wait: cmd_stream_args()); else,
+ *		and here, its handler answers it
+ * CMD_BARRIER	ludusd ends the pass's transaction before it runs
+ *		(pass_end()): it reads where a game stands, or decides
+ *		which events a connection still gets, so it must see
+ *		committed moves only
+ * CMD_NO_QUEUE	runs at once, even between MULTI and EXEC
+ * CMD_NO_MULTI	refused between MULTI and EXEC: a barrier, or a change
+ *		of the connection itself
+ * CMD_NO_AUTH	runs before AUTH (requirepass)
+ *
+ * A subscription (CMD_SUBSCRIPTION) changes which events a connection
+ * gets: a barrier, and never inside MULTI.
+ */
+#define CMD_WRITE	0x0001
+#define CMD_READONLY	0x0002
+#define CMD_CONN	0x0004
+#define CMD_PUBSUB	0x0008
+#define CMD_STREAM	0x0010
+#define CMD_BARRIER	0x0020
+#define CMD_NO_QUEUE	0x0040
+#define CMD_NO_MULTI	0x0080
+#define CMD_NO_AUTH	0x0100
+#define CMD_SUBSCRIPTION (CMD_BARRIER | CMD_NO_MULTI)
 
 /* The connection commands, each the index of its handler in ludusd. */
 enum cmd_conn {

@@ -33,21 +33,9 @@
 #include "util/glob.h"
 #include "util/util.h"
 
-/* What the daemon does around a connection command's handler. */
-#define CC_BARRIER	0x01	/* ends the open transaction first (pass.c) */
-#define CC_NOQUEUE	0x02	/* runs at once, even between MULTI and EXEC */
-#define CC_NOMULTI	0x04	/* refused between MULTI and EXEC: a barrier
-				   or a change of the connection itself */
-#define CC_NOAUTH	0x08	/* runs before AUTH (requirepass) */
-/* What a subscription changes must see only committed moves. */
-#define CC_SUBSCRIPTION	(CC_BARRIER | CC_NOMULTI)
-
 /* Each handler gets the request as cmd_parse() read it by the entry's
  * declared arguments (src/cmd/cmd_conn.c), whose indexes these are. */
-struct conn_proc {
-	void		(*proc)(struct conn *, const struct cmd_parsed *);
-	int		 flags;
-};
+typedef void (*conn_proc)(struct conn *, const struct cmd_parsed *);
 
 static void	command_cmd(struct conn *, const struct cmd_parsed *);
 static void	config_cmd(struct conn *, const struct cmd_parsed *);
@@ -58,32 +46,33 @@ static void	info_cmd(struct conn *, const struct cmd_parsed *);
 static void	ping_cmd(struct conn *, const struct cmd_parsed *);
 static void	quit_cmd(struct conn *, const struct cmd_parsed *);
 
-/* The handlers of the table's CMD_CONN entries, by their enum cmd_conn. */
-static const struct conn_proc conn_procs[CMD_CONN_COUNT] = {
-	[CONN_AUTH] = { auth_cmd, CC_NOAUTH | CC_NOMULTI },
-	[CONN_CLIENT] = { client_cmd, 0 },
-	[CONN_COMMAND] = { command_cmd, 0 },
-	[CONN_CONFIG] = { config_cmd, 0 },
-	[CONN_DISCARD] = { discard_cmd, CC_NOQUEUE },
-	[CONN_ECHO] = { echo_cmd, 0 },
-	[CONN_EXEC] = { exec_cmd, CC_NOQUEUE },
-	[CONN_GAME_UNWATCH] = { game_unwatch_cmd, CC_SUBSCRIPTION },
-	[CONN_GAME_WATCH] = { game_watch_cmd, CC_SUBSCRIPTION },
-	[CONN_HELLO] = { hello_cmd, CC_NOAUTH | CC_NOMULTI },
-	[CONN_INFO] = { info_cmd, CC_BARRIER | CC_NOMULTI },
-	[CONN_MULTI] = { multi_cmd, CC_NOQUEUE },
-	[CONN_PING] = { ping_cmd, 0 },
-	[CONN_PSUBSCRIBE] = { psubscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_PUBSUB] = { pubsub_cmd, 0 },
-	[CONN_PUNSUBSCRIBE] = { punsubscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_QUIT] = { quit_cmd, CC_NOQUEUE | CC_NOAUTH },
-	[CONN_RESET] = { reset_cmd, CC_NOQUEUE | CC_NOAUTH | CC_BARRIER },
-	[CONN_SELECT] = { select_cmd, 0 },
-	[CONN_SUBSCRIBE] = { subscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_TIME] = { time_cmd, 0 },
-	[CONN_UNSUBSCRIBE] = { unsubscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_UNWATCH] = { unwatchkeys_cmd, 0 },
-	[CONN_WATCH] = { watchkeys_cmd, CC_BARRIER | CC_NOQUEUE },
+/* The handlers of the table's CMD_CONN entries, by their enum cmd_conn;
+ * what the daemon does around each is in the entry's flags (cmd.h). */
+static const conn_proc conn_procs[CMD_CONN_COUNT] = {
+	[CONN_AUTH] = auth_cmd,
+	[CONN_CLIENT] = client_cmd,
+	[CONN_COMMAND] = command_cmd,
+	[CONN_CONFIG] = config_cmd,
+	[CONN_DISCARD] = discard_cmd,
+	[CONN_ECHO] = echo_cmd,
+	[CONN_EXEC] = exec_cmd,
+	[CONN_GAME_UNWATCH] = game_unwatch_cmd,
+	[CONN_GAME_WATCH] = game_watch_cmd,
+	[CONN_HELLO] = hello_cmd,
+	[CONN_INFO] = info_cmd,
+	[CONN_MULTI] = multi_cmd,
+	[CONN_PING] = ping_cmd,
+	[CONN_PSUBSCRIBE] = psubscribe_cmd,
+	[CONN_PUBSUB] = pubsub_cmd,
+	[CONN_PUNSUBSCRIBE] = punsubscribe_cmd,
+	[CONN_QUIT] = quit_cmd,
+	[CONN_RESET] = reset_cmd,
+	[CONN_SELECT] = select_cmd,
+	[CONN_SUBSCRIBE] = subscribe_cmd,
+	[CONN_TIME] = time_cmd,
+	[CONN_UNSUBSCRIBE] = unsubscribe_cmd,
+	[CONN_UNWATCH] = unwatchkeys_cmd,
+	[CONN_WATCH] = watchkeys_cmd,
 };
 
 static void
@@ -106,12 +95,11 @@ add_bulk(struct reply *r, const char *s)
 	reply_bulk(reply_add(r), s, strlen(s));
 }
 
-/* The daemon's flags of an entry (none for the command layer's). */
+/* An entry's flags; none for no command. */
 static int
-cc_flags(const struct cmd_def *d)
+flags_of(const struct cmd_def *d)
 {
-	return d != NULL && (d->flags & CMD_CONN) ? conn_procs[d->conn].flags :
-	    0;
+	return d != NULL ? d->flags : 0;
 }
 
 /* ------------------------------------------------------- the dispatch */
@@ -157,7 +145,7 @@ refuse_unauthenticated(struct conn *c, const struct cmd_def *d,
 {
 	struct reply	 r = { 0 };
 
-	if (c->authed || (cc_flags(d) & CC_NOAUTH))
+	if (c->authed || (flags_of(d) & CMD_NO_AUTH))
 		return 0;
 	if (form_refused(c, d, a, &r))
 		send_reply(c, &r);
@@ -186,11 +174,11 @@ queue_request(struct conn *c, const struct cmd_def *d,
 {
 	struct reply	 r = { 0 };
 
-	if (cc_flags(d) & CC_NOQUEUE)
+	if (flags_of(d) & CMD_NO_QUEUE)
 		return 0;
 	if (form_refused(c, d, a, &r))
 		multi_abort(c, &r);
-	else if (cc_flags(d) & CC_NOMULTI)
+	else if (flags_of(d) & CMD_NO_MULTI)
 		multi_refuse(c, "Command not allowed inside a transaction");
 	else
 		multi_queue(c, a, !(d->flags & CMD_CONN));
@@ -205,7 +193,6 @@ queue_request(struct conn *c, const struct cmd_def *d,
 static void
 conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 {
-	const struct conn_proc	*cp = &conn_procs[d->conn];
 	struct cmd_parsed	 p;
 	struct reply		 r = { 0 };
 
@@ -213,13 +200,13 @@ conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 		reply_arity(c, d->name);
 		return;
 	}
-	if (cp->flags & CC_BARRIER)
+	if (d->flags & CMD_BARRIER)
 		pass_end(c->srv);
 	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
 		send_reply(c, &r);
 		return;
 	}
-	cp->proc(c, &p);
+	conn_procs[d->conn](c, &p);
 }
 
 void
@@ -289,7 +276,7 @@ conncmd_exec(struct conn *c, const struct cmd_args *a, struct reply *out)
 	if (!(d->flags & CMD_CONN))
 		stream_run(c, d, a);
 	else if (cmd_parse(d, a, &p, NULL, out) == 0)
-		conn_procs[d->conn].proc(c, &p);
+		conn_procs[d->conn](c, &p);
 	c->capture = NULL;
 }
 
