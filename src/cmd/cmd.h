@@ -1,9 +1,10 @@
 /*
  * The command layer: one static table of every command, the daemon's
- * connection commands included (name, handler, arity, flags, usage and
- * the declared arguments), looked up case-insensitively; the arity and
- * then the arguments (cmd_args.h) are checked before the handler runs,
- * and every state-changing command is one store transaction.  Handlers
+ * connection commands included (name, handler, flags and the declared
+ * arguments, which make its arity and usage line), looked up
+ * case-insensitively; the arity and then the arguments (cmd_args.h) are
+ * checked before the handler runs, and every state-changing command is
+ * one store transaction.  Handlers
  * build struct reply values only.
  *
  * Declaring a command, say GAME.RENAME id newid [AT seq]:
@@ -26,11 +27,12 @@
  *  2. CMD_PROTO(game_rename) in cmd_impl.h;
  *  3. one line of cmd_table[] (cmd_dispatch.c), in its sorted place:
  *
- *	ENTRY("GAME.RENAME", cmd_game_rename, -3, CMD_WRITE,
- *	    "GAME.RENAME id newid [AT seq]", cmd_game_rename_args),
+ *	ENTRY("GAME.RENAME", cmd_game_rename, CMD_WRITE,
+ *	    cmd_game_rename_args),
  *
- *     (test_args checks the order, that the arity agrees with the
- *     arguments and that they make exactly that usage line);
+ *     (its arity, -3, and its usage line, "GAME.RENAME id newid [AT
+ *     seq]", are what the arguments make; test_cmd_args checks the
+ *     order and the usage line and arity users read);
  *  4. its section in doc/protocol.md (test_docs checks there is one).
  *
  * A connection command (one that concerns the connection, which only the
@@ -38,14 +40,13 @@
  * cmd_conn.c (declared in cmd_impl.h), a value CONN_CLIENT in enum
  * cmd_conn below, its line in cmd_table[]
  *
- *	CONN_ENTRY("CLIENT", -2, 0, "CLIENT ...", cmd_conn_client_args,
- *	    CONN_CLIENT),
+ *	CONN_ENTRY("CLIENT", 0, cmd_conn_client_args, CONN_CLIENT),
  *
- * (flags CMD_CONN | CMD_READONLY are implied; CMD_PUBSUB if a RESP2
- * subscriber may send it), and its handler, which gets the parsed words,
- * at [CONN_CLIENT] in the daemon's conn_procs[] (src/net/conncmd.c), with
- * the daemon's own flags (a barrier, allowed before AUTH, queued or not
- * by MULTI).  The command layer answers it "unknown command", as it always
+ * (flags CMD_CONN | CMD_READONLY are implied; the others say what the
+ * daemon does around it: a RESP2 subscriber may send it, a barrier,
+ * allowed before AUTH, queued or not by MULTI), and its handler, which
+ * gets the parsed words, at [CONN_CLIENT] in the daemon's conn_procs[]
+ * (src/net/conncmd.c).  The command layer answers it "unknown command", as it always
  * has (the embedded CLI has no connections); the daemon finds it by the
  * same one lookup as every request and runs cmd_parse() before its
  * handler.
@@ -273,11 +274,9 @@ typedef void (*cmd_proc)(struct cmd_env *, const struct cmd_parsed *,
 struct cmd_def {
 	const char		*name;
 	cmd_proc		 proc;		/* NULL: CMD_CONN */
-	int			 arity;		/* argc incl. name; -N: at
-						   least N */
 	int			 flags;
-	const char		*usage;
-	const struct cmd_spec	*spec;		/* the arguments */
+	const struct cmd_spec	*spec;		/* the arguments: its arity
+						   and usage are theirs */
 	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler;
 						   else CMD_CONN_COUNT */
 };
@@ -312,6 +311,10 @@ const struct cmd_def	*cmd_lookup(const char *);
 const struct cmd_def	*cmd_find(const struct cmd_args *);
 /* Iterates the table (for COMMAND and --help); NULL past the end. */
 const struct cmd_def	*cmd_at(size_t);
+/* The words a request of the entry has, its name included, as its
+ * declared arguments make them and COMMAND shows them (Redis's arity):
+ * exactly N, or -N for at least N. */
+int	cmd_arity(const struct cmd_def *);
 /* Whether argc (the name included) is a count the entry's arity allows. */
 int	cmd_arity_ok(const struct cmd_def *, int argc);
 /* Looks up, checks arity and arguments and runs; an unknown command (a

@@ -3,8 +3,8 @@
  * name, checked once by one parser (cmd_args.c) before the handler runs,
  * as tmux's args_parse() templates and Redis's commands/ JSON files do.  The
  * handler reads typed values (struct cmd_parsed) and never walks argv.
- * The same declarations give COMMAND DOCS its "arguments" (cmd_argdoc.c)
- * and are checked against each entry's usage line by a test.
+ * The same declarations give each entry its arity, its usage line and
+ * COMMAND DOCS its "arguments" (cmd_argdoc.c).
  *
  * A command's words are, in this order:
  *
@@ -271,7 +271,9 @@ size_t		 cmd_word_len(const struct cmd_parsed *, int k, int j);
 /* ------------------------------------------- the declarations shown */
 
 /* The usage line the declarations make ("LUDO.PLAY id player dice token
- * [AT seq]") into buf; its length (as snprintf's, may be >= len). */
+ * [AT seq]"), as --help and COMMAND DOCS show it, into buf; its length
+ * (as snprintf's, may be >= len: CMD_USAGE_MAX holds every command's). */
+#define CMD_USAGE_MAX	512
 size_t	cmd_args_usage(const struct cmd_def *, char *buf, size_t len);
 /* COMMAND DOCS' doc of d, in Redis 7's shape, into an empty reply: a map
  * of summary (the usage line), since, group, "arguments" (an array of

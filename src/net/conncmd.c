@@ -675,7 +675,7 @@ command_entry(struct reply *e, const struct cmd_def *d)
 
 	reply_array(e);
 	add_lower(e, d->name);
-	reply_int(reply_add(e), d->arity);
+	reply_int(reply_add(e), cmd_arity(d));
 	flags = reply_add(e);
 	reply_array(flags);
 	reply_status(reply_add(flags), (d->flags & CMD_WRITE) ? "write" :
