@@ -85,11 +85,10 @@ usage(FILE *fp)
 	    "\"(event) ...\" lines.\n"
 	    "\n"
 	    "Commands:\n", DEFAULT_PORT);
-	for (i = 0; (c = cmd_at(i)) != NULL; i++)
-		if ((c->flags & CMD_CONN) == 0) {
-			(void)cmd_args_usage(c, line, sizeof(line));
-			fprintf(fp, "  %s\n", line);
-		}
+	for (i = 0; (c = cmd_at(i)) != NULL; i++) {
+		(void)cmd_args_usage(c, line, sizeof(line));
+		fprintf(fp, "  %s\n", line);
+	}
 	fprintf(fp,
 	    "\n"
 	    "Multiplayer options of LUDO.CREATE, SNL.CREATE, DANDY.CREATE:\n"

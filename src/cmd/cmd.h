@@ -143,8 +143,6 @@ struct cmd_env {
  * CMD_WRITE	may change state: runs as one store transaction (COMMAND's
  *		"write", COMMAND DOCS' group "ludus-write")
  * CMD_READONLY	only reads (COMMAND's "readonly")
- * CMD_CONN	a connection command: ludusd runs it, the command layer
- *		answers "unknown command"
  * CMD_PUBSUB	a RESP2 subscriber may send it (COMMAND's "pubsub")
  * CMD_STREAM	ludusd may deliver its answer its own way (a long XRANGE
  *		in slices, XREAD BLOCK's wait: cmd_stream_args()); else,
@@ -163,7 +161,6 @@ struct cmd_env {
  */
 #define CMD_WRITE	0x0001
 #define CMD_READONLY	0x0002
-#define CMD_CONN	0x0004
 #define CMD_PUBSUB	0x0008
 #define CMD_STREAM	0x0010
 #define CMD_BARRIER	0x0020
@@ -171,72 +168,6 @@ struct cmd_env {
 #define CMD_NO_MULTI	0x0080
 #define CMD_NO_AUTH	0x0100
 #define CMD_SUBSCRIPTION (CMD_BARRIER | CMD_NO_MULTI)
-
-/* The connection commands, each the index of its handler in ludusd. */
-enum cmd_conn {
-	CONN_AUTH = 0,
-	CONN_CLIENT,
-	CONN_COMMAND,
-	CONN_CONFIG,
-	CONN_DISCARD,
-	CONN_ECHO,
-	CONN_EXEC,
-	CONN_GAME_UNWATCH,
-	CONN_GAME_WATCH,
-	CONN_HELLO,
-	CONN_INFO,
-	CONN_MULTI,
-	CONN_PING,
-	CONN_PSUBSCRIBE,
-	CONN_PUBSUB,
-	CONN_PUNSUBSCRIBE,
-	CONN_QUIT,
-	CONN_RESET,
-	CONN_SELECT,
-	CONN_SUBSCRIBE,
-	CONN_TIME,
-	CONN_UNSUBSCRIBE,
-	CONN_UNWATCH,
-	CONN_WATCH,
-	CMD_CONN_COUNT
-};
-/* The subcommands of the connection commands that have some, each the
- * value of the command's first argument (COMMAND's: -1 when none is
- * given), and HELLO's arguments. */
-enum cmd_conn_command {
-	CONN_COMMAND_COUNT = 0,
-	CONN_COMMAND_DOCS,
-	CONN_COMMAND_INFO,
-	CONN_COMMAND_LIST
-};
-enum cmd_conn_hello {			/* HELLO's arguments */
-	CONN_HELLO_PROTO = 0,
-	CONN_HELLO_AUTH,		/* two words: username, password */
-	CONN_HELLO_SETNAME
-};
-enum cmd_conn_client {
-	CONN_CLIENT_GETNAME = 0,
-	CONN_CLIENT_HELP,
-	CONN_CLIENT_ID,
-	CONN_CLIENT_INFO,
-	CONN_CLIENT_KILL,
-	CONN_CLIENT_LIST,
-	CONN_CLIENT_NO_EVICT,
-	CONN_CLIENT_NO_TOUCH,
-	CONN_CLIENT_SETINFO,
-	CONN_CLIENT_SETNAME
-};
-enum cmd_conn_config {
-	CONN_CONFIG_GET = 0,
-	CONN_CONFIG_RESETSTAT,
-	CONN_CONFIG_REWRITE,
-	CONN_CONFIG_SET
-};
-enum cmd_conn_pubsub {			/* in the order its refusal lists */
-	CONN_PUBSUB_CHANNELS = 0,
-	CONN_PUBSUB_NUMSUB,
-	CONN_PUBSUB_NUMPAT
-};
 
 /*
  * Per-connection state the commands consult: the seats the connection
@@ -270,15 +201,25 @@ struct cmd_args {
 /* A handler: the request as the parser read it (cmd_args.h). */
 typedef void (*cmd_proc)(struct cmd_env *, const struct cmd_parsed *,
     struct reply *);
+/* A connection command's handler: the daemon's, which has connections
+ * (struct conn is ludusd's, src/net/conn.h; the command layer never
+ * looks into one). */
+struct conn;
+typedef void (*cmd_conn_proc)(struct conn *, const struct cmd_parsed *);
 
+/*
+ * A command, whole: its entry lives in the file that implements it, and
+ * a table of pointers to the entries (sorted by name) is all a room
+ * lists.  Its arity and usage line are what its arguments make
+ * (cmd_arity(), cmd_args_usage()).  It has one handler: the command
+ * layer's, or, for a connection command, the daemon's.
+ */
 struct cmd_def {
-	const char		*name;
-	cmd_proc		 proc;		/* NULL: CMD_CONN */
-	int			 flags;
-	const struct cmd_spec	*spec;		/* the arguments: its arity
-						   and usage are theirs */
-	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler;
-						   else CMD_CONN_COUNT */
+	const char		*name;		/* upper case */
+	const struct cmd_spec	*spec;		/* the arguments */
+	int			 flags;		/* CMD_* */
+	cmd_proc		 proc;		/* the command layer's, or */
+	cmd_conn_proc		 conn;		/* the daemon's */
 };
 
 /*
@@ -303,13 +244,19 @@ struct cmd_result {
 					   transaction, for on_conflict */
 };
 
-/* Finds a command (case-insensitive); NULL if none. */
+/* Finds a command of the command layer (case-insensitive); NULL if
+ * none (a connection command is none: it is the daemon's). */
 const struct cmd_def	*cmd_lookup(const char *);
-/* The command a request names (no NUL inside the name); NULL if none.
- * The one lookup of a request: the daemon calls it, then either runs a
- * CMD_CONN entry itself or hands the entry to cmd_run_def(). */
+/* The command a request names (no NUL inside the name); NULL if none. */
 const struct cmd_def	*cmd_find(const struct cmd_args *);
-/* Iterates the table (for COMMAND and --help); NULL past the end. */
+/* The same in another room's table of n entries sorted by name (the
+ * daemon's): the one lookup of a request searches both. */
+const struct cmd_def	*cmd_lookup_in(const struct cmd_def *const *,
+			    size_t n, const char *);
+const struct cmd_def	*cmd_find_in(const struct cmd_def *const *,
+			    size_t n, const struct cmd_args *);
+/* Iterates the command layer's table (for COMMAND and --help); NULL
+ * past the end. */
 const struct cmd_def	*cmd_at(size_t);
 /* The words a request of the entry has, its name included, as its
  * declared arguments make them and COMMAND shows them (Redis's arity):
@@ -318,8 +265,8 @@ int	cmd_arity(const struct cmd_def *);
 /* Whether argc (the name included) is a count the entry's arity allows. */
 int	cmd_arity_ok(const struct cmd_def *, int argc);
 /* Looks up, checks arity and arguments and runs; an unknown command (a
- * CMD_CONN entry is one here), a wrong arity, a refused argument become
- * error replies marked rejected.  out must be REPLY_NONE.  res gets what
+ * connection command is one here), a wrong arity, a refused argument
+ * become error replies marked rejected.  out must be REPLY_NONE.  res gets what
  * the caller of a shared transaction must know (struct cmd_result). */
 void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
 	    struct cmd_result *res);

@@ -211,6 +211,13 @@ struct cmd_parsed {
 #define CMD_SPEC(a, fl)	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL }
 #define CMD_SPEC_OPTS(a, o, fl, init) \
 	{ (a), CMD_NARGS(a), (o), CMD_NARGS(o), (fl), NULL, (init) }
+/* The same as an entry's .spec, where it is declared; a command that
+ * takes no word. */
+#define CMD_ARGS(a, fl)	(&(const struct cmd_spec)CMD_SPEC(a, fl))
+#define CMD_ARGS_NONE \
+	(&(const struct cmd_spec){ NULL, 0, NULL, 0, 0, NULL, NULL })
+#define CMD_ARGS_OPTS(a, o, fl, init) \
+	(&(const struct cmd_spec)CMD_SPEC_OPTS(a, o, fl, init))
 
 #define CMD_ARG_ID_(n, w, fl) \
 	{ .name = (n), .type = CMD_ARG_ID, .flags = (fl), .what = (w) }

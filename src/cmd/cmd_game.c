@@ -172,10 +172,9 @@ static const struct cmd_arg games_args[] = {
 	[GAMES_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),
 };
-const struct cmd_spec cmd_games_args = CMD_SPEC(games_args, 0);
 
-void
-cmd_games(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+games_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	reply_array(out);
@@ -185,10 +184,17 @@ cmd_games(struct cmd_env *env, const struct cmd_parsed *p,
 		cmd_reply_store(env, out);
 }
 
+const struct cmd_def cmd_games_entry = {
+	.name = "GAMES",
+	.spec = CMD_ARGS(games_args, 0),
+	.flags = CMD_READONLY,
+	.proc = games_cmd,
+};
+
 /* --------------------------------------------------------- GAME.INFO */
 
-void
-cmd_game_info(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+game_info_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	const struct game_kind_ops	*k;
@@ -212,6 +218,13 @@ cmd_game_info(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_info_opts(&g, out);
 }
 
+const struct cmd_def cmd_game_info_entry = {
+	.name = "GAME.INFO",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.proc = game_info_cmd,
+};
+
 /* ----------------------------------------------------------- HISTORY */
 
 /* A move's line (cmd_move_line(): a move the server made is marked). */
@@ -233,11 +246,9 @@ static const struct cmd_arg history_args[] = {
 	[HISTORY_COUNT] = CMD_ARG_INT_OPT("count", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),
 };
-const struct cmd_spec cmd_history_args = CMD_SPEC(history_args,
-    CMD_EXCESS_ARITY);
 
-void
-cmd_history(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+history_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
@@ -250,6 +261,13 @@ cmd_history(struct cmd_env *env, const struct cmd_parsed *p,
 		cmd_reply_store(env, out);
 }
 
+const struct cmd_def cmd_history_entry = {
+	.name = "HISTORY",
+	.spec = CMD_ARGS(history_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY,
+	.proc = history_cmd,
+};
+
 /* ------------------------------------------------------------ REPLAY */
 
 /* REPLAY id [seq]: -1, all of them. */
@@ -258,11 +276,9 @@ static const struct cmd_arg replay_args[] = {
 	[REPLAY_ID] = CMD_ARG_GAME,
 	[REPLAY_SEQ] = CMD_ARG_INT_OPT("seq", 0, INT64_MAX / 2, -1),
 };
-const struct cmd_spec cmd_replay_args = CMD_SPEC(replay_args,
-    CMD_EXCESS_ARITY);
 
-void
-cmd_replay(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+replay_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g, r;
@@ -289,6 +305,13 @@ cmd_replay(struct cmd_env *env, const struct cmd_parsed *p,
 		break;
 	}
 }
+
+const struct cmd_def cmd_replay_entry = {
+	.name = "REPLAY",
+	.spec = CMD_ARGS(replay_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY,
+	.proc = replay_cmd,
+};
 
 /* ------------------------------------------------------------- AUDIT */
 
@@ -386,11 +409,9 @@ fail:
 
 /* AUDIT [id]: every game, or one. */
 static const struct cmd_arg audit_args[] = { CMD_ARG_GAME_OPT };
-const struct cmd_spec cmd_audit_args = CMD_SPEC(audit_args,
-    CMD_EXCESS_ARITY);
 
-void
-cmd_audit(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+audit_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
@@ -410,3 +431,10 @@ cmd_audit(struct cmd_env *env, const struct cmd_parsed *p,
 	if (rc == 1)
 		reply_bulk(reply_add(out), g.id, strlen(g.id));
 }
+
+const struct cmd_def cmd_audit_entry = {
+	.name = "AUDIT",
+	.spec = CMD_ARGS(audit_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY,
+	.proc = audit_cmd,
+};

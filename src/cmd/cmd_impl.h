@@ -209,58 +209,7 @@ extern const struct cmd_spec cmd_game_id_args;
 int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 	    struct game *out, char *why, size_t);
 
-/* Handlers, one per table entry, each with its arguments (cmd_NAME_args)
- * declared next to it; the entries of the game-id-only commands share
- * cmd_game_id_args, those of one key (XLEN, TYPE) cmd_key_args (both
- * CMD_PROTO_ID). */
-#define CMD_PROTO(f)	void cmd_##f(struct cmd_env *, \
-			    const struct cmd_parsed *, struct reply *); \
-			extern const struct cmd_spec cmd_##f##_args
-#define CMD_PROTO_ID(f)	void cmd_##f(struct cmd_env *, \
-			    const struct cmd_parsed *, struct reply *)
-CMD_PROTO(ludo_create);
-CMD_PROTO(ludo_play);
-CMD_PROTO_ID(ludo_state);
-CMD_PROTO(ludo_legal);
-CMD_PROTO(ludo_roll);
-CMD_PROTO(seat);
-CMD_PROTO(snl_create);
-CMD_PROTO(snl_snake);
-CMD_PROTO(snl_ladder);
-CMD_PROTO(snl_roll);
-CMD_PROTO_ID(snl_state);
-CMD_PROTO(dandy_create);
-CMD_PROTO(dandy_draw);
-CMD_PROTO_ID(dandy_scores);
-CMD_PROTO_ID(dandy_state);
-CMD_PROTO(dandy_play);
-CMD_PROTO(games);
-CMD_PROTO_ID(game_info);
-CMD_PROTO(history);
-CMD_PROTO(replay);
-CMD_PROTO(audit);
-CMD_PROTO(xrange);
-CMD_PROTO(xrevrange);
-CMD_PROTO_ID(xlen);
-CMD_PROTO(xread);
-CMD_PROTO(dbsize);
-CMD_PROTO(exists);
-CMD_PROTO_ID(type);
-CMD_PROTO(scan);
-#undef CMD_PROTO
-#undef CMD_PROTO_ID
 /* One key, any word (a key that is no game id is no game): XLEN, TYPE. */
 extern const struct cmd_spec cmd_key_args;
-
-/* The connection commands' arguments (cmd_conn.c); ludusd runs them.
- * The commands that take no word share cmd_conn_none_args. */
-extern const struct cmd_spec cmd_conn_auth_args, cmd_conn_client_args,
-    cmd_conn_command_args, cmd_conn_config_args, cmd_conn_echo_args,
-    cmd_conn_game_unwatch_args, cmd_conn_game_watch_args,
-    cmd_conn_hello_args, cmd_conn_info_args, cmd_conn_none_args,
-    cmd_conn_ping_args, cmd_conn_psubscribe_args, cmd_conn_pubsub_args,
-    cmd_conn_punsubscribe_args, cmd_conn_quit_args, cmd_conn_select_args,
-    cmd_conn_subscribe_args, cmd_conn_unsubscribe_args,
-    cmd_conn_watch_args;
 
 #endif /* LUDUS_CMD_IMPL_H */

@@ -93,12 +93,8 @@ static const struct cmd_opt create_opts[] = {
 	CMD_OPT_BOTS("<player>:first|aggressive|expert,..."),
 	CMD_OPT_TIMEOUT,
 };
-/* A NUL in any word is refused before anything else is read. */
-const struct cmd_spec cmd_ludo_create_args = CMD_SPEC_OPTS(create_args,
-    create_opts, CMD_OPTS_NUL_FIRST, create_init);
-
-void
-cmd_ludo_create(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game		*g = &p->build->game;
@@ -115,6 +111,15 @@ cmd_ludo_create(struct cmd_env *env, const struct cmd_parsed *p,
 		return;
 	cmd_create(env, out, g);
 }
+
+/* A NUL in any word is refused before anything else is read. */
+const struct cmd_def cmd_ludo_create_entry = {
+	.name = "LUDO.CREATE",
+	.spec = CMD_ARGS_OPTS(create_args, create_opts, CMD_OPTS_NUL_FIRST,
+	    create_init),
+	.flags = CMD_WRITE,
+	.proc = ludo_create_cmd,
+};
 
 struct play_arg {
 	const char		 *player;
@@ -183,10 +188,9 @@ static const struct cmd_arg play_args[] = {
 	[PLAY_TOKEN] = CMD_ARG_INT("token", 0, LUDO_TOKENS),
 	[PLAY_AT] = CMD_ARG_AT,
 };
-const struct cmd_spec cmd_ludo_play_args = CMD_SPEC(play_args, 0);
 
-void
-cmd_ludo_play(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_play_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct play_arg	 pa;
@@ -204,6 +208,13 @@ cmd_ludo_play(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_transact(env, out, p->v[PLAY_ID].s, KIND_LUDO, &req, play_step,
 	    &pa);
 }
+
+const struct cmd_def cmd_ludo_play_entry = {
+	.name = "LUDO.PLAY",
+	.spec = CMD_ARGS(play_args, 0),
+	.flags = CMD_WRITE,
+	.proc = ludo_play_cmd,
+};
 
 struct roll_arg {
 	const char		 *player;
@@ -257,10 +268,9 @@ static const struct cmd_arg roll_args[] = {
 	[ROLL_ID] = CMD_ARG_GAME,
 	[ROLL_PLAYER] = CMD_ARG_ID("player", "player"),
 };
-const struct cmd_spec cmd_ludo_roll_args = CMD_SPEC(roll_args, 0);
 
-void
-cmd_ludo_roll(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct roll_arg	 ra;
@@ -271,12 +281,27 @@ cmd_ludo_roll(struct cmd_env *env, const struct cmd_parsed *p,
 	    &ra);
 }
 
-void
-cmd_ludo_state(struct cmd_env *env, const struct cmd_parsed *p,
+const struct cmd_def cmd_ludo_roll_entry = {
+	.name = "LUDO.ROLL",
+	.spec = CMD_ARGS(roll_args, 0),
+	.flags = CMD_WRITE,
+	.proc = ludo_roll_cmd,
+};
+
+/* LUDO.STATE id */
+static void
+ludo_state_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	cmd_state_of(env, p, out, KIND_LUDO);
 }
+
+const struct cmd_def cmd_ludo_state_entry = {
+	.name = "LUDO.STATE",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.proc = ludo_state_cmd,
+};
 
 /* LUDO.LEGAL id dice */
 enum { LEGAL_ID, LEGAL_DICE };
@@ -284,10 +309,9 @@ static const struct cmd_arg legal_args[] = {
 	[LEGAL_ID] = CMD_ARG_GAME,
 	[LEGAL_DICE] = CMD_ARG_INT("dice", 1, 6),
 };
-const struct cmd_spec cmd_ludo_legal_args = CMD_SPEC(legal_args, 0);
 
-void
-cmd_ludo_legal(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_legal_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
@@ -301,3 +325,10 @@ cmd_ludo_legal(struct cmd_env *env, const struct cmd_parsed *p,
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), tokens[i]);
 }
+
+const struct cmd_def cmd_ludo_legal_entry = {
+	.name = "LUDO.LEGAL",
+	.spec = CMD_ARGS(legal_args, 0),
+	.flags = CMD_READONLY,
+	.proc = ludo_legal_cmd,
+};

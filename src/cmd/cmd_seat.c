@@ -166,10 +166,9 @@ static const struct cmd_arg seat_args[] = {
 	[SEAT_PLAYER] = CMD_ARG_STR("player"),
 	[SEAT_KEY] = CMD_ARG_STR("key"),
 };
-const struct cmd_spec cmd_seat_args = CMD_SPEC(seat_args, 0);
 
-void
-cmd_seat(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+static void
+seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	const struct cmd_val	*name = &p->v[SEAT_PLAYER];
 	const struct cmd_val	*key = &p->v[SEAT_KEY];
@@ -215,3 +214,10 @@ cmd_seat(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	}
 	reply_status(out, "OK");
 }
+
+const struct cmd_def cmd_seat_entry = {
+	.name = "SEAT",
+	.spec = CMD_ARGS(seat_args, 0),
+	.flags = CMD_READONLY,
+	.proc = seat_cmd,
+};

@@ -25,6 +25,8 @@
 
 #define ID_INVALID	"Invalid stream ID specified as stream command argument"
 
+extern const struct cmd_def cmd_xread_entry, cmd_xrevrange_entry;
+
 struct stream_id {
 	uint64_t	 ms, seq;
 };
@@ -243,21 +245,18 @@ static const struct cmd_arg xrange_args[] = {
 	[XR_SECOND] = CMD_ARG_STR("end"),
 	[XR_COUNT] = ARG_COUNT(INT64_MAX),
 };
-const struct cmd_spec cmd_xrange_args = CMD_SPEC(xrange_args, 0);
 static const struct cmd_arg xrevrange_args[] = {
 	[XR_ID] = CMD_ARG_STR("id"),
 	[XR_FIRST] = CMD_ARG_STR("end"),
 	[XR_SECOND] = CMD_ARG_STR("start"),
 	[XR_COUNT] = ARG_COUNT(INT64_MAX),
 };
-const struct cmd_spec cmd_xrevrange_args = CMD_SPEC(xrevrange_args, 0);
-
 static int
 xrange_args_of(const struct cmd_parsed *p, struct xrange_req *req,
     struct reply *out)
 {
 	const struct cmd_val	*start, *end;
-	int			 rev = p->def->proc == cmd_xrevrange;
+	int			 rev = p->def == &cmd_xrevrange_entry;
 
 	start = &p->v[rev ? XR_SECOND : XR_FIRST];
 	end = &p->v[rev ? XR_FIRST : XR_SECOND];
@@ -299,32 +298,39 @@ xrange(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 		cmd_reply_store(env, out);
 }
 
-void
-cmd_xrange(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	xrange(env, p, out);
-}
+const struct cmd_def cmd_xrange_entry = {
+	.name = "XRANGE",
+	.spec = CMD_ARGS(xrange_args, 0),
+	.flags = CMD_READONLY | CMD_STREAM,
+	.proc = xrange,
+};
 
-void
-cmd_xrevrange(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	xrange(env, p, out);
-}
+const struct cmd_def cmd_xrevrange_entry = {
+	.name = "XREVRANGE",
+	.spec = CMD_ARGS(xrevrange_args, 0),
+	.flags = CMD_READONLY | CMD_STREAM,
+	.proc = xrange,
+};
 
 /* XLEN id, TYPE id: one key, any word. */
 static const struct cmd_arg key_args[] = { CMD_ARG_STR("id") };
 const struct cmd_spec cmd_key_args = CMD_SPEC(key_args, 0);
 
-void
-cmd_xlen(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+static void
+xlen_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	int64_t	 moves;
 
 	if (game_moves(env, out, p->v[0].s, p->v[0].len, &moves) == 0)
 		reply_int(out, moves);
 }
+
+const struct cmd_def cmd_xlen_entry = {
+	.name = "XLEN",
+	.spec = &cmd_key_args,
+	.flags = CMD_READONLY,
+	.proc = xlen_cmd,
+};
 
 /* -------------------------------------------------------------- XREAD */
 
@@ -356,7 +362,6 @@ static const struct cmd_arg xread_args[] = {
 	  .flags = CMD_ARG_KEYED | CMD_ARG_MULTIPLE, .token = "STREAMS",
 	  .nmin = 3, .doc = "STREAMS id [id ...] last-id [last-id ...]" },
 };
-const struct cmd_spec cmd_xread_args = CMD_SPEC(xread_args, 0);
 
 int
 cmd_xread_id(const char *s, size_t len, int64_t *after)
@@ -435,9 +440,8 @@ cmd_xread_keys(struct cmd_env *env, const struct xread_key *keys, int n,
 }
 
 /* Without the daemon's wait: what there is now, or null. */
-void
-cmd_xread(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
+static void
+xread_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	struct xread_req	 req;
 	struct xread_key	*keys;
@@ -459,6 +463,13 @@ cmd_xread(struct cmd_env *env, const struct cmd_parsed *p,
 	free(keys);
 }
 
+const struct cmd_def cmd_xread_entry = {
+	.name = "XREAD",
+	.spec = CMD_ARGS(xread_args, 0),
+	.flags = CMD_READONLY | CMD_STREAM,
+	.proc = xread_cmd,
+};
+
 /* -------------------------------------------------------- the daemon */
 
 int
@@ -466,7 +477,7 @@ cmd_stream_args(const struct cmd_parsed *p, struct cmd_stream_req *req,
     struct reply *out)
 {
 	memset(req, 0, sizeof(*req));
-	req->read = p->def->proc == cmd_xread;
+	req->read = p->def == &cmd_xread_entry;
 	if (req->read)
 		return xread_args_of(p, &req->xread, out);
 	return xrange_args_of(p, &req->range, out);

@@ -1,23 +1,25 @@
 /*
  * Connection commands: those that concern the connection or the daemon
- * rather than a game.  They are entries of the command layer's one table
- * (CMD_CONN, their arguments declared in src/cmd/cmd_conn.c), and their
- * handlers are found by the entry's enum cmd_conn in conn_procs[] below:
- * PING, ECHO, QUIT, INFO, COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH
- * here; HELLO, AUTH, CLIENT and the like in client.c, MULTI and WATCH in
- * multi.c, pub/sub in pubsub.c.  XRANGE, XREVRANGE and XREAD are the
- * command layer's (CMD_STREAM), which stream.c delivers its own way.
+ * rather than a game.  Each is an entry of the command layer's kind
+ * (struct cmd_def: name, declared arguments, flags) whose handler is the
+ * daemon's, and lives in the file that implements it: PING, ECHO, QUIT,
+ * INFO, COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH here; HELLO, AUTH,
+ * CLIENT and the like in client.c, MULTI and WATCH in multi.c, pub/sub in
+ * pubsub.c.  conn_table[] below lists them; the command layer, which the
+ * embedded CLI links alone, never sees them.  XRANGE, XREVRANGE and XREAD
+ * are the command layer's (CMD_STREAM), which stream.c delivers its own
+ * way.
  *
- * Also the dispatch of every request, one lookup for both kinds, in
+ * Also the dispatch of every request, one lookup in both tables, in
  * Redis's order: the request's form, then -NOAUTH before AUTH, then the
  * RESP2 rule that a watching or subscribed connection is a subscriber
  * (only the CMD_PUBSUB commands), then MULTI's queue.
  *
+ * A CMD_BARRIER command ends the pass's transaction first (pass_end()):
  * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
- * INFO are barriers: they end the pass's transaction first (pass_end).
- * Each reads where a game stands or decides which events a connection
- * still gets, so it must see committed moves only; INFO's counters and
- * game counts are then exact.
+ * INFO.  Each reads where a game stands or decides which events a
+ * connection still gets, so it must see committed moves only; INFO's
+ * counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -33,47 +35,44 @@
 #include "util/glob.h"
 #include "util/util.h"
 
-/* Each handler gets the request as cmd_parse() read it by the entry's
- * declared arguments (src/cmd/cmd_conn.c), whose indexes these are. */
-typedef void (*conn_proc)(struct conn *, const struct cmd_parsed *);
+/*
+ * The daemon's table: a pointer to each connection command's entry, one
+ * line each, sorted by name (ASCII) for the binary search of the one
+ * lookup.  X(f) is the entry conn_f_entry.
+ */
+#define CONN_TABLE(X) \
+	X(auth)			/* AUTH */ \
+	X(client)		/* CLIENT */ \
+	X(command)		/* COMMAND */ \
+	X(config)		/* CONFIG */ \
+	X(discard)		/* DISCARD */ \
+	X(echo)			/* ECHO */ \
+	X(exec)			/* EXEC */ \
+	X(game_unwatch)		/* GAME.UNWATCH */ \
+	X(game_watch)		/* GAME.WATCH */ \
+	X(hello)		/* HELLO */ \
+	X(info)			/* INFO */ \
+	X(multi)		/* MULTI */ \
+	X(ping)			/* PING */ \
+	X(psubscribe)		/* PSUBSCRIBE */ \
+	X(pubsub)		/* PUBSUB */ \
+	X(punsubscribe)		/* PUNSUBSCRIBE */ \
+	X(quit)			/* QUIT */ \
+	X(reset)		/* RESET */ \
+	X(select)		/* SELECT */ \
+	X(subscribe)		/* SUBSCRIBE */ \
+	X(time)			/* TIME */ \
+	X(unsubscribe)		/* UNSUBSCRIBE */ \
+	X(unwatch)		/* UNWATCH */ \
+	X(watch)		/* WATCH */
 
-static void	command_cmd(struct conn *, const struct cmd_parsed *);
-static void	config_cmd(struct conn *, const struct cmd_parsed *);
-static void	echo_cmd(struct conn *, const struct cmd_parsed *);
-static void	game_unwatch_cmd(struct conn *, const struct cmd_parsed *);
-static void	game_watch_cmd(struct conn *, const struct cmd_parsed *);
-static void	info_cmd(struct conn *, const struct cmd_parsed *);
-static void	ping_cmd(struct conn *, const struct cmd_parsed *);
-static void	quit_cmd(struct conn *, const struct cmd_parsed *);
-
-/* The handlers of the table's CMD_CONN entries, by their enum cmd_conn;
- * what the daemon does around each is in the entry's flags (cmd.h). */
-static const conn_proc conn_procs[CMD_CONN_COUNT] = {
-	[CONN_AUTH] = auth_cmd,
-	[CONN_CLIENT] = client_cmd,
-	[CONN_COMMAND] = command_cmd,
-	[CONN_CONFIG] = config_cmd,
-	[CONN_DISCARD] = discard_cmd,
-	[CONN_ECHO] = echo_cmd,
-	[CONN_EXEC] = exec_cmd,
-	[CONN_GAME_UNWATCH] = game_unwatch_cmd,
-	[CONN_GAME_WATCH] = game_watch_cmd,
-	[CONN_HELLO] = hello_cmd,
-	[CONN_INFO] = info_cmd,
-	[CONN_MULTI] = multi_cmd,
-	[CONN_PING] = ping_cmd,
-	[CONN_PSUBSCRIBE] = psubscribe_cmd,
-	[CONN_PUBSUB] = pubsub_cmd,
-	[CONN_PUNSUBSCRIBE] = punsubscribe_cmd,
-	[CONN_QUIT] = quit_cmd,
-	[CONN_RESET] = reset_cmd,
-	[CONN_SELECT] = select_cmd,
-	[CONN_SUBSCRIBE] = subscribe_cmd,
-	[CONN_TIME] = time_cmd,
-	[CONN_UNSUBSCRIBE] = unsubscribe_cmd,
-	[CONN_UNWATCH] = unwatchkeys_cmd,
-	[CONN_WATCH] = watchkeys_cmd,
+#define CONN_EXTERN(f)	extern const struct cmd_def conn_##f##_entry;
+#define CONN_POINTER(f)	&conn_##f##_entry,
+CONN_TABLE(CONN_EXTERN)
+static const struct cmd_def *const conn_table[] = {
+	CONN_TABLE(CONN_POINTER)
 };
+#define CONN_COUNT	(sizeof(conn_table) / sizeof(conn_table[0]))
 
 static void
 reply_arity(struct conn *c, const char *name)
@@ -103,6 +102,27 @@ flags_of(const struct cmd_def *d)
 }
 
 /* ------------------------------------------------------- the dispatch */
+
+/* The one lookup: a connection command, or one of the command layer. */
+static const struct cmd_def *
+conn_lookup(const char *name)
+{
+	const struct cmd_def	*d;
+
+	if ((d = cmd_lookup_in(conn_table, CONN_COUNT, name)) != NULL)
+		return d;
+	return cmd_lookup(name);
+}
+
+static const struct cmd_def *
+conn_find(const struct cmd_args *a)
+{
+	const struct cmd_def	*d;
+
+	if ((d = cmd_find_in(conn_table, CONN_COUNT, a)) != NULL)
+		return d;
+	return cmd_find(a);
+}
 
 void
 conncmd_run(struct conn *c, const struct cmd_def *d,
@@ -181,7 +201,7 @@ queue_request(struct conn *c, const struct cmd_def *d,
 	else if (flags_of(d) & CMD_NO_MULTI)
 		multi_refuse(c, "Command not allowed inside a transaction");
 	else
-		multi_queue(c, a, !(d->flags & CMD_CONN));
+		multi_queue(c, d, a);
 	reply_free(&r);
 	return 1;
 }
@@ -206,7 +226,7 @@ conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 		send_reply(c, &r);
 		return;
 	}
-	conn_procs[d->conn](c, &p);
+	d->conn(c, &p);
 }
 
 void
@@ -220,7 +240,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	    a->argc - 1);
 	/* The one lookup of the request (NULL: no command, which the
 	 * command layer says). */
-	d = cmd_find(a);
+	d = conn_find(a);
 	note_request(c, a->argv[0]);
 	if (refuse_unauthenticated(c, d, a))
 		return;
@@ -234,7 +254,7 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 	}
 	if (multi_queuing(c) && queue_request(c, d, a))
 		return;
-	if (d != NULL && (d->flags & CMD_CONN)) {
+	if (d != NULL && d->conn != NULL) {
 		conn_run(c, d, a);
 		return;
 	}
@@ -261,28 +281,30 @@ conncmd_again(struct conn *c, const struct cmd_args *a, struct reply *r,
 }
 
 void
-conncmd_exec(struct conn *c, const struct cmd_args *a, struct reply *out)
+conncmd_exec(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *out)
 {
-	const struct cmd_def	*d = cmd_find(a);
 	struct cmd_parsed	 p;
 	struct cmd_result	 res;
 
 	/* Queued: found, its arity right, no barrier. */
-	if (!(d->flags & (CMD_CONN | CMD_STREAM))) {
+	if (d->conn == NULL && !(d->flags & CMD_STREAM)) {
 		conncmd_run(c, d, a, out, &res);
 		return;
 	}
 	c->capture = out;
-	if (!(d->flags & CMD_CONN))
+	if (d->conn == NULL)
 		stream_run(c, d, a);
 	else if (cmd_parse(d, a, &p, NULL, out) == 0)
-		conn_procs[d->conn](c, &p);
+		d->conn(c, &p);
 	c->capture = NULL;
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */
 
-/* PING [message] */
+/* PING [message]: a word too many is the arity error, as in Redis. */
+static const struct cmd_arg ping_args[] = { CMD_ARG_STR_OPT("message") };
+
 static void
 ping_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -302,7 +324,16 @@ ping_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
+const struct cmd_def conn_ping_entry = {
+	.name = "PING",
+	.spec = CMD_ARGS(ping_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY | CMD_PUBSUB,
+	.conn = ping_cmd,
+};
+
 /* ECHO message */
+static const struct cmd_arg echo_args[] = { CMD_ARG_STR("message") };
+
 static void
 echo_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -312,6 +343,14 @@ echo_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
+const struct cmd_def conn_echo_entry = {
+	.name = "ECHO",
+	.spec = CMD_ARGS(echo_args, 0),
+	.flags = CMD_READONLY,
+	.conn = echo_cmd,
+};
+
+/* QUIT takes any words and ignores them, as Redis does. */
 static void
 quit_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -322,6 +361,14 @@ quit_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 	conn_close_after_flush(c);
 }
+
+const struct cmd_def conn_quit_entry = {
+	.name = "QUIT",
+	.spec = &(const struct cmd_spec){ NULL, 0, NULL, 0,
+	    CMD_EXCESS_IGNORE, NULL, NULL },
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
+	.conn = quit_cmd,
+};
 
 /* ---------------------------------------------------------------- INFO */
 
@@ -505,7 +552,10 @@ static const struct {
 	{ "games", info_games },
 };
 
-/* INFO [section ...]: every section when none is named. */
+/* INFO [section ...]: every section when none is named.  A barrier:
+ * its counters and game counts are then exact. */
+static const struct cmd_arg info_args[] = { CMD_ARG_STR_ANY("section") };
+
 static int
 info_wanted(const struct cmd_parsed *p, const char *section)
 {
@@ -542,7 +592,40 @@ info_cmd(struct conn *c, const struct cmd_parsed *a)
 	send_reply(c, &r);
 }
 
+const struct cmd_def conn_info_entry = {
+	.name = "INFO",
+	.spec = CMD_ARGS(info_args, 0),
+	.flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI,
+	.conn = info_cmd,
+};
+
 /* -------------------------------------------------------------- CONFIG */
+
+/*
+ * CONFIG GET pattern [pattern ...] | RESETSTAT; SET and REWRITE are
+ * known, to be refused with why (ludusd reads its configuration once).
+ * The value of argument 0 is the subcommand's index.
+ */
+enum { CONFIG_GET, CONFIG_RESETSTAT, CONFIG_REWRITE, CONFIG_SET };
+static const struct cmd_arg config_patterns = {
+	.name = "pattern", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	.nmin = 1 };
+static const struct cmd_arg config_values = {
+	.name = "parameter", .type = CMD_ARG_STRING,
+	.flags = CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE,
+	.doc = "parameter value ..." };
+static const struct cmd_alt config_alts[] = {
+	[CONFIG_GET] = { "GET", &config_patterns },
+	[CONFIG_RESETSTAT] = { "RESETSTAT", NULL },
+	[CONFIG_REWRITE] = { "REWRITE", NULL },
+	[CONFIG_SET] = { "SET", &config_values },
+	{ NULL, NULL }
+};
+static const struct cmd_arg config_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = config_alts,
+	  .err = "CONFIG HELP" },
+};
 
 struct config_get {
 	const struct cmd_parsed	*p;
@@ -603,7 +686,6 @@ reset_stats(struct server *srv)
 	srv->env.batches = srv->env.batch_failures = srv->env.batch_max = 0;
 }
 
-/* CONFIG GET pattern [pattern ...] | RESETSTAT; SET and REWRITE refused. */
 static void
 config_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -611,13 +693,13 @@ config_cmd(struct conn *c, const struct cmd_parsed *p)
 	struct config_get	 g = { p, &r };
 
 	switch (p->v[0].i) {
-	case CONN_CONFIG_GET:
+	case CONFIG_GET:
 		reply_map(&r);
 		config_each(c->srv->cfg, config_param, &g);
 		config_redis_params(&g);
 		send_reply(c, &r);
 		break;
-	case CONN_CONFIG_RESETSTAT:
+	case CONFIG_RESETSTAT:
 		reset_stats(c->srv);
 		reply_status(&r, "OK");
 		send_reply(c, &r);
@@ -625,29 +707,41 @@ config_cmd(struct conn *c, const struct cmd_parsed *p)
 	default:
 		conn_error(c, "ERR", "CONFIG %s is not supported: ludusd reads "
 		    "its configuration when it starts (ludusd.conf(5))",
-		    p->v[0].i == CONN_CONFIG_SET ? "SET" : "REWRITE");
+		    p->v[0].i == CONFIG_SET ? "SET" : "REWRITE");
 		break;
 	}
 }
 
+const struct cmd_def conn_config_entry = {
+	.name = "CONFIG",
+	.spec = CMD_ARGS(config_args, 0),
+	.flags = CMD_READONLY,
+	.conn = config_cmd,
+};
+
 /* ------------------------------------------------------------- COMMAND */
 
-/*
- * COMMAND's list: the connection commands, then the others, in table
- * order (the order it had when they were two tables).
- */
+/* COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]: the value
+ * is the alternative's index, COMMAND_*, or -1 for none. */
+enum { COMMAND_COUNT, COMMAND_DOCS, COMMAND_INFO, COMMAND_LIST };
+static const struct cmd_arg command_names = CMD_ARG_STR_ANY("name");
+static const struct cmd_alt command_alts[] = {
+	[COMMAND_COUNT] = { "COUNT", NULL },
+	[COMMAND_DOCS] = { "DOCS", &command_names },
+	[COMMAND_INFO] = { "INFO", &command_names },
+	[COMMAND_LIST] = { "LIST", NULL },
+	{ NULL, NULL }
+};
+static const struct cmd_arg command_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_OPTIONAL, .alts = command_alts },
+};
+
+/* COMMAND's list: the daemon's table, then the command layer's. */
 static const struct cmd_def *
 listed_at(size_t i)
 {
-	const struct cmd_def	*d;
-	size_t			 j;
-	int			 conn;
-
-	for (conn = 1; conn >= 0; conn--)
-		for (j = 0; (d = cmd_at(j)) != NULL; j++)
-			if (((d->flags & CMD_CONN) != 0) == conn && i-- == 0)
-				return d;
-	return NULL;
+	return i < CONN_COUNT ? conn_table[i] : cmd_at(i - CONN_COUNT);
 }
 
 static void
@@ -710,7 +804,7 @@ command_list(struct reply *r, const struct cmd_parsed *p, int docs)
 		else
 			command_entry(reply_add(r), d);
 	for (j = 0; j < p->v[0].n; j++)
-		if ((d = cmd_lookup(cmd_word(p, 0, j))) != NULL) {
+		if ((d = conn_lookup(cmd_word(p, 0, j))) != NULL) {
 			if (docs)
 				command_doc(r, d);
 			else
@@ -719,7 +813,6 @@ command_list(struct reply *r, const struct cmd_parsed *p, int docs)
 			reply_null(reply_add(r));
 }
 
-/* COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST] */
 static void
 command_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -728,17 +821,17 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	size_t			 i;
 
 	switch (p->v[0].i) {
-	case CONN_COMMAND_COUNT:
-		for (i = 0; cmd_at(i) != NULL; i++)
+	case COMMAND_COUNT:
+		for (i = 0; listed_at(i) != NULL; i++)
 			;
 		reply_int(&r, (long long)i);
 		break;
-	case CONN_COMMAND_LIST:
+	case COMMAND_LIST:
 		reply_array(&r);
 		for (i = 0; (d = listed_at(i)) != NULL; i++)
 			add_lower(&r, d->name);
 		break;
-	case CONN_COMMAND_DOCS:
+	case COMMAND_DOCS:
 		reply_map(&r);
 		command_list(&r, p, 1);
 		break;
@@ -749,6 +842,13 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 	send_reply(c, &r);
 }
+
+const struct cmd_def conn_command_entry = {
+	.name = "COMMAND",
+	.spec = CMD_ARGS(command_args, 0),
+	.flags = CMD_READONLY,
+	.conn = command_cmd,
+};
 
 /* ------------------------------------------- GAME.WATCH GAME.UNWATCH */
 
@@ -768,7 +868,19 @@ send_watch_reply(struct conn *c, const char *kind, const char *id)
 	send_reply(c, &r);
 }
 
-/* GAME.WATCH id [FROM seq]: from -1, only new moves. */
+/*
+ * GAME.WATCH id [FROM seq]: 2 or 4 words, else the arity error; then
+ * FROM, its value (a message of its own), and only then the id.  -1: no
+ * FROM, only new moves.
+ */
+static const struct cmd_arg game_watch_args[] = {
+	CMD_ARG_GAME,
+	{ .name = "seq", .type = CMD_ARG_INT,
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_TAIL, .token = "FROM",
+	  .min = 0, .max = INT64_MAX - 1, .def = -1,
+	  .errcode = "BADARG", .err = "FROM seq must be an integer >= 0" },
+};
+
 static void
 game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -784,6 +896,13 @@ game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 	watch_pump(c);
 }
 
+const struct cmd_def conn_game_watch_entry = {
+	.name = "GAME.WATCH",
+	.spec = CMD_ARGS(game_watch_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = game_watch_cmd,
+};
+
 static void
 unwatched(struct conn *c, const char *id)
 {
@@ -791,6 +910,8 @@ unwatched(struct conn *c, const char *id)
 }
 
 /* GAME.UNWATCH [id ...]: every game when none is named. */
+static const struct cmd_arg game_unwatch_args[] = { CMD_ARG_STR_ANY("id") };
+
 static void
 game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -810,3 +931,10 @@ game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 		send_watch_reply(c, "unwatch", id);
 	}
 }
+
+const struct cmd_def conn_game_unwatch_entry = {
+	.name = "GAME.UNWATCH",
+	.spec = CMD_ARGS(game_unwatch_args, 0),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = game_unwatch_cmd,
+};

@@ -28,8 +28,8 @@ nothing(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	(void)out;
 }
 
-#define TEST_DEF(name, spec) \
-	{ name, nothing, CMD_READONLY, &(spec), CMD_CONN_COUNT }
+#define TEST_DEF(n, s) \
+	{ .name = (n), .spec = &(s), .flags = CMD_READONLY, .proc = nothing }
 
 /* What the option and apply hooks of the test's declarations did, in
  * order. */

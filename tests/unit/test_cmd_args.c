@@ -98,16 +98,6 @@ static const struct {
 	const char	*usage;
 } shown[] = {
 	{ "AUDIT", -1, "AUDIT [id]" },
-	{ "AUTH", -2, "AUTH [username] password" },
-	{ "CLIENT", -2,
-	    "CLIENT GETNAME | HELP | ID | INFO | KILL filter ... | "
-	    "LIST [TYPE normal|pubsub] | NO-EVICT on|off | NO-TOUCH "
-	    "on|off | SETINFO LIB-NAME|LIB-VER value | SETNAME name" },
-	{ "COMMAND", -1,
-	    "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
-	{ "CONFIG", -2,
-	    "CONFIG GET pattern [pattern ...] | RESETSTAT | REWRITE | "
-	    "SET [parameter value ...]" },
 	{ "DANDY.CREATE", -4,
 	    "DANDY.CREATE id players board [deck=<cards>|shuffled[:N]] "
 	    "[seats=secure|open] [bots=P<i>:<strategy>,...] "
@@ -117,17 +107,10 @@ static const struct {
 	{ "DANDY.SCORES", 2, "DANDY.SCORES id" },
 	{ "DANDY.STATE", 2, "DANDY.STATE id" },
 	{ "DBSIZE", 1, "DBSIZE" },
-	{ "DISCARD", 1, "DISCARD" },
-	{ "ECHO", 2, "ECHO message" },
-	{ "EXEC", 1, "EXEC" },
 	{ "EXISTS", -2, "EXISTS id [id ...]" },
 	{ "GAME.INFO", 2, "GAME.INFO id" },
-	{ "GAME.UNWATCH", -1, "GAME.UNWATCH [id ...]" },
-	{ "GAME.WATCH", -2, "GAME.WATCH id [FROM seq]" },
 	{ "GAMES", -1, "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
-	{ "HELLO", -1, "HELLO [2|3 [AUTH username password] [SETNAME name]]" },
 	{ "HISTORY", -2, "HISTORY id [from [count]]" },
-	{ "INFO", -1, "INFO [section ...]" },
 	{ "LUDO.CREATE", -4,
 	    "LUDO.CREATE id p1 p2 [p3 [p4]] "
 	    "[rules=classic|interview|extended] [six-bonus=on|off] "
@@ -139,20 +122,11 @@ static const struct {
 	{ "LUDO.PLAY", -5, "LUDO.PLAY id player dice token [AT seq]" },
 	{ "LUDO.ROLL", 3, "LUDO.ROLL id player" },
 	{ "LUDO.STATE", 2, "LUDO.STATE id" },
-	{ "MULTI", 1, "MULTI" },
-	{ "PING", -1, "PING [message]" },
-	{ "PSUBSCRIBE", -2, "PSUBSCRIBE pattern [pattern ...]" },
-	{ "PUBSUB", -2,
-	    "PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT" },
-	{ "PUNSUBSCRIBE", -1, "PUNSUBSCRIBE [pattern ...]" },
-	{ "QUIT", -1, "QUIT" },
 	{ "REPLAY", -2, "REPLAY id [seq]" },
-	{ "RESET", 1, "RESET" },
 	{ "SCAN", -2,
 	    "SCAN cursor [MATCH pattern] [COUNT n] [TYPE "
 	    "stream|ludo|snl|dandy]" },
 	{ "SEAT", 4, "SEAT id player key" },
-	{ "SELECT", 2, "SELECT index" },
 	{ "SNL.CREATE", -3,
 	    "SNL.CREATE id players [seats=secure|open] "
 	    "[dice=server|manual] [bots=P<i>:<strategy>,...] "
@@ -162,12 +136,7 @@ static const struct {
 	{ "SNL.ROLL", -2, "SNL.ROLL id [value] [AT seq]" },
 	{ "SNL.SNAKE", 4, "SNL.SNAKE id head tail" },
 	{ "SNL.STATE", 2, "SNL.STATE id" },
-	{ "SUBSCRIBE", -2, "SUBSCRIBE id [id ...]" },
-	{ "TIME", 1, "TIME" },
 	{ "TYPE", 2, "TYPE id" },
-	{ "UNSUBSCRIBE", -1, "UNSUBSCRIBE [id ...]" },
-	{ "UNWATCH", 1, "UNWATCH" },
-	{ "WATCH", -2, "WATCH id [id ...]" },
 	{ "XLEN", 2, "XLEN id" },
 	{ "XRANGE", -4, "XRANGE id start end [COUNT n]" },
 	{ "XREAD", -4,
@@ -182,7 +151,6 @@ test_table_declarations(void **state)
 	const struct cmd_def	*d;
 	char			 usage[CMD_USAGE_MAX];
 	size_t			 i;
-	int			 conns[CMD_CONN_COUNT] = { 0 };
 
 	(void)state;
 	for (i = 0; (d = cmd_at(i)) != NULL; i++) {
@@ -208,20 +176,17 @@ test_table_declarations(void **state)
 			assert_int_equal(-cmd_arity(d),
 			    spec_words_min(d->spec));
 		}
-		/* A connection command has its daemon handler, no other. */
-		if (d->flags & CMD_CONN) {
-			assert_null(d->proc);
-			assert_true(d->conn < CMD_CONN_COUNT);
-			conns[d->conn]++;
-		} else {
-			assert_non_null(d->proc);
-			assert_int_equal(d->conn, CMD_CONN_COUNT);
-			assert_false(d->flags & CMD_PUBSUB);
-		}
+		/* The command layer's handler, no other: the connection
+		 * commands and what the daemon does around them are the
+		 * daemon's (test_conn checks what they show). */
+		assert_non_null(d->proc);
+		assert_null(d->conn);
+		assert_false(d->flags & (CMD_PUBSUB | CMD_BARRIER |
+		    CMD_NO_QUEUE | CMD_NO_MULTI | CMD_NO_AUTH));
+		assert_true(!(d->flags & CMD_WRITE) !=
+		    !(d->flags & CMD_READONLY));
 	}
 	assert_int_equal(i, sizeof(shown) / sizeof(shown[0]));
-	for (i = 0; i < CMD_CONN_COUNT; i++)
-		assert_int_equal(conns[i], 1);
 }
 
 /* GAMES' kind reads as the kind table names them. */
@@ -387,16 +352,6 @@ test_command_docs(void **state)
 	assert_int_equal(args->n, 3 + 4);	/* dice= is hidden */
 	arg_line(&args->elem[3], line, sizeof(line));
 	assert_string_equal(line, "deck=<cards>|shuffled[:N]:string:optional");
-	reply_free(&doc);
-	/* COMMAND's subcommands have docs of their own. */
-	memset(&doc, 0, sizeof(doc));
-	cmd_args_docs(cmd_lookup("COMMAND"), &doc);
-	block = field(&doc, "subcommands");
-	assert_non_null(block);
-	assert_int_equal(block->n, 2 * 4);
-	assert_string_equal(block->elem[2].str, "command|docs");
-	assert_string_equal(field(&block->elem[3], "summary")->str,
-	    "COMMAND DOCS [name ...]");
 	reply_free(&doc);
 }
 
@@ -645,102 +600,14 @@ test_order_games(void **state)
 	assert_int_equal(args_parsed.v[2].len, 3);
 }
 
-static void
-test_order_connection(void **state)
-{
-	(void)state;
-	/* The command layer does not run them, but knows their words. */
-	PARSE("GAME.WATCH a b", "-ERR wrong number of arguments for "
-	    "'GAME.WATCH'");
-	PARSE("GAME.WATCH a b c d", "-ERR wrong number of arguments for "
-	    "'GAME.WATCH'");
-	PARSE("GAME.WATCH BAD! SINCE x", "-ERR syntax error");
-	PARSE("GAME.WATCH BAD! FROM -1", "-BADARG FROM seq must be an integer "
-	    ">= 0");
-	PARSE("GAME.WATCH BAD! from 1", "-BADARG invalid game id");
-	PARSE("GAME.WATCH g FROM 5", "ok");
-	assert_int_equal(args_parsed.v[1].i, 5);
-	PARSE("GAME.WATCH g", "ok");
-	assert_int_equal(args_parsed.v[1].i, -1);
-	PARSE("HELLO SETNAME x", "-ERR Protocol version is not an integer or "
-	    "out of range");
-	PARSE("HELLO 2147483648", "-ERR Protocol version is not an integer "
-	    "or out of range");
-	PARSE("HELLO 4 FOO", "-NOPROTO unsupported protocol version");
-	PARSE("HELLO 3 FOO", "-ERR Syntax error in HELLO option 'FOO'");
-	PARSE("HELLO 3 SETNAME", "-ERR Syntax error in HELLO option "
-	    "'SETNAME'");
-	PARSE("HELLO 3 SETNAME a b", "-ERR Syntax error in HELLO option 'b'");
-	PARSE("HELLO 3 SETNAME a setname b",
-	    "-ERR syntax error: option 'SETNAME' given twice");
-	PARSE("HELLO 3 setname me", "ok");
-	assert_int_equal(args_parsed.v[0].i, 3);
-	PARSE("HELLO", "ok");
-	assert_int_equal(args_parsed.v[0].i, -1);
-	PARSE("PING a b", "-ERR wrong number of arguments for 'PING'");
-	PARSE("PING \"a\\x00b\"", "ok");
-	assert_int_equal(args_parsed.v[0].len, 3);
-	PARSE("QUIT a b c", "ok");
-	PARSE("ECHO", "-ERR wrong number of arguments for 'ECHO'");
-	PARSE("INFO server Games", "ok");
-	assert_int_equal(args_parsed.v[0].n, 2);
-	assert_string_equal(cmd_word(&args_parsed, 0, 1), "Games");
-	PARSE("GAME.UNWATCH", "ok");
-	assert_int_equal(args_parsed.v[0].n, 0);
-	PARSE("COMMAND COUNT x", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'COUNT'. Try COUNT, DOCS, INFO or LIST.");
-	PARSE("COMMAND frob", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'frob'. Try COUNT, DOCS, INFO or LIST.");
-	PARSE("COMMAND docs ludo.play watch", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_COMMAND_DOCS);
-	assert_int_equal(args_parsed.v[0].n, 2);
-	assert_string_equal(cmd_word(&args_parsed, 0, 0), "ludo.play");
-	PARSE("COMMAND", "ok");
-	assert_int_equal(args_parsed.v[0].i, -1);
-}
-
-/* The commands of Redis's own APIs: what the parser reads, which error
- * wins; what is left to the handlers (a bound, a password, a count of
- * AUTH's words) is tested with them (test_streams, test_conn). */
+/* The streams and the keyspace of Redis's own APIs: what the parser
+ * reads, which error wins; what is left to the handlers (a bound) is
+ * tested with them (test_streams).  The connection commands are the
+ * daemon's, and so are their tests (test_conn). */
 static void
 test_order_redis_apis(void **state)
 {
 	(void)state;
-	PARSE("CLIENT setname", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'setname'. Try CLIENT HELP.");
-	PARSE("CLIENT SETNAME a b", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'SETNAME'. Try CLIENT HELP.");
-	PARSE("CLIENT KILL", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'KILL'. Try CLIENT HELP.");
-	PARSE("CLIENT frob", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'frob'. Try CLIENT HELP.");
-	PARSE("CLIENT setinfo LIB-NAME x", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_CLIENT_SETINFO);
-	assert_string_equal(cmd_word(&args_parsed, 0, 1), "x");
-	PARSE("CLIENT LIST TYPE pubsub", "ok");
-	assert_int_equal(args_parsed.v[0].n, 2);
-	PARSE("CONFIG GET", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'GET'. Try CONFIG HELP.");
-	PARSE("CONFIG RESETSTAT x", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'RESETSTAT'. Try CONFIG HELP.");
-	PARSE("CONFIG set a b", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_CONFIG_SET);
-	PARSE("PUBSUB CHANNELS a b", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'CHANNELS'. Try CHANNELS, NUMSUB or NUMPAT.");
-	PARSE("PUBSUB NUMPAT x", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'NUMPAT'. Try CHANNELS, NUMSUB or NUMPAT.");
-	PARSE("PUBSUB numsub", "ok");
-	PARSE("SELECT x", "-ERR value is not an integer or out of range");
-	PARSE("SELECT -3", "ok");
-	PARSE("HELLO AUTH u p", "-ERR Protocol version is not an integer or "
-	    "out of range");
-	PARSE("HELLO 3 AUTH u", "-ERR Syntax error in HELLO option 'AUTH'");
-	PARSE("HELLO 3 AUTH u p SETNAME n", "ok");
-	assert_string_equal(cmd_word(&args_parsed, CONN_HELLO_AUTH, 1), "p");
-	assert_string_equal(args_parsed.v[CONN_HELLO_SETNAME].s, "n");
-	PARSE("AUTH", "-ERR wrong number of arguments for 'AUTH'");
-	PARSE("WATCH", "-ERR wrong number of arguments for 'WATCH'");
-	PARSE("UNWATCH x", "-ERR wrong number of arguments for 'UNWATCH'");
 	/* The streams and the keyspace: COUNT before the bounds. */
 	PARSE("XRANGE d x + COUNT y", "-ERR value is not an integer or out of "
 	    "range");
@@ -772,7 +639,6 @@ main(void)
 		cmocka_unit_test_teardown(test_order_snl, args_teardown),
 		cmocka_unit_test_teardown(test_order_dandy, args_teardown),
 		cmocka_unit_test_teardown(test_order_games, args_teardown),
-		cmocka_unit_test_teardown(test_order_connection, args_teardown),
 		cmocka_unit_test_teardown(test_order_redis_apis, args_teardown),
 	};
 
