@@ -264,14 +264,25 @@ const struct cmd_def	*cmd_at(size_t);
 int	cmd_arity(const struct cmd_def *);
 /* Whether argc (the name included) is a count the entry's arity allows. */
 int	cmd_arity_ok(const struct cmd_def *, int argc);
-/* Looks up, checks arity and arguments and runs; an unknown command (a
- * connection command is one here), a wrong arity, a refused argument
- * become error replies marked rejected.  out must be REPLY_NONE.  res gets what
- * the caller of a shared transaction must know (struct cmd_result). */
+/*
+ * The form of a request found as d (NULL: none), checked once by every
+ * path that runs one, before anything else (Redis's processCommand()):
+ * "-ERR unknown command", then "-ERR wrong number of arguments" for a
+ * count its arity does not allow.  0, or -1 with the refusal set in out,
+ * marked rejected.
+ */
+int	cmd_check(const struct cmd_def *d, const struct cmd_args *,
+	    struct reply *out);
+/* Looks up, checks the form (cmd_check()) and runs; a refused argument
+ * becomes an error reply marked rejected too.  An unknown command is one
+ * of no table here: a connection command is the daemon's.  out must be
+ * REPLY_NONE.  res gets what the caller of a shared transaction must know
+ * (struct cmd_result). */
 void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
 	    struct cmd_result *res);
-/* The same for the entry cmd_find() gave (NULL: unknown command). */
-void	cmd_run_def(struct cmd_env *, const struct cmd_def *,
+/* The same for a request of the command layer's entry d whose form its
+ * caller checked (the daemon, which found it by its own lookup). */
+void	cmd_run_def(struct cmd_env *, const struct cmd_def *d,
 	    const struct cmd_args *, struct reply *, struct cmd_result *res);
 /* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);

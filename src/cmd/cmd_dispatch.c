@@ -1,5 +1,5 @@
 /*
- * The dispatch: the one table of commands, the lookup, and the run of a
+ * The dispatch: the command layer's table, the lookup, and the run of a
  * request (the unknown name, the arity and the arguments are refused
  * here, before any handler runs).  Nothing else lives here, so that the
  * handlers, which this file names, use helpers (cmd.c, cmd_args.c,
@@ -118,10 +118,31 @@ cmd_arity_ok(const struct cmd_def *d, int argc)
 }
 
 /*
- * The run of a request whose entry is found: the name (a connection
- * command, the daemon's, is no command here), the
- * arity, the arguments, then the handler.  A create's game is built
- * here, on the stack, while its options are read.
+ * The request's form, checked once, before anything else looks at it
+ * (Redis's processCommand()): a name that is no command, then a count of
+ * words the command's arity does not allow.
+ */
+int
+cmd_check(const struct cmd_def *d, const struct cmd_args *args,
+    struct reply *out)
+{
+	if (d == NULL) {
+		reply_error(out, "ERR", "unknown command '%.64s'",
+		    args->argc > 0 ? args->argv[0] : "");
+		out->rejected = 1;
+		return -1;
+	}
+	if (!cmd_arity_ok(d, args->argc)) {
+		cmd_reply_arity(out, d);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The run of a request whose form is checked: its arguments, then the
+ * handler.  A create's game is built here, on the stack, while its
+ * options are read.
  */
 void
 cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
@@ -130,17 +151,11 @@ cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
 	struct cmd_parsed	 p;
 	struct cmd_build	 build;
 
-	if (cmd == NULL || cmd->proc == NULL) {
-		reply_error(out, "ERR", "unknown command '%.64s'",
-		    args->argc > 0 ? args->argv[0] : "");
-		out->rejected = 1;
-	} else if (!cmd_arity_ok(cmd, args->argc))
-		cmd_reply_arity(out, cmd);
-	else if (cmd_parse(cmd, args, &p, &build, out) == 0) {
+	if (cmd_parse(cmd, args, &p, &build, out) == 0) {
 		(void)cmd_txn_request(env);
 		cmd->proc(env, &p, out);
 	}
-	/* Anything but a refusal of the request's form may have read what
+	/* Anything but a refusal of the request's words may have read what
 	 * the open transaction wrote. */
 	cmd_txn_status(env, res);
 	res->wait = res->writes > 0 && !out->rejected;
@@ -150,7 +165,12 @@ void
 cmd_run(struct cmd_env *env, const struct cmd_args *args, struct reply *out,
     struct cmd_result *res)
 {
-	cmd_run_def(env, cmd_find(args), args, out, res);
+	const struct cmd_def	*d = cmd_find(args);
+
+	if (cmd_check(d, args, out) == 0)
+		cmd_run_def(env, d, args, out, res);
+	else
+		cmd_txn_status(env, res);
 }
 
 void

@@ -74,12 +74,6 @@ static const struct cmd_def *const conn_table[] = {
 };
 #define CONN_COUNT	(sizeof(conn_table) / sizeof(conn_table[0]))
 
-static void
-reply_arity(struct conn *c, const char *name)
-{
-	conn_error(c, "ERR", "wrong number of arguments for '%s'", name);
-}
-
 /* A reply built here, sent, and freed. */
 static void
 send_reply(struct conn *c, struct reply *r)
@@ -140,35 +134,36 @@ conncmd_run(struct conn *c, const struct cmd_def *d,
 		    r->str != NULL ? r->str : "?");
 }
 
-/* A request refused for its form (no such command, a wrong number of
- * words), as the command layer words it: 1 with the reply in r. */
-static int
-form_refused(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a, struct reply *r)
+/*
+ * A request refused for its form (cmd_check()), answered where its
+ * command would have: a connection command's at once, the command
+ * layer's (and a name that is no command) as any of its replies, behind
+ * those held for the COMMIT.
+ */
+static void
+refuse_form(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *form)
 {
 	struct cmd_result	 res;
 
-	if (d != NULL && cmd_arity_ok(d, a->argc))
-		return 0;
-	if (d == NULL)
-		cmd_run_def(&c->srv->env, NULL, a, r, &res);
-	else
-		reply_error(r, "ERR", "wrong number of arguments for '%s'",
-		    d->name);
-	return 1;
+	if (d != NULL && d->conn != NULL) {
+		conn_reply(c, form);
+		return;
+	}
+	cmd_txn_status(&c->srv->env, &res);
+	pass_reply(c, a, form, &res);
 }
 
-/* Before AUTH: the checks of the request's form, then -NOAUTH. */
+/* Before AUTH: the request's form (form: its refusal, NULL if none),
+ * then -NOAUTH. */
 static int
 refuse_unauthenticated(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a)
+    const struct reply *form)
 {
-	struct reply	 r = { 0 };
-
 	if (c->authed || (flags_of(d) & CMD_NO_AUTH))
 		return 0;
-	if (form_refused(c, d, a, &r))
-		send_reply(c, &r);
+	if (form != NULL)
+		conn_reply(c, form);
 	else
 		conn_error(c, "NOAUTH", "Authentication required.");
 	return 1;
@@ -187,27 +182,25 @@ note_request(struct conn *c, const char *name)
 	c->lastcmd[i] = '\0';
 }
 
-/* Between MULTI and EXEC: queued, refused, or run at once (0). */
+/* Between MULTI and EXEC: queued, refused (its form: form), or run at
+ * once (0). */
 static int
 queue_request(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a)
+    const struct cmd_args *a, const struct reply *form)
 {
-	struct reply	 r = { 0 };
-
 	if (flags_of(d) & CMD_NO_QUEUE)
 		return 0;
-	if (form_refused(c, d, a, &r))
-		multi_abort(c, &r);
-	else if (flags_of(d) & CMD_NO_MULTI)
+	if (form != NULL)
+		multi_abort(c, form);
+	else if (d->flags & CMD_NO_MULTI)
 		multi_refuse(c, "Command not allowed inside a transaction");
 	else
 		multi_queue(c, d, a);
-	reply_free(&r);
 	return 1;
 }
 
 /*
- * A connection command: its arity, the barrier, its arguments (after the
+ * A connection command: the barrier, then its arguments (after the
  * barrier, as when each handler read its own), then its handler.
  */
 static void
@@ -216,10 +209,6 @@ conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 	struct cmd_parsed	 p;
 	struct reply		 r = { 0 };
 
-	if (!cmd_arity_ok(d, a->argc)) {
-		reply_arity(c, d->name);
-		return;
-	}
 	if (d->flags & CMD_BARRIER)
 		pass_end(c->srv);
 	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
@@ -229,44 +218,57 @@ conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 	d->conn(c, &p);
 }
 
+/* A request of the command layer, its reply held for the COMMIT when it
+ * saw (or wrote) rows not committed; the events of its move follow it
+ * then. */
+static void
+cmd_layer_run(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a)
+{
+	struct reply		 r = { 0 };
+	struct cmd_result	 res;
+
+	conncmd_run(c, d, a, &r, &res);
+	pass_reply(c, a, &r, &res);
+	reply_free(&r);
+}
+
 void
 conn_dispatch(struct conn *c, const struct cmd_args *a)
 {
 	const struct cmd_def	*d;
-	struct reply		 r = { 0 };
-	struct cmd_result	 res;
+	struct reply		 refused = { 0 }, *form = NULL;
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
 	    a->argc - 1);
-	/* The one lookup of the request (NULL: no command, which the
-	 * command layer says). */
+	/* The one lookup of the request, in the daemon's table and the
+	 * command layer's, then the one check of its form. */
 	d = conn_find(a);
 	note_request(c, a->argv[0]);
-	if (refuse_unauthenticated(c, d, a))
-		return;
+	if (cmd_check(d, a, &refused) == -1)
+		form = &refused;
+	if (refuse_unauthenticated(c, d, form))
+		goto done;
 	if (c->proto == 2 && conn_subscribed(c) &&
 	    (d == NULL || !(d->flags & CMD_PUBSUB))) {
 		conn_error(c, "ERR", "Can't execute '%.64s': only "
 		    "(P)SUBSCRIBE / (P)UNSUBSCRIBE / GAME.WATCH / GAME.UNWATCH "
 		    "/ PING / QUIT / RESET are allowed in this context",
 		    a->argv[0]);
-		return;
+		goto done;
 	}
-	if (multi_queuing(c) && queue_request(c, d, a))
-		return;
-	if (d != NULL && d->conn != NULL) {
+	if (multi_queuing(c) && queue_request(c, d, a, form))
+		goto done;
+	if (form != NULL)
+		refuse_form(c, d, a, form);
+	else if (d->conn != NULL)
 		conn_run(c, d, a);
-		return;
-	}
-	if (d != NULL && (d->flags & CMD_STREAM)) {
+	else if (d->flags & CMD_STREAM)
 		stream_run(c, d, a);
-		return;
-	}
-	conncmd_run(c, d, a, &r, &res);
-	/* The reply of a command that saw (or wrote) rows not committed
-	 * waits for the COMMIT; the events of its move follow it then. */
-	pass_reply(c, a, &r, &res);
-	reply_free(&r);
+	else
+		cmd_layer_run(c, d, a);
+done:
+	reply_free(&refused);
 }
 
 void

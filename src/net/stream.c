@@ -596,9 +596,9 @@ stream_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 	struct cmd_parsed	 p;
 	struct reply		 r = { 0 };
 
-	/* A request refused for its form or its words is the command
-	 * layer's to answer, as any. */
-	if (!cmd_arity_ok(d, a->argc) || cmd_parse(d, a, &p, NULL, &r) == -1 ||
+	/* A request refused for its words is the command layer's to
+	 * answer, as any (its form was checked before it came here). */
+	if (cmd_parse(d, a, &p, NULL, &r) == -1 ||
 	    cmd_stream_args(&p, &req, &r) == -1) {
 		reply_free(&r);
 		run_read(c, d, a, 0);
