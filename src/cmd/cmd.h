@@ -208,6 +208,27 @@ struct conn;
 typedef void (*cmd_conn_proc)(struct conn *, const struct cmd_parsed *);
 
 /*
+ * The game a command acts on, as tmux's entries name their .target: the
+ * declared argument (a game id) that names it and the kind it must be
+ * (KIND_NONE: any).  A reading command's game is loaded by the dispatch
+ * once the words are read, before the handler runs, which finds it in
+ * p->game (no such game, another kind or the store's failure is the
+ * reply instead: NOGAME, WRONGTYPE, STORE); a writing command's is loaded
+ * in its transaction by cmd_transact(); a create's (CMD_TARGET_NEW) is
+ * the game it makes, named and of the kind given here
+ * (cmd_create_apply()).
+ */
+struct cmd_target {
+	int		 flags;		/* CMD_TARGET_*; 0: no target */
+	int		 arg;		/* the argument that names it */
+	enum game_kind	 kind;
+};
+#define CMD_TARGET_GAME		0x01	/* a game that exists */
+#define CMD_TARGET_NEW		0x02	/* the game a create makes */
+#define CMD_TARGET(arg, kind)	{ CMD_TARGET_GAME, (arg), (kind) }
+#define CMD_TARGET_CREATE(arg, kind) { CMD_TARGET_NEW, (arg), (kind) }
+
+/*
  * A command, whole: its entry lives in the file that implements it, and
  * a table of pointers to the entries (sorted by name) is all a room
  * lists.  Its arity and usage line are what its arguments make
@@ -218,6 +239,7 @@ struct cmd_def {
 	const char		*name;		/* upper case */
 	const struct cmd_spec	*spec;		/* the arguments */
 	int			 flags;		/* CMD_* */
+	struct cmd_target	 target;	/* the game it acts on */
 	cmd_proc		 proc;		/* the command layer's, or */
 	cmd_conn_proc		 conn;		/* the daemon's */
 };

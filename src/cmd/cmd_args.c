@@ -604,6 +604,7 @@ cmd_parse(const struct cmd_def *d, const struct cmd_args *args,
 	p->def = d;
 	p->args = args;
 	p->build = w.spec->opts != NULL ? build : NULL;
+	p->game = NULL;
 	values_init(w.spec, p);
 	if (p->build != NULL)
 		cmd_build_init(p->build);

@@ -66,6 +66,7 @@ struct cmd_args;
 struct cmd_build;
 struct cmd_def;
 struct cmd_parsed;
+struct game;
 struct reply;
 
 enum cmd_argtype {
@@ -202,6 +203,8 @@ struct cmd_parsed {
 	const struct cmd_args	*args;	/* the words, argv[0] the name */
 	struct cmd_build	*build;	/* a create's game being built, set
 					   by the options; NULL: none */
+	const struct game	*game;	/* a reading command's target, as the
+					   dispatch loaded it; NULL: none */
 	struct cmd_val		 v[CMD_ARGS_MAX];	/* by declared index */
 };
 

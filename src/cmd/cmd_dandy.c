@@ -126,7 +126,6 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 {
 	struct cmd_build	*b = p->build;
 	struct game		*g = &b->game;
-	const struct cmd_val	*id = &p->v[CREATE_ID];
 	const char		*why = NULL;
 
 	if (dandy_init(&g->s.dandy, (int)p->v[CREATE_PLAYERS].i,
@@ -135,9 +134,7 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		    "invalid DandyLand game");
 		return;
 	}
-	memcpy(g->id, id->s, id->len + 1);
-	g->kind = KIND_DANDY;
-	if (cmd_create_apply(env, out, &b->opts, g) == -1)
+	if (cmd_create_apply(env, p, out) == -1)
 		return;
 	g->opts.server_dice = b->shuffled != 0;
 	cmd_create(env, out, g);
@@ -148,6 +145,7 @@ const struct cmd_def cmd_dandy_create_entry = {
 	.spec = CMD_ARGS_OPTS(create_args, create_opts,
 	    CMD_OPTS_UNKNOWN_PLAIN, NULL),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_DANDY),
 	.proc = dandy_create_cmd,
 };
 
@@ -219,30 +217,24 @@ dandy_draw_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = da.card;	/* a deck card is implicit too */
 	req.at = p->v[DRAW_AT].i;
-	cmd_transact(env, out, p->v[DRAW_ID].s, KIND_DANDY, &req,
-	    draw_step, &da);
+	cmd_transact(env, p, out, &req, draw_step, &da);
 }
 
 const struct cmd_def cmd_dandy_draw_entry = {
 	.name = "DANDY.DRAW",
 	.spec = CMD_ARGS(draw_args, 0),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET(DRAW_ID, KIND_DANDY),
 	.proc = dandy_draw_cmd,
 };
 
 /* DANDY.STATE id */
-static void
-dandy_state_cmd(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	cmd_state_of(env, p, out, KIND_DANDY);
-}
-
 const struct cmd_def cmd_dandy_state_entry = {
 	.name = "DANDY.STATE",
 	.spec = &cmd_game_id_args,
 	.flags = CMD_READONLY,
-	.proc = dandy_state_cmd,
+	.target = CMD_TARGET(0, KIND_DANDY),
+	.proc = cmd_game_state,
 };
 
 /* DANDY.SCORES id */
@@ -250,20 +242,20 @@ static void
 dandy_scores_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g;
-	int		i;
+	const struct dandy_state *st = &p->game->s.dandy;
+	int			 i;
 
-	if (cmd_read_game(env, out, p->v[0].s, KIND_DANDY, &g) == -1)
-		return;
+	(void)env;
 	reply_array(out);
-	for (i = 0; i < g.s.dandy.nplayers && i < DANDY_MAX_PLAYERS; i++)
-		reply_int(reply_add(out), g.s.dandy.points[i]);
+	for (i = 0; i < st->nplayers && i < DANDY_MAX_PLAYERS; i++)
+		reply_int(reply_add(out), st->points[i]);
 }
 
 const struct cmd_def cmd_dandy_scores_entry = {
 	.name = "DANDY.SCORES",
 	.spec = &cmd_game_id_args,
 	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_DANDY),
 	.proc = dandy_scores_cmd,
 };
 

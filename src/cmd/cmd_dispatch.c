@@ -139,10 +139,26 @@ cmd_check(const struct cmd_def *d, const struct cmd_args *args,
 	return 0;
 }
 
+/* A reading command's target (struct cmd_target), loaded into g once
+ * its words are read: 0, or -1 with NOGAME, WRONGTYPE or STORE set. */
+static int
+target_load(struct cmd_env *env, struct cmd_parsed *p, struct game *g,
+    struct reply *out)
+{
+	const struct cmd_target	*t = &p->def->target;
+
+	if (!(t->flags & CMD_TARGET_GAME) || (p->def->flags & CMD_WRITE))
+		return 0;
+	if (cmd_read_game(env, out, p->v[t->arg].s, t->kind, g) == -1)
+		return -1;
+	p->game = g;
+	return 0;
+}
+
 /*
- * The run of a request whose form is checked: its arguments, then the
- * handler.  A create's game is built here, on the stack, while its
- * options are read.
+ * The run of a request whose form is checked: its arguments, its target,
+ * then the handler.  A create's game is built here, on the stack, while
+ * its options are read, and a read's target is loaded here.
  */
 void
 cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
@@ -150,10 +166,12 @@ cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
 {
 	struct cmd_parsed	 p;
 	struct cmd_build	 build;
+	struct game		 g;
 
 	if (cmd_parse(cmd, args, &p, &build, out) == 0) {
 		(void)cmd_txn_request(env);
-		cmd->proc(env, &p, out);
+		if (target_load(env, &p, &g, out) == 0)
+			cmd->proc(env, &p, out);
 	}
 	/* Anything but a refusal of the request's words may have read what
 	 * the open transaction wrote. */

@@ -119,16 +119,14 @@ state_reply(const struct game *g, struct reply *out)
 static const struct cmd_arg game_id_args[] = { CMD_ARG_GAME };
 const struct cmd_spec cmd_game_id_args = CMD_SPEC(game_id_args, 0);
 
-/* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind. */
+/* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind
+ * (each entry's target). */
 void
-cmd_state_of(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out, enum game_kind kind)
+cmd_game_state(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
 {
-	struct game	g;
-
-	if (cmd_read_game(env, out, p->v[0].s, kind, &g) == -1)
-		return;
-	state_reply(&g, out);
+	(void)env;
+	state_reply(p->game, out);
 }
 
 /* ------------------------------------------------------------- GAMES */
@@ -198,30 +196,30 @@ game_info_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	const struct game_kind_ops	*k;
-	struct game		 g;
+	const struct game	*g = p->game;
 	char			 buf[PLAYER_NAME_MAX];
 
-	if (cmd_read_game(env, out, p->v[0].s, KIND_NONE, &g) == -1)
-		return;
+	(void)env;
 	reply_array(out);
-	reply_add_pair(out, "kind", "%s", game_kind_name(g.kind));
-	reply_add_pair(out, "players", "%d", game_nplayers(&g));
-	reply_add_pair(out, "moves", "%lld", (long long)g.moves);
-	reply_add_pair(out, "turn", "%s", game_player_name(&g, game_turn(&g),
+	reply_add_pair(out, "kind", "%s", game_kind_name(g->kind));
+	reply_add_pair(out, "players", "%d", game_nplayers(g));
+	reply_add_pair(out, "moves", "%lld", (long long)g->moves);
+	reply_add_pair(out, "turn", "%s", game_player_name(g, game_turn(g),
 	    buf, sizeof buf));
-	reply_add_pair(out, "winner", "%s", game_player_name(&g,
-	    game_winner(&g), buf, sizeof buf));
-	reply_add_pair(out, "created", "%lld", (long long)g.created);
-	reply_add_pair(out, "updated", "%lld", (long long)g.updated);
-	if ((k = game_kind_of(&g)) != NULL && k->info != NULL)
-		k->info(&g, out);
-	cmd_info_opts(&g, out);
+	reply_add_pair(out, "winner", "%s", game_player_name(g,
+	    game_winner(g), buf, sizeof buf));
+	reply_add_pair(out, "created", "%lld", (long long)g->created);
+	reply_add_pair(out, "updated", "%lld", (long long)g->updated);
+	if ((k = game_kind_of(g)) != NULL && k->info != NULL)
+		k->info(g, out);
+	cmd_info_opts(g, out);
 }
 
 const struct cmd_def cmd_game_info_entry = {
 	.name = "GAME.INFO",
 	.spec = &cmd_game_id_args,
 	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_NONE),
 	.proc = game_info_cmd,
 };
 
@@ -251,12 +249,8 @@ static void
 history_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g;
-
-	if (cmd_read_game(env, out, p->v[HISTORY_ID].s, KIND_NONE, &g) == -1)
-		return;
 	reply_array(out);
-	if (store_history(env->store, g.id, p->v[HISTORY_FROM].i,
+	if (store_history(env->store, p->game->id, p->v[HISTORY_FROM].i,
 	    p->v[HISTORY_COUNT].i, add_move, out) == STORE_ERR)
 		cmd_reply_store(env, out);
 }
@@ -265,6 +259,7 @@ const struct cmd_def cmd_history_entry = {
 	.name = "HISTORY",
 	.spec = CMD_ARGS(history_args, CMD_EXCESS_ARITY),
 	.flags = CMD_READONLY,
+	.target = CMD_TARGET(HISTORY_ID, KIND_NONE),
 	.proc = history_cmd,
 };
 
@@ -281,18 +276,17 @@ static void
 replay_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g, r;
-	char		why[256];
-	int64_t		upto = p->v[REPLAY_SEQ].i;
+	const struct game	*g = p->game;
+	struct game		 r;
+	char			 why[256];
+	int64_t			 upto = p->v[REPLAY_SEQ].i;
 
-	if (cmd_read_game(env, out, p->v[REPLAY_ID].s, KIND_NONE, &g) == -1)
-		return;
-	if (upto > g.moves) {
+	if (upto > g->moves) {
 		reply_error(out, "BADARG", "game '%s' has only %lld moves",
-		    g.id, (long long)g.moves);
+		    g->id, (long long)g->moves);
 		return;
 	}
-	switch (cmd_replay_game(env->store, &g, upto, &r, why, sizeof(why))) {
+	switch (cmd_replay_game(env->store, g, upto, &r, why, sizeof(why))) {
 	case REPLAY_OK:
 		state_reply(&r, out);
 		break;
@@ -301,7 +295,7 @@ replay_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		break;
 	default:
 		reply_error(out, "STATE", "history of '%s' does not replay: %s",
-		    g.id, why);
+		    g->id, why);
 		break;
 	}
 }
@@ -310,6 +304,7 @@ const struct cmd_def cmd_replay_entry = {
 	.name = "REPLAY",
 	.spec = CMD_ARGS(replay_args, CMD_EXCESS_ARITY),
 	.flags = CMD_READONLY,
+	.target = CMD_TARGET(REPLAY_ID, KIND_NONE),
 	.proc = replay_cmd,
 };
 

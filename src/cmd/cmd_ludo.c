@@ -99,15 +99,12 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 {
 	struct game		*g = &p->build->game;
 	struct ludo_rules	 rules = g->s.ludo.rules;
-	const struct cmd_val	*id = &p->v[CREATE_ID];
 
 	if (ludo_init(&g->s.ludo, &rules, p->v[CREATE_PLAYERS].n) == -1) {
 		reply_error(out, "BADARG", "invalid Ludo rules");
 		return;
 	}
-	memcpy(g->id, id->s, id->len + 1);
-	g->kind = KIND_LUDO;
-	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
+	if (cmd_create_apply(env, p, out) == -1)
 		return;
 	cmd_create(env, out, g);
 }
@@ -118,6 +115,7 @@ const struct cmd_def cmd_ludo_create_entry = {
 	.spec = CMD_ARGS_OPTS(create_args, create_opts, CMD_OPTS_NUL_FIRST,
 	    create_init),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_LUDO),
 	.proc = ludo_create_cmd,
 };
 
@@ -205,14 +203,14 @@ ludo_play_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	req.player = pa.player;
 	req.action = action;
 	req.at = p->v[PLAY_AT].i;
-	cmd_transact(env, out, p->v[PLAY_ID].s, KIND_LUDO, &req, play_step,
-	    &pa);
+	cmd_transact(env, p, out, &req, play_step, &pa);
 }
 
 const struct cmd_def cmd_ludo_play_entry = {
 	.name = "LUDO.PLAY",
 	.spec = CMD_ARGS(play_args, 0),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET(PLAY_ID, KIND_LUDO),
 	.proc = ludo_play_cmd,
 };
 
@@ -277,30 +275,24 @@ ludo_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 
 	ra.player = p->v[ROLL_PLAYER].s;
 	ra.session = p->args->session;
-	cmd_transact(env, out, p->v[ROLL_ID].s, KIND_LUDO, NULL, roll_step,
-	    &ra);
+	cmd_transact(env, p, out, NULL, roll_step, &ra);
 }
 
 const struct cmd_def cmd_ludo_roll_entry = {
 	.name = "LUDO.ROLL",
 	.spec = CMD_ARGS(roll_args, 0),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET(ROLL_ID, KIND_LUDO),
 	.proc = ludo_roll_cmd,
 };
 
 /* LUDO.STATE id */
-static void
-ludo_state_cmd(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	cmd_state_of(env, p, out, KIND_LUDO);
-}
-
 const struct cmd_def cmd_ludo_state_entry = {
 	.name = "LUDO.STATE",
 	.spec = &cmd_game_id_args,
 	.flags = CMD_READONLY,
-	.proc = ludo_state_cmd,
+	.target = CMD_TARGET(0, KIND_LUDO),
+	.proc = cmd_game_state,
 };
 
 /* LUDO.LEGAL id dice */
@@ -314,13 +306,11 @@ static void
 ludo_legal_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g;
 	int		tokens[LUDO_TOKENS];
 	int		i, n;
 
-	if (cmd_read_game(env, out, p->v[LEGAL_ID].s, KIND_LUDO, &g) == -1)
-		return;
-	n = ludo_legal(&g.s.ludo, (int)p->v[LEGAL_DICE].i, tokens);
+	(void)env;
+	n = ludo_legal(&p->game->s.ludo, (int)p->v[LEGAL_DICE].i, tokens);
 	reply_array(out);
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), tokens[i]);
@@ -330,5 +320,6 @@ const struct cmd_def cmd_ludo_legal_entry = {
 	.name = "LUDO.LEGAL",
 	.spec = CMD_ARGS(legal_args, 0),
 	.flags = CMD_READONLY,
+	.target = CMD_TARGET(LEGAL_ID, KIND_LUDO),
 	.proc = ludo_legal_cmd,
 };

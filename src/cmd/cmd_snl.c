@@ -102,20 +102,16 @@ static void
 snl_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game		*g = &p->build->game;
-	const struct cmd_val	*id = &p->v[CREATE_ID];
-
-	memcpy(g->id, id->s, id->len + 1);
-	g->kind = KIND_SNL;
-	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
+	if (cmd_create_apply(env, p, out) == -1)
 		return;
-	cmd_create(env, out, g);
+	cmd_create(env, out, &p->build->game);
 }
 
 const struct cmd_def cmd_snl_create_entry = {
 	.name = "SNL.CREATE",
 	.spec = CMD_ARGS_OPTS(create_args, create_opts, 0, create_init),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_SNL),
 	.proc = snl_create_cmd,
 };
 
@@ -181,8 +177,7 @@ jump_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	ja.from = (int)p->v[JUMP_FROM].i;
 	ja.to = (int)p->v[JUMP_TO].i;
 	ja.session = p->args->session;
-	cmd_transact(env, out, p->v[JUMP_ID].s, KIND_SNL, NULL, jump_step,
-	    &ja);
+	cmd_transact(env, p, out, NULL, jump_step, &ja);
 }
 
 static void
@@ -196,6 +191,7 @@ const struct cmd_def cmd_snl_snake_entry = {
 	.name = "SNL.SNAKE",
 	.spec = CMD_ARGS(snake_args, 0),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET(JUMP_ID, KIND_SNL),
 	.proc = snl_snake_cmd,
 };
 
@@ -210,6 +206,7 @@ const struct cmd_def cmd_snl_ladder_entry = {
 	.name = "SNL.LADDER",
 	.spec = CMD_ARGS(ladder_args, 0),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET(JUMP_ID, KIND_SNL),
 	.proc = snl_ladder_cmd,
 };
 
@@ -258,8 +255,9 @@ roll_server_only(struct cmd_env *env, const struct cmd_parsed *p,
 	struct game	*g = xmalloc(sizeof(*g));
 	int		 rc, ok;
 
-	rc = store_load_game(env->store, p->v[ROLL_ID].s, g);
-	ok = rc == STORE_OK && g->kind == KIND_SNL && g->opts.server_dice;
+	rc = store_load_game(env->store, cmd_target_id(p), g);
+	ok = rc == STORE_OK && g->kind == p->def->target.kind &&
+	    g->opts.server_dice;
 	free(g);
 	if (rc == STORE_ERR) {
 		cmd_reply_store(env, out);
@@ -289,28 +287,22 @@ snl_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = value != 0 ? action : NULL;	/* a server roll */
 	req.at = p->v[ROLL_AT].i;
-	cmd_transact(env, out, p->v[ROLL_ID].s, KIND_SNL, &req, roll_step,
-	    &ra);
+	cmd_transact(env, p, out, &req, roll_step, &ra);
 }
 
 const struct cmd_def cmd_snl_roll_entry = {
 	.name = "SNL.ROLL",
 	.spec = CMD_ARGS(roll_args, 0),
 	.flags = CMD_WRITE,
+	.target = CMD_TARGET(ROLL_ID, KIND_SNL),
 	.proc = snl_roll_cmd,
 };
 
 /* SNL.STATE id */
-static void
-snl_state_cmd(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	cmd_state_of(env, p, out, KIND_SNL);
-}
-
 const struct cmd_def cmd_snl_state_entry = {
 	.name = "SNL.STATE",
 	.spec = &cmd_game_id_args,
 	.flags = CMD_READONLY,
-	.proc = snl_state_cmd,
+	.target = CMD_TARGET(0, KIND_SNL),
+	.proc = cmd_game_state,
 };
