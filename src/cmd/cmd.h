@@ -145,8 +145,8 @@ struct cmd_env {
  * CMD_READONLY	only reads (COMMAND's "readonly")
  * CMD_PUBSUB	a RESP2 subscriber may send it (COMMAND's "pubsub")
  * CMD_STREAM	ludusd may deliver its answer its own way (a long XRANGE
- *		in slices, XREAD BLOCK's wait: cmd_stream_args()); else,
- *		and here, its handler answers it
+ *		in slices, XREAD BLOCK's wait: what the parsed request's
+ *		stream asks); else, and here, its handler answers it
  * CMD_BARRIER	ludusd ends the pass's transaction before it runs
  *		(pass_end()): it reads where a game stands, or decides
  *		which events a connection still gets, so it must see
@@ -306,6 +306,11 @@ void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
  * caller checked (the daemon, which found it by its own lookup). */
 void	cmd_run_def(struct cmd_env *, const struct cmd_def *d,
 	    const struct cmd_args *, struct reply *, struct cmd_result *res);
+/* The same for a request its caller has read with cmd_parse() (the
+ * daemon's streams, which look at what it asks first): its words are
+ * read once. */
+void	cmd_run_parsed(struct cmd_env *, struct cmd_parsed *, struct reply *,
+	    struct cmd_result *res);
 /* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */
@@ -363,14 +368,26 @@ struct xread_req {
 	const size_t	*idl;
 };
 /* What a CMD_STREAM request asks: a range (XRANGE, XREVRANGE) or a read
- * (XREAD).  0, or -1 with the error the command replies set in out. */
+ * (XREAD), read once, with its words (the spec's done hook). */
 struct cmd_stream_req {
 	int			 read;		/* XREAD: xread, else range */
 	struct xrange_req	 range;
 	struct xread_req	 xread;
 };
-int	cmd_stream_args(const struct cmd_parsed *, struct cmd_stream_req *,
-	    struct reply *out);
+
+/* A request as the parser read it (cmd_parse()), handed to the handler:
+ * the values by declared index (cmd_args.h), what the options built, what
+ * a stream request asks, and the target the dispatch loaded. */
+struct cmd_parsed {
+	const struct cmd_def	*def;
+	const struct cmd_args	*args;	/* the words, argv[0] the name */
+	struct cmd_build	*build;	/* a create's game being built, set
+					   by the options; NULL: none */
+	struct cmd_val		 v[CMD_ARGS_MAX];	/* by declared index */
+	struct cmd_stream_req	 stream;	/* a CMD_STREAM command's */
+	const struct game	*game;	/* a reading command's target, as the
+					   dispatch loaded it; NULL: none */
+};
 /* How many entries the range has in a game of that many moves. */
 int64_t	cmd_xrange_span(const struct xrange_req *, int64_t moves);
 /* Appends the entries of n moves from first on (rev: from first down) to

@@ -605,10 +605,12 @@ cmd_parse(const struct cmd_def *d, const struct cmd_args *args,
 	p->args = args;
 	p->build = w.spec->opts != NULL ? build : NULL;
 	p->game = NULL;
+	memset(&p->stream, 0, sizeof(p->stream));
 	values_init(w.spec, p);
 	if (p->build != NULL)
 		cmd_build_init(p->build);
-	if (walk(&w) == 0)
+	if (walk(&w) == 0 &&
+	    (w.spec->done == NULL || w.spec->done(p, out) == 0))
 		return 0;
 	out->rejected = 1;
 	return -1;

@@ -51,6 +51,9 @@
  *	   positional's words: type, count (nmax), apply hook; then nmin
  *	7. words left over: CMD_EXCESS_SYNTAX (the default) syntax error,
  *	   CMD_EXCESS_ARITY the arity error, CMD_EXCESS_IGNORE nothing
+ *	8. the command's done hook, on the values read: what they mean
+ *	   together (XRANGE's bounds, XREAD's keys and ids), which the
+ *	   request then carries (struct cmd_parsed's stream)
  *
  * Every refusal of the parser is marked reply.rejected: it never looked
  * at the store, so it never waits for a commit.
@@ -193,32 +196,32 @@ struct cmd_spec {
 	/* Sets up the game being built once the positionals are read and
 	 * before the options apply to it; 0, or -1 with a reply. */
 	int			(*init)(struct cmd_parsed *, struct reply *);
+	/* Reads what the values ask once every word is read; 0, or -1
+	 * with a reply (marked rejected by the parser). */
+	int			(*done)(struct cmd_parsed *, struct reply *);
 };
 
 #define CMD_ARGS_MAX	8	/* declared arguments of one command */
 
-/* A request as the parser read it, handed to the handler. */
-struct cmd_parsed {
-	const struct cmd_def	*def;
-	const struct cmd_args	*args;	/* the words, argv[0] the name */
-	struct cmd_build	*build;	/* a create's game being built, set
-					   by the options; NULL: none */
-	const struct game	*game;	/* a reading command's target, as the
-					   dispatch loaded it; NULL: none */
-	struct cmd_val		 v[CMD_ARGS_MAX];	/* by declared index */
-};
+/* A request as the parser read it, handed to the handler: struct
+ * cmd_parsed, in cmd.h. */
 
 /* ------------------------------------------------------- declaring */
 
 #define CMD_NARGS(a)	((int)(sizeof(a) / sizeof((a)[0])))
-#define CMD_SPEC(a, fl)	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL }
+#define CMD_SPEC(a, fl)	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL, NULL }
 #define CMD_SPEC_OPTS(a, o, fl, init) \
-	{ (a), CMD_NARGS(a), (o), CMD_NARGS(o), (fl), NULL, (init) }
+	{ (a), CMD_NARGS(a), (o), CMD_NARGS(o), (fl), NULL, (init), NULL }
+/* The same with a done hook. */
+#define CMD_SPEC_DONE(a, fl, done) \
+	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL, (done) }
 /* The same as an entry's .spec, where it is declared; a command that
  * takes no word. */
 #define CMD_ARGS(a, fl)	(&(const struct cmd_spec)CMD_SPEC(a, fl))
 #define CMD_ARGS_NONE \
-	(&(const struct cmd_spec){ NULL, 0, NULL, 0, 0, NULL, NULL })
+	(&(const struct cmd_spec){ NULL, 0, NULL, 0, 0, NULL, NULL, NULL })
+#define CMD_ARGS_DONE(a, fl, done) \
+	(&(const struct cmd_spec)CMD_SPEC_DONE(a, fl, done))
 #define CMD_ARGS_OPTS(a, o, fl, init) \
 	(&(const struct cmd_spec)CMD_SPEC_OPTS(a, o, fl, init))
 

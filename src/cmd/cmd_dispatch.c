@@ -156,27 +156,38 @@ target_load(struct cmd_env *env, struct cmd_parsed *p, struct game *g,
 }
 
 /*
- * The run of a request whose form is checked: its arguments, its target,
- * then the handler.  A create's game is built here, on the stack, while
- * its options are read, and a read's target is loaded here.
+ * The run of a request whose words are read: its target, then the
+ * handler.  A read's target is loaded here, on the stack.
  */
+void
+cmd_run_parsed(struct cmd_env *env, struct cmd_parsed *p, struct reply *out,
+    struct cmd_result *res)
+{
+	struct game	 g;
+
+	(void)cmd_txn_request(env);
+	if (target_load(env, p, &g, out) == 0)
+		p->def->proc(env, p, out);
+	p->game = NULL;
+	/* Anything but a refusal of the request's words may have read what
+	 * the open transaction wrote. */
+	cmd_txn_status(env, res);
+	res->wait = res->writes > 0 && !out->rejected;
+}
+
+/* The same from its words; a create's game is built here, on the stack,
+ * while its options are read. */
 void
 cmd_run_def(struct cmd_env *env, const struct cmd_def *cmd,
     const struct cmd_args *args, struct reply *out, struct cmd_result *res)
 {
 	struct cmd_parsed	 p;
 	struct cmd_build	 build;
-	struct game		 g;
 
-	if (cmd_parse(cmd, args, &p, &build, out) == 0) {
-		(void)cmd_txn_request(env);
-		if (target_load(env, &p, &g, out) == 0)
-			cmd->proc(env, &p, out);
-	}
-	/* Anything but a refusal of the request's words may have read what
-	 * the open transaction wrote. */
-	cmd_txn_status(env, res);
-	res->wait = res->writes > 0 && !out->rejected;
+	if (cmd_parse(cmd, args, &p, &build, out) == 0)
+		cmd_run_parsed(env, &p, out, res);
+	else
+		cmd_txn_status(env, res);
 }
 
 void

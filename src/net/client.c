@@ -220,8 +220,9 @@ hello_cmd(struct conn *c, const struct cmd_parsed *p)
 
 const struct cmd_def conn_hello_entry = {
 	.name = "HELLO",
-	.spec = &(const struct cmd_spec){ hello_args, CMD_NARGS(hello_args),
-	    NULL, 0, 0, "Syntax error in HELLO option", NULL },
+	.spec = &(const struct cmd_spec){ .args = hello_args,
+	    .nargs = CMD_NARGS(hello_args),
+	    .badword = "Syntax error in HELLO option" },
 	.flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI,
 	.conn = hello_cmd,
 };

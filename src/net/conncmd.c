@@ -120,14 +120,18 @@ conn_find(const struct cmd_args *a)
 
 void
 conncmd_run(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a, struct reply *r, struct cmd_result *res)
+    const struct cmd_args *a, struct cmd_parsed *p, struct reply *r,
+    struct cmd_result *res)
 {
 	struct cmd_env	*env = &c->srv->env;
 	uint64_t	 errors = env->store_errors;
 
 	/* A create's quota is this connection's (quota.c). */
 	quota_enter_conn(c->srv, c);
-	cmd_run_def(env, d, a, r, res);
+	if (p != NULL)
+		cmd_run_parsed(env, p, r, res);
+	else
+		cmd_run_def(env, d, a, r, res);
 	quota_leave(c->srv);
 	if (env->store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
@@ -228,7 +232,7 @@ cmd_layer_run(struct conn *c, const struct cmd_def *d,
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
 
-	conncmd_run(c, d, a, &r, &res);
+	conncmd_run(c, d, a, NULL, &r, &res);
 	pass_reply(c, a, &r, &res);
 	reply_free(&r);
 }
@@ -276,10 +280,21 @@ conncmd_again(struct conn *c, const struct cmd_args *a, struct reply *r,
     struct cmd_result *res)
 {
 	const struct cmd_def	*d = cmd_find(a);
+	struct cmd_parsed	 p;
 
-	conncmd_run(c, d, a, r, res);
-	if (d != NULL && (d->flags & CMD_STREAM))
-		stream_again(c, d, a, r);
+	/* Its form was checked when it first came. */
+	if (!(d->flags & CMD_STREAM)) {
+		conncmd_run(c, d, a, NULL, r, res);
+		return;
+	}
+	/* A stream's read: its words read once, for its run and for the
+	 * shape of its answer. */
+	if (cmd_parse(d, a, &p, NULL, r) == -1) {
+		cmd_txn_status(&c->srv->env, res);
+		return;
+	}
+	conncmd_run(c, d, a, &p, r, res);
+	stream_again(c, &p, r);
 }
 
 void
@@ -291,7 +306,7 @@ conncmd_exec(struct conn *c, const struct cmd_def *d,
 
 	/* Queued: found, its arity right, no barrier. */
 	if (d->conn == NULL && !(d->flags & CMD_STREAM)) {
-		conncmd_run(c, d, a, out, &res);
+		conncmd_run(c, d, a, NULL, out, &res);
 		return;
 	}
 	c->capture = out;
@@ -366,8 +381,7 @@ quit_cmd(struct conn *c, const struct cmd_parsed *p)
 
 const struct cmd_def conn_quit_entry = {
 	.name = "QUIT",
-	.spec = &(const struct cmd_spec){ NULL, 0, NULL, 0,
-	    CMD_EXCESS_IGNORE, NULL, NULL },
+	.spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
 	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
 	.conn = quit_cmd,
 };

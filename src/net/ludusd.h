@@ -134,10 +134,12 @@ void	http_free(struct server *);
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */
 void	conn_dispatch(struct conn *, const struct cmd_args *);
-/* Runs a request of the command layer (d NULL: no command), its store
- * errors logged; its reply in r, what it tells the pass in res. */
+/* Runs a request of the command layer whose form was checked (p: as its
+ * caller read it, else NULL: read here), its store errors logged; its
+ * reply in r, what it tells the pass in res. */
 void	conncmd_run(struct conn *, const struct cmd_def *,
-	    const struct cmd_args *, struct reply *, struct cmd_result *);
+	    const struct cmd_args *, struct cmd_parsed *p, struct reply *,
+	    struct cmd_result *);
 /* Runs one request of an EXEC (queued: found as d, its form checked) and
  * puts its reply in out: a command of the command layer, or a connection
  * command, whose reply conn_reply() then captures. */
@@ -240,15 +242,17 @@ void	pubsub_remove_all(struct conn *);
 /* stream.c: XREAD BLOCK, a long XRANGE in slices (see there). */
 struct streams *streams_new(void);
 void	streams_free(struct streams *);
-/* A CMD_STREAM request (XRANGE, XREVRANGE, XREAD): parked and delivered
- * its own way (a long range in slices, BLOCK's wait), or answered by the
- * command layer like any read. */
+/* A CMD_STREAM request (XRANGE, XREVRANGE, XREAD) whose form was
+ * checked: its words read once, then parked and delivered its own way (a
+ * long range in slices, BLOCK's wait), or answered by the command layer
+ * like any read. */
 void	stream_run(struct conn *, const struct cmd_def *,
 	    const struct cmd_args *);
-/* Its read at once made again (conncmd_again()): r, the command layer's
- * reply, shaped as stream_run() shapes it for the connection. */
-void	stream_again(struct conn *, const struct cmd_def *,
-	    const struct cmd_args *, struct reply *r);
+/* Its read at once made again (conncmd_again(), which read it as p): r,
+ * the command layer's reply, shaped as stream_run() shapes it for the
+ * connection. */
+void	stream_again(struct conn *, const struct cmd_parsed *p,
+	    struct reply *r);
 /* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
  * requests wait. */
 int	stream_busy(const struct conn *);

@@ -227,8 +227,8 @@ static const struct cmd_arg keyed_args[] = {
 };
 static const struct cmd_spec keyed_spec = CMD_SPEC(keyed_args, 0);
 static const struct cmd_def keyed_def = TEST_DEF("T.KEY", keyed_spec);
-static const struct cmd_spec keyed_named = { keyed_args,
-    CMD_NARGS(keyed_args), NULL, 0, 0, "Syntax error in T option", NULL };
+static const struct cmd_spec keyed_named = { .args = keyed_args,
+    .nargs = CMD_NARGS(keyed_args), .badword = "Syntax error in T option" };
 static const struct cmd_def keyed_named_def = TEST_DEF("T.KEY", keyed_named);
 
 static const struct cmd_arg nested_args[] = {

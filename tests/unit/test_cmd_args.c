@@ -601,8 +601,7 @@ test_order_games(void **state)
 }
 
 /* The streams and the keyspace of Redis's own APIs: what the parser
- * reads, which error wins; what is left to the handlers (a bound) is
- * tested with them (test_streams).  The connection commands are the
+ * reads, which error wins (test_streams has the rest of the bounds).  The connection commands are the
  * daemon's, and so are their tests (test_conn). */
 static void
 test_order_redis_apis(void **state)
@@ -619,8 +618,26 @@ test_order_redis_apis(void **state)
 	    "integer or out of range");
 	PARSE("XREAD FOO STREAMS d 0", "-ERR syntax error");
 	PARSE("XREAD COUNT 1 STREAMS", "-ERR syntax error");
-	PARSE("XREAD COUNT 2 STREAMS d e 1", "ok");
-	assert_int_equal(args_parsed.v[2].n, 3);
+	/* Then what the words ask together, read with them once: the keys
+	 * and their ids, the bounds. */
+	PARSE("XREAD COUNT 2 STREAMS d e 1", "-ERR Unbalanced XREAD list of "
+	    "streams: for each stream key an ID or '$' must be specified.");
+	PARSE("XREAD COUNT 2 STREAMS d e 1 x", "-ERR Invalid stream ID "
+	    "specified as stream command argument");
+	PARSE("XREAD COUNT 2 STREAMS d e 1 $", "ok");
+	assert_int_equal(args_parsed.v[2].n, 4);
+	assert_true(args_parsed.stream.read);
+	assert_int_equal(args_parsed.stream.xread.nkeys, 2);
+	assert_int_equal(args_parsed.stream.xread.count, 2);
+	assert_int_equal(args_parsed.stream.xread.block_ms, -1);
+	assert_string_equal(args_parsed.stream.xread.ids[1], "$");
+	PARSE("XRANGE d x + COUNT 1", "-ERR Invalid stream ID specified as "
+	    "stream command argument");
+	PARSE("XREVRANGE d + (5 COUNT 3", "ok");
+	assert_false(args_parsed.stream.read);
+	assert_true(args_parsed.stream.range.rev);
+	assert_int_equal(args_parsed.stream.range.lo, 6);
+	assert_int_equal(args_parsed.stream.range.count, 3);
 	PARSE("SCAN x COUNT y", "-ERR invalid cursor");
 	PARSE("SCAN 9100000000000000000", "-ERR invalid cursor");
 	PARSE("SCAN 0 COUNT 0", "-ERR syntax error");
