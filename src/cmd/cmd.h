@@ -1,61 +1,88 @@
 /*
- * The command layer: one static table of every command, the daemon's
- * connection commands included (name, handler, flags and the declared
- * arguments, which make its arity and usage line), looked up
- * case-insensitively; the arity and then the arguments (cmd_args.h) are
- * checked before the handler runs, and every state-changing command is
- * one store transaction.  Handlers
- * build struct reply values only.
+ * The command layer: every game command, each a struct cmd_def in the
+ * file that implements it (name, declared arguments, flags, the game it
+ * acts on, handler), listed by pointer in one sorted table
+ * (cmd_dispatch.c) and looked up case-insensitively.  A request's form
+ * (is it a command, is its count of words one its arity allows) is
+ * checked once, where its dispatch starts (cmd_check()); then its words
+ * (cmd_args.h), its target, and only then its handler runs.  Every
+ * state-changing command is one store transaction.  Handlers build
+ * struct reply values only.
  *
- * Declaring a command, say GAME.RENAME id newid [AT seq]:
+ * Adding a command is one file and one table line.  LUDO.LEGAL id dice,
+ * in cmd_ludo.c, whole:
  *
- *  1. its arguments, in its file next to its handler, indexed by an enum
- *     the handler reads the values with (cmd_args.h has the macros):
- *
- *	enum { RENAME_ID, RENAME_NEW, RENAME_AT };
- *	static const struct cmd_arg rename_args[] = {
- *		[RENAME_ID] = CMD_ARG_GAME,
- *		[RENAME_NEW] = CMD_ARG_ID("newid", "game"),
- *		[RENAME_AT] = CMD_ARG_AT,
+ *	enum { LEGAL_ID, LEGAL_DICE };
+ *	static const struct cmd_arg legal_args[] = {
+ *		[LEGAL_ID] = CMD_ARG_GAME,
+ *		[LEGAL_DICE] = CMD_ARG_INT("dice", 1, 6),
  *	};
- *	const struct cmd_spec cmd_game_rename_args =
- *	    CMD_SPEC(rename_args, 0);
  *
- *     (CMD_SPEC_OPTS for key=value options, each with its apply hook);
- *     the handler reads p->v[RENAME_NEW].s and p->v[RENAME_AT].i (-1: no
- *     AT) and never argv;
- *  2. CMD_PROTO(game_rename) in cmd_impl.h;
- *  3. one line of cmd_table[] (cmd_dispatch.c), in its sorted place:
+ *	static void
+ *	ludo_legal_cmd(struct cmd_env *env, const struct cmd_parsed *p,
+ *	    struct reply *out)
+ *	{
+ *		... ludo_legal(&p->game->s.ludo, (int)p->v[LEGAL_DICE].i,
+ *		    tokens) ...
+ *	}
  *
- *	ENTRY("GAME.RENAME", cmd_game_rename, CMD_WRITE,
- *	    cmd_game_rename_args),
+ *	const struct cmd_def cmd_ludo_legal_entry = {
+ *		.name = "LUDO.LEGAL",
+ *		.spec = CMD_ARGS(legal_args, 0),
+ *		.flags = CMD_READONLY,
+ *		.target = CMD_TARGET(LEGAL_ID, KIND_LUDO),
+ *		.proc = ludo_legal_cmd,
+ *	};
  *
- *     (its arity, -3, and its usage line, "GAME.RENAME id newid [AT
- *     seq]", are what the arguments make; test_cmd_args checks the
- *     order and the usage line and arity users read);
- *  4. its section in doc/protocol.md (test_docs checks there is one).
+ * and in CMD_TABLE (cmd_dispatch.c), in its sorted place:
+ *
+ *	X(ludo_legal)		LUDO.LEGAL
+ *
+ *  - The arguments are indexed by an enum the handler reads the values
+ *    with (p->v[LEGAL_DICE].i; cmd_args.h has the types and macros,
+ *    CMD_ARGS_OPTS for key=value options, CMD_ARGS_DONE for a hook that
+ *    reads what the values ask together); the handler never walks argv.
+ *  - The arity (3) and the usage line ("LUDO.LEGAL id dice", for --help
+ *    and COMMAND DOCS) are what the arguments make; test_cmd_args checks
+ *    the table's order and the usage lines and arities users read.
+ *  - The target: the game argument LEGAL_ID names, which must be a Ludo
+ *    game (KIND_NONE: any kind).  The dispatch loads a reading command's
+ *    game before the handler (p->game), refusing a game that does not
+ *    exist or is of another kind; cmd_transact() loads a writing one's
+ *    in its transaction; a create's target (CMD_TARGET_CREATE) is the
+ *    game it makes.
+ *  - The flags, one word for everything said of a command (below).
+ *  - Its section in doc/protocol.md (test_docs checks there is one).
  *
  * A connection command (one that concerns the connection, which only the
- * daemon has), say CLIENT, has no handler here: its arguments go in
- * cmd_conn.c (declared in cmd_impl.h), a value CONN_CLIENT in enum
- * cmd_conn below, its line in cmd_table[]
+ * daemon has) is declared the same way in the daemon's file that
+ * implements it, with the daemon's handler in .conn, and listed in the
+ * daemon's table (CONN_TABLE, src/net/conncmd.c).  ECHO message:
  *
- *	CONN_ENTRY("CLIENT", 0, cmd_conn_client_args, CONN_CLIENT),
+ *	static const struct cmd_arg echo_args[] = {
+ *		CMD_ARG_STR("message")
+ *	};
+ *	... echo_cmd(struct conn *c, const struct cmd_parsed *p) ...
+ *	const struct cmd_def conn_echo_entry = {
+ *		.name = "ECHO",
+ *		.spec = CMD_ARGS(echo_args, 0),
+ *		.flags = CMD_READONLY,
+ *		.conn = echo_cmd,
+ *	};
  *
- * (flags CMD_CONN | CMD_READONLY are implied; the others say what the
- * daemon does around it: a RESP2 subscriber may send it, a barrier,
- * allowed before AUTH, queued or not by MULTI), and its handler, which
- * gets the parsed words, at [CONN_CLIENT] in the daemon's conn_procs[]
- * (src/net/conncmd.c).  The command layer answers it "unknown command", as it always
- * has (the embedded CLI has no connections); the daemon finds it by the
- * same one lookup as every request and runs cmd_parse() before its
- * handler.
+ * The daemon's one lookup of a request searches its table and this one
+ * (cmd_lookup_in(), cmd_lookup()); the command layer, which the embedded
+ * CLI links alone, never sees a connection command and answers it
+ * "unknown command", as it always has.  COMMAND lists the daemon's table
+ * first, then this one.
  *
- * A command of this layer whose answer the daemon may deliver its own way
- * (XRANGE, XREVRANGE, XREAD: a long range in slices as the client reads,
- * a BLOCK that waits for a move) is an ENTRY with CMD_STREAM: its handler
- * here answers it at once (the embedded CLI, an EXEC, a short range), and
- * cmd_stream_args() tells the daemon what the request asks.
+ * A command of this layer whose answer the daemon may deliver its own
+ * way (XRANGE, XREVRANGE, XREAD: a long range in slices as the client
+ * reads, a BLOCK that waits for a move) has CMD_STREAM: its done hook
+ * reads what it asks into the parsed request (p->stream), where the
+ * daemon looks before it runs the handler on the same parsed request
+ * (cmd_run_parsed()); the handler answers it at once (the embedded CLI,
+ * an EXEC, a short range).
  */
 #ifndef LUDUS_CMD_H
 #define LUDUS_CMD_H
@@ -161,12 +188,12 @@ struct cmd_env {
  */
 #define CMD_WRITE	0x0001
 #define CMD_READONLY	0x0002
-#define CMD_PUBSUB	0x0008
-#define CMD_STREAM	0x0010
-#define CMD_BARRIER	0x0020
-#define CMD_NO_QUEUE	0x0040
-#define CMD_NO_MULTI	0x0080
-#define CMD_NO_AUTH	0x0100
+#define CMD_PUBSUB	0x0004
+#define CMD_STREAM	0x0008
+#define CMD_BARRIER	0x0010
+#define CMD_NO_QUEUE	0x0020
+#define CMD_NO_MULTI	0x0040
+#define CMD_NO_AUTH	0x0080
 #define CMD_SUBSCRIPTION (CMD_BARRIER | CMD_NO_MULTI)
 
 /*

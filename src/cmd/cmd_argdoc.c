@@ -1,12 +1,12 @@
 /*
  * The declared arguments shown: the usage line they make (each entry's,
- * for --help and COMMAND DOCS' summary) and COMMAND DOCS' doc of a command in Redis 7's
- * shape (summary, since, group, arguments, subcommands), from which
- * redis-cli builds its hints and its "help NAME".  Both nest
- * the same way: optional positionals in a row each inside the one before
- * (HISTORY id [from [count]]), a NESTED keyed word inside the last
- * (HELLO [2|3 [SETNAME name]]), then the keyed words, the tail and the
- * options, each in brackets.
+ * for --help and COMMAND DOCS' summary) and COMMAND DOCS' doc of a
+ * command in Redis 7's shape (summary, since, group, arguments,
+ * subcommands), from which redis-cli builds its hints and its "help
+ * NAME".  Both nest the same way: optional positionals in a row each
+ * inside the one before (HISTORY id [from [count]]), a NESTED keyed word
+ * inside the last (HELLO [2|3 [SETNAME name]]), then the keyed words,
+ * the tail and the options, each in brackets.
  */
 #include <stdio.h>
 #include <string.h>

@@ -35,8 +35,9 @@ forget(void)
 
 /*
  * One inline line through what cmd_run() does before a handler: the
- * entry (d, or the table's by name), its form (cmd_check()), cmd_parse().  "ok", or
- * the error line ("-CODE message"), which must be marked rejected.
+ * entry (d, or the table's by name), its form (cmd_check()),
+ * cmd_parse().  "ok", or the error line ("-CODE message"), which must be
+ * marked rejected.
  */
 const char *
 args_parse(const struct cmd_def *d, const char *line)

@@ -1,7 +1,8 @@
 /*
  * The table's declared arguments: each usage line they make is the one
  * users read, each arity agrees with them, COMMAND DOCS is what
- * redis-cli reads, and, command by command, which error wins when an input has several.
+ * redis-cli reads, and, command by command, which error wins when an
+ * input has several.
  * Nothing here touches a store: the parser never does.
  */
 #include <stdarg.h>
@@ -601,8 +602,9 @@ test_order_games(void **state)
 }
 
 /* The streams and the keyspace of Redis's own APIs: what the parser
- * reads, which error wins (test_streams has the rest of the bounds).  The connection commands are the
- * daemon's, and so are their tests (test_conn). */
+ * reads, which error wins (test_streams has the rest of the bounds).
+ * The connection commands are the daemon's, and so are their tests
+ * (test_conn). */
 static void
 test_order_redis_apis(void **state)
 {
