@@ -34,17 +34,16 @@
  *		.proc = ludo_legal_cmd,
  *	};
  *
- * and in CMD_TABLE (cmd_dispatch.c), in its sorted place:
- *
- *	X(ludo_legal)		LUDO.LEGAL
+ * and X(ludo_legal) in CMD_TABLE (cmd_dispatch.c), in its sorted place.
  *
  *  - The arguments are indexed by an enum the handler reads the values
  *    with (p->v[LEGAL_DICE].i; cmd_args.h has the types and macros,
  *    CMD_ARGS_OPTS for key=value options, CMD_ARGS_DONE for a hook that
  *    reads what the values ask together); the handler never walks argv.
  *  - The arity (3) and the usage line ("LUDO.LEGAL id dice", for --help
- *    and COMMAND DOCS) are what the arguments make; test_cmd_args checks
- *    the table's order and the usage lines and arities users read.
+ *    and COMMAND DOCS) are what the arguments make; tests/lib/commands.txt
+ *    has what users read of each command, which test_cmd_args checks the
+ *    declarations make (and the table's order).
  *  - The target: the game argument LEGAL_ID names, which must be a Ludo
  *    game (KIND_NONE: any kind).  The dispatch loads a reading command's
  *    game before the handler (p->game), refusing a game that does not

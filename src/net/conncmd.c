@@ -36,35 +36,21 @@
 #include "util/util.h"
 
 /*
- * The daemon's table: a pointer to each connection command's entry, one
- * line each, sorted by name (ASCII) for the binary search of the one
- * lookup.  X(f) is the entry conn_f_entry.
+ * The daemon's table: a pointer to each connection command's entry,
+ * which lives in the file that implements it (here, client.c, multi.c,
+ * pubsub.c).  X(f) is the entry conn_f_entry; sorted by name (ASCII,
+ * upper case: GAME.WATCH is game_watch) for the binary search of the one
+ * lookup, which test_conn sees in COMMAND LIST's order.
  */
 #define CONN_TABLE(X) \
-	X(auth)			/* AUTH */ \
-	X(client)		/* CLIENT */ \
-	X(command)		/* COMMAND */ \
-	X(config)		/* CONFIG */ \
-	X(discard)		/* DISCARD */ \
-	X(echo)			/* ECHO */ \
-	X(exec)			/* EXEC */ \
-	X(game_unwatch)		/* GAME.UNWATCH */ \
-	X(game_watch)		/* GAME.WATCH */ \
-	X(hello)		/* HELLO */ \
-	X(info)			/* INFO */ \
-	X(multi)		/* MULTI */ \
-	X(ping)			/* PING */ \
-	X(psubscribe)		/* PSUBSCRIBE */ \
-	X(pubsub)		/* PUBSUB */ \
-	X(punsubscribe)		/* PUNSUBSCRIBE */ \
-	X(quit)			/* QUIT */ \
-	X(reset)		/* RESET */ \
-	X(select)		/* SELECT */ \
-	X(subscribe)		/* SUBSCRIBE */ \
-	X(time)			/* TIME */ \
-	X(unsubscribe)		/* UNSUBSCRIBE */ \
-	X(unwatch)		/* UNWATCH */ \
-	X(watch)		/* WATCH */
+	X(auth) X(client) X(command) X(config) \
+	X(discard) X(echo) X(exec) \
+	X(game_unwatch) X(game_watch) \
+	X(hello) X(info) X(multi) \
+	X(ping) X(psubscribe) X(pubsub) X(punsubscribe) \
+	X(quit) X(reset) \
+	X(select) X(subscribe) \
+	X(time) X(unsubscribe) X(unwatch) X(watch)
 
 #define CONN_EXTERN(f)	extern const struct cmd_def conn_##f##_entry;
 #define CONN_POINTER(f)	&conn_##f##_entry,
@@ -341,12 +327,9 @@ ping_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_ping_entry = {
-	.name = "PING",
-	.spec = CMD_ARGS(ping_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY | CMD_PUBSUB,
-	.conn = ping_cmd,
-};
+const struct cmd_def conn_ping_entry = { .name = "PING",
+    .spec = CMD_ARGS(ping_args, CMD_EXCESS_ARITY),
+    .flags = CMD_READONLY | CMD_PUBSUB, .conn = ping_cmd };
 
 /* ECHO message */
 static const struct cmd_arg echo_args[] = { CMD_ARG_STR("message") };
@@ -360,12 +343,8 @@ echo_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_echo_entry = {
-	.name = "ECHO",
-	.spec = CMD_ARGS(echo_args, 0),
-	.flags = CMD_READONLY,
-	.conn = echo_cmd,
-};
+const struct cmd_def conn_echo_entry = { .name = "ECHO",
+    .spec = CMD_ARGS(echo_args, 0), .flags = CMD_READONLY, .conn = echo_cmd };
 
 /* QUIT takes any words and ignores them, as Redis does. */
 static void
@@ -379,12 +358,10 @@ quit_cmd(struct conn *c, const struct cmd_parsed *p)
 	conn_close_after_flush(c);
 }
 
-const struct cmd_def conn_quit_entry = {
-	.name = "QUIT",
-	.spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
-	.conn = quit_cmd,
-};
+const struct cmd_def conn_quit_entry = { .name = "QUIT",
+    .spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
+    .conn = quit_cmd };
 
 /* ---------------------------------------------------------------- INFO */
 
@@ -608,12 +585,9 @@ info_cmd(struct conn *c, const struct cmd_parsed *a)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_info_entry = {
-	.name = "INFO",
-	.spec = CMD_ARGS(info_args, 0),
-	.flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI,
-	.conn = info_cmd,
-};
+const struct cmd_def conn_info_entry = { .name = "INFO",
+    .spec = CMD_ARGS(info_args, 0),
+    .flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI, .conn = info_cmd };
 
 /* -------------------------------------------------------------- CONFIG */
 
@@ -638,9 +612,7 @@ static const struct cmd_alt config_alts[] = {
 	{ NULL, NULL }
 };
 static const struct cmd_arg config_args[] = {
-	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
-	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = config_alts,
-	  .err = "CONFIG HELP" },
+	CMD_ARG_SUBCOMMANDS(config_alts, "CONFIG HELP")
 };
 
 struct config_get {
@@ -728,12 +700,9 @@ config_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
-const struct cmd_def conn_config_entry = {
-	.name = "CONFIG",
-	.spec = CMD_ARGS(config_args, 0),
-	.flags = CMD_READONLY,
-	.conn = config_cmd,
-};
+const struct cmd_def conn_config_entry = { .name = "CONFIG",
+    .spec = CMD_ARGS(config_args, 0), .flags = CMD_READONLY,
+    .conn = config_cmd };
 
 /* ------------------------------------------------------------- COMMAND */
 
@@ -859,12 +828,9 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_command_entry = {
-	.name = "COMMAND",
-	.spec = CMD_ARGS(command_args, 0),
-	.flags = CMD_READONLY,
-	.conn = command_cmd,
-};
+const struct cmd_def conn_command_entry = { .name = "COMMAND",
+    .spec = CMD_ARGS(command_args, 0), .flags = CMD_READONLY,
+    .conn = command_cmd };
 
 /* ------------------------------------------- GAME.WATCH GAME.UNWATCH */
 
@@ -912,12 +878,10 @@ game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 	watch_pump(c);
 }
 
-const struct cmd_def conn_game_watch_entry = {
-	.name = "GAME.WATCH",
-	.spec = CMD_ARGS(game_watch_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = game_watch_cmd,
-};
+const struct cmd_def conn_game_watch_entry = { .name = "GAME.WATCH",
+    .spec = CMD_ARGS(game_watch_args, CMD_EXCESS_ARITY),
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+    .conn = game_watch_cmd };
 
 static void
 unwatched(struct conn *c, const char *id)
@@ -948,9 +912,7 @@ game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
-const struct cmd_def conn_game_unwatch_entry = {
-	.name = "GAME.UNWATCH",
-	.spec = CMD_ARGS(game_unwatch_args, 0),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = game_unwatch_cmd,
-};
+const struct cmd_def conn_game_unwatch_entry = { .name = "GAME.UNWATCH",
+    .spec = CMD_ARGS(game_unwatch_args, 0),
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+    .conn = game_unwatch_cmd };
