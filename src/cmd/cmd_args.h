@@ -92,6 +92,9 @@ enum cmd_argtype {
 #define CMD_ARG_TAIL		0x08	/* "TOKEN value", the last two words */
 #define CMD_ARG_NESTED		0x10	/* KEYED: only once every positional
 					   is there (HELLO 3 SETNAME x) */
+#define CMD_ARG_KINDS		0x20	/* the usage shows the kind table's
+					   names, "ludo|snl|dandy", after
+					   doc and a "|" if there is one */
 
 /* One word as the parser read it. */
 struct cmd_val {

@@ -164,8 +164,8 @@ check_kind(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 enum { GAMES_KIND, GAMES_AFTER, GAMES_LIMIT };
 static const struct cmd_arg games_args[] = {
 	[GAMES_KIND] = { .name = "kind", .type = CMD_ARG_STRING,
-	    .flags = CMD_ARG_OPTIONAL, .def = KIND_NONE, .check = check_kind,
-	    .doc = "ludo|snl|dandy" },
+	    .flags = CMD_ARG_OPTIONAL | CMD_ARG_KINDS, .def = KIND_NONE,
+	    .check = check_kind },
 	[GAMES_AFTER] = CMD_ARG_KEY_ID("AFTER", "id", "game"),
 	[GAMES_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),

@@ -213,8 +213,8 @@ static const struct cmd_arg scan_args[] = {
 	  .errcode = "ERR", .err = "value is not an integer or out of range",
 	  .check = check_count },
 	[SCAN_TYPE] = { .name = "type", .type = CMD_ARG_STRING,
-	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED, .token = "TYPE",
-	  .doc = "TYPE stream|ludo|snl|dandy" },
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED | CMD_ARG_KINDS,
+	  .token = "TYPE", .doc = "TYPE stream" },
 };
 
 /* The kind TYPE names: KIND_NONE for "stream" (every game) or none

@@ -137,12 +137,11 @@ test_table_declarations(void **state)
 	free(shown);
 }
 
-/* GAMES' kind reads as the kind table names them. */
+/* GAMES' kind and SCAN's type read as the kind table names them. */
 static void
 test_games_kinds_doc(void **state)
 {
-	const struct cmd_def	*d = cmd_lookup("GAMES");
-	char			 want[64] = "";
+	char			 want[64] = "", line[CMD_USAGE_MAX], usage[128];
 	int			 k;
 
 	(void)state;
@@ -151,7 +150,13 @@ test_games_kinds_doc(void **state)
 			append(want, "|", sizeof(want));
 		append(want, game_kind_name((enum game_kind)k), sizeof(want));
 	}
-	assert_string_equal(d->spec->args[0].doc, want);
+	snprintf(usage, sizeof(usage), "GAMES [%s] [AFTER id] [LIMIT n]",
+	    want);
+	(void)cmd_args_usage(cmd_lookup("GAMES"), line, sizeof(line));
+	assert_string_equal(line, usage);
+	snprintf(usage, sizeof(usage), " [TYPE stream|%s]", want);
+	(void)cmd_args_usage(cmd_lookup("SCAN"), line, sizeof(line));
+	assert_non_null(strstr(line, usage));
 }
 
 /* ---------------------------------------------------- COMMAND DOCS */
