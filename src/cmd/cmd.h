@@ -174,7 +174,7 @@ struct cmd_env {
  *		in slices, XREAD BLOCK's wait: what the parsed request's
  *		stream asks); else, and here, its handler answers it
  * CMD_BARRIER	ludusd ends the pass's transaction before it runs
- *		(pass_end()): it reads where a game stands, or decides
+ *		(pass_barrier()): it reads where a game stands, or decides
  *		which events a connection still gets, so it must see
  *		committed moves only
  * CMD_NO_QUEUE	runs at once, even between MULTI and EXEC

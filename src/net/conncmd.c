@@ -15,11 +15,11 @@
  * RESP2 rule that a watching or subscribed connection is a subscriber
  * (only the CMD_PUBSUB commands), then MULTI's queue.
  *
- * A CMD_BARRIER command ends the pass's transaction first (pass_end()):
- * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
- * INFO.  Each reads where a game stands or decides which events a
- * connection still gets, so it must see committed moves only; INFO's
- * counters and game counts are then exact.
+ * A CMD_BARRIER command ends the pass's transaction first
+ * (pass_barrier()): GAME.WATCH, GAME.UNWATCH, the subscription commands,
+ * WATCH, RESET and INFO.  Each reads where a game stands or decides which
+ * events a connection still gets, so it must see committed moves only;
+ * INFO's counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -200,7 +200,7 @@ conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 	struct reply		 r = { 0 };
 
 	if (d->flags & CMD_BARRIER)
-		pass_end(c->srv);
+		pass_barrier(c->srv);
 	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
 		send_reply(c, &r);
 		return;
