@@ -1,8 +1,8 @@
 /*
  * The dispatch: the command layer's table, the lookup, and the run of a
- * request (the unknown name, the arity and the arguments are refused
- * here, before any handler runs).  Nothing else lives here, so that the
- * handlers, which this file names, use helpers (cmd.c, cmd_args.c,
+ * request (its form checked once, its words read, its target loaded,
+ * then its handler).  Nothing else lives here, so that the command
+ * files, whose entries this file names, use helpers (cmd.c, cmd_args.c,
  * cmd_txn.c) that never name it.
  */
 #include <stdarg.h>
