@@ -520,8 +520,22 @@ pass_run(struct server *srv, int flush)
 	return left;
 }
 
+/*
+ * The requests a COMMIT found conflicted run again at once (step 7), into
+ * a transaction of their own: a barrier's caller must find none open (it
+ * reads committed rows only, outside any request), so that one is ended
+ * too, and so on.  Each round runs a request once more at most, and none
+ * runs more than HELD_REDO_MAX times: the rounds end.
+ */
 void
 pass_barrier(struct server *srv)
 {
-	(void)pass_run(srv, 0);
+	struct pass	*p = srv->pass;
+	int		 round;
+
+	for (round = 0; round < HELD_REDO_MAX + 2; round++) {
+		(void)pass_run(srv, 0);
+		if (p == NULL || p->ending || p->writes == 0)
+			break;
+	}
 }
