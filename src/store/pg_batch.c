@@ -335,18 +335,25 @@ pg_rollback(struct store *st)
 
 /* -------------------------------------------- an outcome found out */
 
-/* The old session ended for certain; its error, if any, is no matter
- * (it may be gone already, or be a superuser's). */
-static void
-end_session(struct pg_store *s, int pid)
+/* The old session (its backend's process and start) ended for certain:
+ * 1 when it is, 0 when that cannot be told (it would not end within the
+ * statement's wait, or the question failed). */
+static int
+end_session(struct pg_store *s, int pid, int64_t start)
 {
-	const char	*params[1];
-	char		 v[PG_INT_MAX];
+	const char	*params[2];
+	char		 a[PG_INT_MAX], b[PG_INT_MAX];
 	PGresult	*r;
+	int		 gone;
 
-	params[0] = pg_int(v, pid);
-	r = pg_rd_one(s, "commit", PS_TERMINATE, 1, params);
+	params[0] = pg_int(a, pid);
+	params[1] = pg_int(b, start);
+	if ((r = pg_rd_one(s, "commit", PS_TERMINATE, 2, params)) == NULL)
+		return 0;
+	gone = PQntuples(r) == 0 ||
+	    (PQntuples(r) == 1 && strcmp(PQgetvalue(r, 0, 0), "t") == 0);
 	PQclear(r);
+	return gone;
 }
 
 /* 1 when the node's mark is this transaction's, 0 when not, -1 when it
@@ -438,12 +445,12 @@ ask_writes(struct pg_store *s)
 static int
 find_out(struct pg_store *s)
 {
-	int	 pid = PQbackendPID(s->wr.pc), ours;
+	int	 pid = s->wr.pid, ours;
+	int64_t	 start = s->wr.start;
 
 	pg_drop(s);
-	if (pg_ready_rd(s, "commit") != 0)
+	if (pg_ready_rd(s, "commit") != 0 || !end_session(s, pid, start))
 		goto unknown;
-	end_session(s, pid);
 	if ((ours = mark_is_ours(s)) < 0)
 		goto unknown;
 	if (!ours) {

@@ -105,6 +105,8 @@ db_close(struct pg_store *s, struct pg_db *db)
 	}
 	db->pc = NULL;
 	db->ready = 0;
+	db->pid = 0;
+	db->start = 0;
 	if (db == &s->rd)
 		pg_load_forget(s);
 }
@@ -150,6 +152,24 @@ set_lock_timeout(PGconn *pc, int ms)
 	return ok;
 }
 
+/* Which backend serves the connection (struct pg_db): 0, or -1. */
+static int
+backend_of(struct pg_db *db)
+{
+	PGresult	*r;
+	int		 ok;
+
+	db->pid = PQbackendPID(db->pc);
+	r = PQexec(db->pc, "SELECT (extract(epoch FROM backend_start)"
+	    " * 1000000)::bigint FROM pg_stat_activity"
+	    " WHERE pid = pg_backend_pid()");
+	ok = r != NULL && PQresultStatus(r) == PGRES_TUPLES_OK &&
+	    PQntuples(r) == 1 && pg_col_int(r, 0, 0, &db->start) == 0 &&
+	    db->pid > 0;
+	PQclear(r);
+	return ok ? 0 : -1;
+}
+
 static int
 db_open(struct pg_store *s, struct pg_db *db, const char *op)
 {
@@ -168,7 +188,7 @@ db_open(struct pg_store *s, struct pg_db *db, const char *op)
 	}
 	PQsetNoticeProcessor(db->pc, quiet, NULL);
 	if (!exec_ok(db->pc, session_sql[s->durability]) ||
-	    !set_lock_timeout(db->pc, s->lock_ms) ||
+	    !set_lock_timeout(db->pc, s->lock_ms) || backend_of(db) != 0 ||
 	    pg_prepare_all(db->pc) != 0 || PQenterPipelineMode(db->pc) != 1) {
 		pg_err(s, op, db->pc, NULL);
 		db_close(s, db);

@@ -103,9 +103,15 @@ struct pg_q {
 	char		 id[GAME_ID_MAX + 1];	/* "" for none */
 };
 
+/* The backend's process and its start (microseconds since the epoch)
+ * are taken when it connects: libpq says neither of a connection that
+ * broke, and a COMMIT lost with one needs its session ended for certain,
+ * and no other session that has its number since. */
 struct pg_db {
 	PGconn		*pc;
 	int		 ready;		/* set up, prepared, in pipeline mode */
+	int		 pid;
+	int64_t		 start;
 };
 
 #define PG_SAVEPOINTS	8	/* nested at most */

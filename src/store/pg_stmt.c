@@ -148,10 +148,15 @@ static const struct pg_stmt stmts[NPS] = {
 	[PS_NODE_PRUNE] = {
 	    "DELETE FROM ludus_nodes WHERE seen < now() - interval '1 day'",
 	    0 },
-	/* The session of a connection that broke: ended for certain (or
-	 * gone already: false) before its commit is looked up. */
+	/* The session of a connection that broke, by its process and the
+	 * start taken when it connected (a later session may have the same
+	 * process number): ended for certain (true), or gone already (no
+	 * row), before its commit is looked up. */
 	[PS_TERMINATE] = {
-	    "SELECT pg_terminate_backend($1, 5000)", 1 },
+	    "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+	    " WHERE pid = $1"
+	    " AND (extract(epoch FROM backend_start) * 1000000)::bigint = $2",
+	    2 },
 	[PS_OUTCOME] = {
 	    "SELECT txn FROM ludus_nodes WHERE node = $1 FOR UPDATE", 1 },
 	[PS_TURN_STORED] = {

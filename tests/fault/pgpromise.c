@@ -10,11 +10,18 @@
  *     run again in the same pass as a command that reads a game at a
  *     barrier (SUBSCRIBE, GAME.WATCH): stored once, not run a third time
  *     on the read's account.
+ *  2. A move waiting for a row lock another session holds when its
+ *     connection is cut (a socat proxy): when the node says that it did
+ *     not commit, it did not, though the lock is released at once after
+ *     (the old session must be ended, not another one).
  *
- * Options: --tries N (default 10), --seed S.
+ * Options: --tries N (default 10), --seed S, --only T (test T alone, the
+ * others reported as skipped).
  */
 #include <sys/types.h>
+#include <sys/wait.h>
 
+#include <libpq-fe.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +37,8 @@
 #include "pgplay.h"
 #include "rclient.h"
 
-static int	 tries = 10;
+static int	 tries = 10, only;
+static char	 direct[600];	/* the suite's URI, no proxy */
 
 /* A call that must succeed: its reply, noted when it is not status want
  * (NULL: any reply but an error). */
@@ -169,9 +177,126 @@ test_rerun(int tap)
 	    "game: stored once\n", fault_failures > before ? "not " : "", tap);
 }
 
+/* ------------------------------------------- 2. a cut in a lock wait */
+
+/* A session of the test's own (straight to the server, not through the
+ * proxy) that holds game id's row, or NULL. */
+static PGconn *
+hold_row(const char *id)
+{
+	const char	*params[1] = { id };
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+
+	if (PQstatus(pc) != CONNECTION_OK) {
+		fault_fail("holder: %s", PQerrorMessage(pc));
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(PQexec(pc, "BEGIN"));
+	r = PQexecParams(pc, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE",
+	    1, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1) {
+		fault_fail("holder: %s", PQresultErrorMessage(r));
+		PQclear(r);
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(r);
+	return pc;
+}
+
+static void
+lock_cut_once(struct rconn *c, pid_t px, int k, int *said, int *unknown)
+{
+	char		 id[16], at[8];
+	struct reply	 r;
+	pid_t		 cutter;
+	PGconn		*holder;
+	int64_t		 n;
+
+	snprintf(id, sizeof(id), "l%d", k);
+	if (call_ok(c, "OK", "DANDY.CREATE", id, "2", "abcdefghi") != 0 ||
+	    call_ok(c, NULL, "DANDY.DRAW", id, "a", NULL) != 0 ||
+	    (holder = hold_row(id)) == NULL)
+		return;
+	snprintf(at, sizeof(at), "1");
+	if (rc_send(c, "DANDY.DRAW", id, "5", "AT", at, NULL) != 0)
+		fault_fail("send");
+	/* The node's COMMIT waits for the lock (busy-timeout 2 s); its
+	 * connection is cut, and the lock released once the node has had
+	 * the time to find out what became of it. */
+	if ((cutter = fork()) == 0) {
+		rc_sleep_ms(20);
+		_exit(play_proxy_cut(px) > 0 ? 0 : 1);
+	}
+	waitpid(cutter, NULL, 0);
+	rc_sleep_ms(400);
+	PQclear(PQexec(holder, "COMMIT"));
+	PQfinish(holder);
+	memset(&r, 0, sizeof(r));
+	if (rc_read(c, &r, PLAY_IO_MS) != 1) {
+		fault_fail("%s: no reply", id);
+		reply_free(&r);
+		return;
+	}
+	n = history_len(c, id);
+	if (rc_is_error(&r, "STORE") && r.str != NULL &&
+	    strstr(r.str, "not known") != NULL)
+		(*unknown)++;
+	else if (rc_is_error(&r, "STORE")) {
+		(*said)++;
+		if (n != 1)
+			fault_fail("%s: refused (%s), and stored (%lld moves)",
+			    id, r.str, (long long)n);
+	} else if (r.type != REPLY_STATUS || n != 2)
+		fault_fail("%s: %s, and %lld moves stored", id, fault_text(&r),
+		    (long long)n);
+	reply_free(&r);
+}
+
+static void
+test_lock_cut(int tap)
+{
+	static const char *const flags[] = { "--busy-timeout", "2000", NULL };
+	struct daemon	 d;
+	struct rconn	 c;
+	char		 uri[600];
+	pid_t		 px;
+	int		 port = play_free_port(), k, said = 0, unknown = 0;
+	int		 before = fault_failures;
+
+	play_proxy_uri(uri, sizeof(uri), port);
+	px = play_proxy_start(port);
+	rc_sleep_ms(300);
+	setenv("LUDUS_TEST_STORE", uri, 1);
+	if (daemon_launch(&d, flags) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start behind the proxy");
+		kill(px, SIGKILL);
+		return;
+	}
+	for (k = 0; k < tries && fault_failures == before; k++)
+		lock_cut_once(&c, px, k, &said, &unknown);
+	rc_note("cut in a lock wait %d times: %d said not committed, %d not "
+	    "known", k, said, unknown);
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	kill(px, SIGKILL);
+	play_proxy_cut(px);
+	printf("%sok %d - a cut in a lock wait: \"did not commit\" is true\n",
+	    fault_failures > before ? "not " : "", tap);
+}
+
+static void	(*const tests[])(int) = {
+	test_rerun,
+	test_lock_cut,
+};
+
 int
 main(int argc, char **argv)
 {
+	char		 uri[600];
 	int		 i;
 	int64_t		 v;
 	const char	*errstr;
@@ -181,6 +306,8 @@ main(int argc, char **argv)
 			return 2;
 		if (strcmp(argv[i], "--tries") == 0)
 			tries = (int)v;
+		else if (strcmp(argv[i], "--only") == 0)
+			only = (int)v;
 		else if (strcmp(argv[i], "--seed") == 0)
 			rng = (uint64_t)v;
 		else
@@ -190,8 +317,17 @@ main(int argc, char **argv)
 		printf("1..0 # SKIP needs PostgreSQL (tests/pg/pgpromise.pg)\n");
 		return 0;
 	}
-	printf("1..1\n");
-	test_rerun(1);
+	snprintf(uri, sizeof(uri), "%s", pg_test_uri());
+	snprintf(direct, sizeof(direct), "%s", uri);
+	printf("1..%zu\n", sizeof(tests) / sizeof(tests[0]));
+	for (i = 0; i < (int)(sizeof(tests) / sizeof(tests[0])); i++) {
+		if (only != 0 && only != i + 1) {
+			printf("ok %d # SKIP --only %d\n", i + 1, only);
+			continue;
+		}
+		setenv("LUDUS_TEST_STORE", uri, 1);
+		tests[i](i + 1);
+	}
 	play_free();
 	return fault_failures == 0 ? 0 : 1;
 }
