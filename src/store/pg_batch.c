@@ -221,19 +221,31 @@ read_one(struct pg_store *s, int *failed)
 	return 0;
 }
 
+/* The COMMIT's own result says it committed. */
+static int
+said_commit(const PGresult *r)
+{
+	return PQresultStatus(r) == PGRES_COMMAND_OK &&
+	    strcmp(PQcmdStatus((PGresult *)r), "COMMIT") == 0;
+}
+
 /*
  * Reads the results of BEGIN, the queue, COMMIT and the sync: 0 when all
  * came (*failed set if one was an error), -1 when the connection broke
- * first.
+ * first.  Once the COMMIT's own result has said COMMIT (*committed),
+ * the transaction is durable whatever follows: a server that shuts down
+ * sends its FATAL as soon as it takes the signal, which may be in place
+ * of the sync's result, and a connection cut then loses only that.
  */
 static int
-read_results(struct pg_store *s, int *failed)
+read_results(struct pg_store *s, int *failed, int *committed)
 {
 	struct pg_q	*q;
 	PGresult	*r;
 	size_t		 i;
 	int		 oc;
 
+	*committed = 0;
 	if (read_one(s, failed) != 0)
 		return -1;
 	for (i = 0; i < s->nsent; i++) {
@@ -248,10 +260,21 @@ read_results(struct pg_store *s, int *failed)
 			q->outcome = (uint8_t)oc;
 		PQclear(r);
 	}
-	if (read_one(s, failed) != 0 || (r = next(s->wr.pc)) == NULL)
+	if ((r = next(s->wr.pc)) == NULL)
 		return -1;
-	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC)
+	if (!*failed && said_commit(r))
+		*committed = 1;
+	else if (outcome(s, "commit", &(struct pg_q){ .kind = PQ_COMMIT }, r,
+	    failed) < 0)
 		*failed = 1;
+	PQclear(r);
+	if ((r = next(s->wr.pc)) == NULL)
+		return *committed ? 0 : -1;
+	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC && !*committed) {
+		if (!*failed)
+			pg_err(s, "commit", s->wr.pc, r);
+		*failed = 1;
+	}
 	PQclear(r);
 	return 0;
 }
@@ -287,7 +310,7 @@ pg_commit(struct store *st)
 	struct pg_q	 mark;
 	const char	*params[2];
 	char		 node[PG_INT_MAX], txn[PG_INT_MAX];
-	int		 failed = 0;
+	int		 failed = 0, committed;
 
 	if (!s->open || s->nq == 0) {
 		q_reset(s);
@@ -312,8 +335,16 @@ pg_commit(struct store *st)
 		return STORE_ERR;
 	}
 	if (PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0 ||
-	    read_results(s, &failed) != 0)
+	    read_results(s, &failed, &committed) != 0)
 		return find_out(s);
+	if (committed) {
+		/* What came after the COMMIT may have ended the connection. */
+		if (PQstatus(s->wr.pc) != CONNECTION_OK ||
+		    PQpipelineStatus(s->wr.pc) != PQ_PIPELINE_ON ||
+		    PQtransactionStatus(s->wr.pc) != PQTRANS_IDLE)
+			pg_drop(s);
+		return 0;
+	}
 	if (!failed)
 		return 0;
 	abort_block(s);

@@ -106,6 +106,7 @@ answered(struct fgame *g, const struct reply *r)
 		refused++;
 		if (r->str != NULL && strstr(r->str, "not known") != NULL)
 			refused_unknown++;
+		snprintf(g->why, sizeof(g->why), "%s", fault_text(r));
 		return;
 	}
 	if (r->type != REPLY_STATUS || strcmp(r->str, g->want) != 0) {
@@ -258,8 +259,11 @@ play_refused_stored(struct rconn *c)
 	int	 i, n = 0;
 
 	for (i = 0; i < PLAY_GAMES; i++)
-		if (F[i].pending && play_moves_of(c, F[i].id) > F[i].moves)
+		if (F[i].pending && play_moves_of(c, F[i].id) > F[i].moves) {
+			rc_note("%s: move %lld refused (%s), and stored", F[i].id,
+			    (long long)F[i].moves + 1, F[i].why);
 			n++;
+		}
 	return n;
 }
 

@@ -28,6 +28,7 @@ struct fgame {
 	int			 pending;	/* a move refused, to resend */
 	int			 card;		/* ... with this card */
 	char			 want[32];	/* ... and this reply */
+	char			 why[160];	/* ... refused so */
 	char			(*hist)[48];
 	size_t			 cap;
 };

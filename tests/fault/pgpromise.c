@@ -10,7 +10,11 @@
  *     run again in the same pass as a command that reads a game at a
  *     barrier (SUBSCRIBE, GAME.WATCH): stored once, not run a third time
  *     on the read's account.
- *  2. A move waiting for a row lock another session holds when its
+ *  2. The server shut down (pg_ctl stop -m fast) and started again under
+ *     load, several times, its COMMITs made slow (slow_commits()): a move
+ *     refused with -STORE is not stored (a COMMIT that went through is no
+ *     error because the server's goodbye came after it).
+ *  3. A move waiting for a row lock another session holds when its
  *     connection is cut (a socat proxy): when the node says that it did
  *     not commit, it did not, though the lock is released at once after
  *     (the old session must be ended, not another one).
@@ -177,7 +181,98 @@ test_rerun(int tap)
 	    "game: stored once\n", fault_failures > before ? "not " : "", tap);
 }
 
-/* ------------------------------------------- 2. a cut in a lock wait */
+/* ------------------------------------------ 2. fast shutdown, restart */
+
+/*
+ * Each COMMIT made slow (on) or not (off): with fsync on (a cluster
+ * restarted as PG_DURABLE makes it, tests/lib/pgcluster), commit_delay
+ * makes it wait in its WAL flush, inside the critical section where the
+ * server's signals wait too, so that a shutdown or a crash lands there
+ * (where it once broke the promise) rather than only in the statements
+ * before it.  The node's sessions take it from the database's settings.
+ */
+static void
+slow_commits(int on)
+{
+	static const char *const sql_on[] = {
+		"ALTER DATABASE ludus SET commit_delay = 20000",
+		"ALTER DATABASE ludus SET commit_siblings = 0",
+	};
+	static const char *const sql_off[] = {
+		"ALTER DATABASE ludus RESET commit_delay",
+		"ALTER DATABASE ludus RESET commit_siblings",
+	};
+	PGconn		*pc;
+	PGresult	*r;
+	size_t		 i;
+
+	if (on)
+		setenv("PG_DURABLE", "1", 1);
+	else
+		unsetenv("PG_DURABLE");
+	if (play_cluster("kill", "fast") != 0 ||
+	    play_cluster("restart", NULL) != 0)
+		fault_fail("slow commits: pgcluster kill, restart");
+	pc = PQconnectdb(direct);
+	for (i = 0; i < 2 && PQstatus(pc) == CONNECTION_OK; i++) {
+		r = PQexec(pc, on ? sql_on[i] : sql_off[i]);
+		if (PQresultStatus(r) != PGRES_COMMAND_OK)
+			fault_fail("%s: %s", on ? sql_on[i] : sql_off[i],
+			    PQresultErrorMessage(r));
+		PQclear(r);
+	}
+	if (PQstatus(pc) != CONNECTION_OK)
+		fault_fail("slow commits: %s", PQerrorMessage(pc));
+	PQfinish(pc);
+}
+
+static void
+test_fast_restart(int tap)
+{
+	struct daemon	 d;
+	struct rconn	 c;
+	pid_t		 stopper;
+	int		 k, i, status, lied = 0, before = fault_failures;
+
+	ok_replies = refused = refused_unknown = 0;
+	slow_commits(1);
+	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		return;
+	}
+	for (i = 0; i < PLAY_GAMES; i++)
+		play_create(&c, i, "f");
+	for (k = 0; k < tries / 2 + 1 && fault_failures == before; k++) {
+		/* The shutdown at a random moment of the commits in flight. */
+		if ((stopper = fork()) == 0) {
+			rc_sleep_ms(fault_rnd(&rng, 20));
+			_exit(play_cluster("kill", "fast") == 0 ? 0 : 1);
+		}
+		for (i = 0; i < 8; i++)
+			if (play_round(&c) < 0)
+				fault_fail("connection to the node lost");
+		if (waitpid(stopper, &status, 0) != stopper || status != 0)
+			fault_fail("pgcluster kill fast");
+		if (play_cluster("restart", NULL) != 0)
+			fault_fail("pgcluster restart");
+		lied += play_refused_stored(&c);
+		play_settle(&c);
+	}
+	play_check(&c);
+	rc_note("fast shutdowns: %llu stored, %llu refused (%llu as not "
+	    "known)", (unsigned long long)ok_replies,
+	    (unsigned long long)refused, (unsigned long long)refused_unknown);
+	if (lied > 0)
+		fault_fail("%d moves refused had been stored", lied);
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	slow_commits(0);
+	printf("%sok %d - the server shut down fast under load: no move "
+	    "refused is stored\n", fault_failures > before ? "not " : "", tap);
+}
+
+/* ------------------------------------------- 3. a cut in a lock wait */
 
 /* A session of the test's own (straight to the server, not through the
  * proxy) that holds game id's row, or NULL. */
@@ -290,6 +385,7 @@ test_lock_cut(int tap)
 
 static void	(*const tests[])(int) = {
 	test_rerun,
+	test_fast_restart,
 	test_lock_cut,
 };
 
