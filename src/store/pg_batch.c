@@ -327,6 +327,11 @@ pg_commit(struct store *st)
 	}
 	s->open = 0;
 	order_queue(s);
+	if (pg_ready_wr(s, "commit") != 0) {
+		/* Nothing has left: it did not commit. */
+		s->nq = 0;
+		return STORE_ERR;
+	}
 	if (send_all(s) != 0) {
 		/* Refused before anything left: it did not commit. */
 		pg_err(s, "commit", s->wr.pc, NULL);
@@ -527,7 +532,7 @@ pg_write_alone(struct pg_store *s, const char *op, enum pg_stmt_id id,
 	int		 failed = 0, rc;
 
 	q_reset(s);
-	if (pg_ready(s, op) != 0)
+	if (pg_ready(s, op) != 0 || pg_ready_wr(s, op) != 0)
 		return STORE_ERR;
 	if (pg_send(s->wr.pc, id, n, params) != 0 ||
 	    PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0 ||

@@ -112,6 +112,7 @@ struct pg_db {
 	int		 ready;		/* set up, prepared, in pipeline mode */
 	int		 pid;
 	int64_t		 start;
+	int		 ended;		/* the server said FATAL, idle */
 };
 
 #define PG_SAVEPOINTS	8	/* nested at most */
@@ -169,6 +170,9 @@ extern const struct store_ops	pg_ops;
 int		 pg_ready(struct pg_store *, const char *op);
 /* The read connection alone (a read inside the transaction). */
 int		 pg_ready_rd(struct pg_store *, const char *op);
+/* The write connection, between transactions, made again if the server
+ * ended it while it was idle (nothing sent yet finds it so). */
+int		 pg_ready_wr(struct pg_store *, const char *op);
 /* Drops both connections, or the read one (the next pg_ready()
  * connects again); the cache is told (data_version()). */
 void		 pg_drop(struct pg_store *);

@@ -18,6 +18,9 @@
  *     connection is cut (a socat proxy): when the node says that it did
  *     not commit, it did not, though the lock is released at once after
  *     (the old session must be ended, not another one).
+ *  4. A node idle across a restart of the server: its first write is
+ *     stored (its connection, broken meanwhile, is made again), not
+ *     refused.
  *
  * Options: --tries N (default 10), --seed S, --only T (test T alone, the
  * others reported as skipped).
@@ -383,10 +386,46 @@ test_lock_cut(int tap)
 	    fault_failures > before ? "not " : "", tap);
 }
 
+/* ------------------------------------------ 4. idle across a restart */
+
+static void
+test_idle_restart(int tap)
+{
+	struct daemon	 d;
+	struct rconn	 c;
+	char		 id[16];
+	int		 k, before = fault_failures;
+
+	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		return;
+	}
+	for (k = 0; k < 3 && fault_failures == before; k++) {
+		snprintf(id, sizeof(id), "i%d", k);
+		if (call_ok(&c, "OK", "DANDY.CREATE", id, "2",
+		    "abcdefghi") != 0)
+			break;
+		if (play_cluster("kill", k == 1 ? "immediate" : "fast") != 0 ||
+		    play_cluster("restart", NULL) != 0)
+			fault_fail("pgcluster kill, restart");
+		/* The node's connections broke while it had nothing to do;
+		 * past the pause of its reconnects (its watch of deadlines
+		 * found the server down), the first write must find them. */
+		rc_sleep_ms(1000);
+		call_ok(&c, NULL, "DANDY.DRAW", id, "a", NULL);
+	}
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	printf("%sok %d - a node idle across a restart: its first write is "
+	    "stored\n", fault_failures > before ? "not " : "", tap);
+}
+
 static void	(*const tests[])(int) = {
 	test_rerun,
 	test_fast_restart,
 	test_lock_cut,
+	test_idle_restart,
 };
 
 int
