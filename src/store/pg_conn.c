@@ -39,8 +39,8 @@ static const char *const session_sql[] = {
 	    " SET synchronous_commit = off",
 };
 
-static int64_t
-now_ms(void)
+int64_t
+pg_now_ms(void)
 {
 	struct timespec	 ts;
 
@@ -232,7 +232,7 @@ db_ready(struct pg_store *s, struct pg_db *db, const char *op)
 	if (db == &s->wr && s->open)
 		return store_set_err(&s->store, op,
 		    "connection to PostgreSQL lost in the transaction");
-	now = now_ms();
+	now = pg_now_ms();
 	if (s->down_ms != 0 && now - s->down_ms < RECONNECT_MS)
 		return store_set_err(&s->store, op,
 		    "connection to PostgreSQL lost; reconnecting");

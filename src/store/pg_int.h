@@ -9,8 +9,9 @@
  *	pg_stmt.c	the statements (SQL, prepared once per connection)
  *			and the text parameters and columns
  *	pg_batch.c	the transaction: its statements queued in libpq's
- *			pipeline, the COMMIT, the outcome of each request,
- *			and an outcome lost with the connection found out
+ *			pipeline, the COMMIT, the outcome of each request
+ *	pg_outcome.c	the outcome of a COMMIT lost with its connection,
+ *			found out, now or once the server is back
  *	pg_write.c	the writes of a game, each one statement checked
  *			against the snapshot's version (store/backend.h)
  *	pg_read.c	the reads: a game's rows, history, lists, counts,
@@ -129,6 +130,12 @@ struct pg_store {
 	int64_t		 down_ms;	/* last failed reconnect */
 	int64_t		 writes;	/* changes() */
 	uint64_t	 found, found_stored;	/* outcomes found out */
+	/* A COMMIT whose connection broke, its outcome not found out yet
+	 * (pg_outcome.c): since when, and the old session's backend. */
+	int		 pending;
+	int64_t		 pending_ms;
+	int		 lost_pid;
+	int64_t		 lost_start;
 	/* The transaction (the write connection's). */
 	int		 open;		/* begun */
 	uint64_t	 req;		/* store_request() */
@@ -207,6 +214,8 @@ int		 pg_err(struct pg_store *, const char *op, PGconn *,
 		    const PGresult *);
 /* A fresh 63-bit positive number: a stamp or a transaction number. */
 int64_t		 pg_unique(struct pg_store *);
+/* Milliseconds of a monotonic clock. */
+int64_t		 pg_now_ms(void);
 
 /* ---------------------------------------------------------- pg_stmt.c */
 
@@ -257,6 +266,14 @@ void		 pg_conflicts(struct store *, void (*)(void *, uint64_t,
 int		 pg_write_alone(struct pg_store *, const char *op,
 		    enum pg_stmt_id, int n, const char *const *params,
 		    enum pg_qkind);
+
+/* ------------------------------------------------------- pg_outcome.c */
+
+/* The COMMIT's connection broke before its results came: the outcome,
+ * found out now (0, STORE_ERR) or pending (STORE_PENDING). */
+int		 pg_find_out(struct pg_store *);
+/* store_commit_outcome(). */
+int		 pg_outcome(struct store *, int last);
 
 /* --------------------------------------------------------- pg_queue.c */
 

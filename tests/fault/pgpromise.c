@@ -14,11 +14,15 @@
  *     load, several times, its COMMITs made slow (slow_commits()): a move
  *     refused with -STORE is not stored (a COMMIT that went through is no
  *     error because the server's goodbye came after it).
- *  3. A move waiting for a row lock another session holds when its
+ *  3. The server crashed (pg_ctl stop -m immediate) under load, its
+ *     COMMITs made slow, and started again a second later, several
+ *     times: no reply says that the outcome is not known (the node finds
+ *     it out once the server is back), and no move refused is stored.
+ *  4. A move waiting for a row lock another session holds when its
  *     connection is cut (a socat proxy): when the node says that it did
  *     not commit, it did not, though the lock is released at once after
  *     (the old session must be ended, not another one).
- *  4. A node idle across a restart of the server: its first write is
+ *  5. A node idle across a restart of the server: its first write is
  *     stored (its connection, broken meanwhile, is made again), not
  *     refused.
  *
@@ -193,6 +197,7 @@ test_rerun(int tap)
  * server's signals wait too, so that a shutdown or a crash lands there
  * (where it once broke the promise) rather than only in the statements
  * before it.  The node's sessions take it from the database's settings.
+ * Each test says what it needs; the cluster restarts only for a change.
  */
 static void
 slow_commits(int on)
@@ -205,10 +210,14 @@ slow_commits(int on)
 		"ALTER DATABASE ludus RESET commit_delay",
 		"ALTER DATABASE ludus RESET commit_siblings",
 	};
+	static int	 now;
 	PGconn		*pc;
 	PGresult	*r;
 	size_t		 i;
 
+	if (on == now)
+		return;
+	now = on;
 	if (on)
 		setenv("PG_DURABLE", "1", 1);
 	else
@@ -270,12 +279,11 @@ test_fast_restart(int tap)
 	rc_close(&c);
 	if (daemon_teardown(&d) != 0)
 		fault_fail("the node did not exit 0");
-	slow_commits(0);
 	printf("%sok %d - the server shut down fast under load: no move "
 	    "refused is stored\n", fault_failures > before ? "not " : "", tap);
 }
 
-/* ------------------------------------------- 3. a cut in a lock wait */
+/* ------------------------------------------- 4. a cut in a lock wait */
 
 /* A session of the test's own (straight to the server, not through the
  * proxy) that holds game id's row, or NULL. */
@@ -364,6 +372,7 @@ test_lock_cut(int tap)
 	int		 port = play_free_port(), k, said = 0, unknown = 0;
 	int		 before = fault_failures;
 
+	slow_commits(0);
 	play_proxy_uri(uri, sizeof(uri), port);
 	px = play_proxy_start(port);
 	rc_sleep_ms(300);
@@ -386,7 +395,7 @@ test_lock_cut(int tap)
 	    fault_failures > before ? "not " : "", tap);
 }
 
-/* ------------------------------------------ 4. idle across a restart */
+/* ------------------------------------------ 5. idle across a restart */
 
 static void
 test_idle_restart(int tap)
@@ -396,6 +405,7 @@ test_idle_restart(int tap)
 	char		 id[16];
 	int		 k, before = fault_failures;
 
+	slow_commits(0);
 	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
 		fault_fail("the node did not start");
 		return;
@@ -421,9 +431,63 @@ test_idle_restart(int tap)
 	    "stored\n", fault_failures > before ? "not " : "", tap);
 }
 
+/* ----------------------------------------- 3. a crash in the COMMITs */
+
+static void
+test_crash(int tap)
+{
+	struct daemon	 d;
+	struct rconn	 c;
+	pid_t		 nemesis;
+	int		 k, i, status, lied = 0, before = fault_failures;
+
+	ok_replies = refused = refused_unknown = 0;
+	slow_commits(1);
+	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		return;
+	}
+	for (i = 0; i < PLAY_GAMES; i++)
+		play_create(&c, i, "k");
+	for (k = 0; k < tries / 3 + 1 && fault_failures == before; k++) {
+		/* A crash at a random moment of the commits in flight, and
+		 * the server back a second later, while the node waits. */
+		if ((nemesis = fork()) == 0) {
+			rc_sleep_ms(fault_rnd(&rng, 40));
+			if (play_cluster("kill", "immediate") != 0)
+				_exit(1);
+			rc_sleep_ms(1000);
+			_exit(play_cluster("restart", NULL) == 0 ? 0 : 1);
+		}
+		for (i = 0; i < 8; i++)
+			if (play_round(&c) < 0)
+				fault_fail("connection to the node lost");
+		if (waitpid(nemesis, &status, 0) != nemesis || status != 0)
+			fault_fail("pgcluster kill immediate, restart");
+		lied += play_refused_stored(&c);
+		play_settle(&c);
+	}
+	play_check(&c);
+	rc_note("crashes: %llu stored, %llu refused (%llu as not known)",
+	    (unsigned long long)ok_replies, (unsigned long long)refused,
+	    (unsigned long long)refused_unknown);
+	if (refused_unknown > 0)
+		fault_fail("%llu replies said the outcome is not known",
+		    (unsigned long long)refused_unknown);
+	if (lied > 0)
+		fault_fail("%d moves refused had been stored", lied);
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	printf("%sok %d - the server crashed in the COMMITs: every outcome "
+	    "found out, no refusal stored\n",
+	    fault_failures > before ? "not " : "", tap);
+}
+
 static void	(*const tests[])(int) = {
 	test_rerun,
 	test_fast_restart,
+	test_crash,
 	test_lock_cut,
 	test_idle_restart,
 };
