@@ -24,7 +24,8 @@
  * only while it runs there and no row lock is held while this node
  * computes or waits.  (Queued here rather than in libpq's buffer: a turn
  * savepoint rolled back takes its statements out again.)  The read connection serves every read at once (autocommit,
- * committed rows only, one round trip each, a game's four tables in one).
+ * committed rows only, one round trip each, a game's four tables in one
+ * and in one snapshot).
  * A read inside the transaction cannot see its writes: a read of the
  * rows of a game the transaction writes, or a list while it creates
  * games, marks its request conflicted instead ("doomed"), to be run
@@ -49,10 +50,12 @@ enum pg_stmt_id {
 	PS_MARK,
 	PS_IMPORT,
 	/* The read connection's. */
+	PS_SNAP_BEGIN,
 	PS_GAME,
 	PS_PLAYERS,
 	PS_TOKENS,
 	PS_JUMPS,
+	PS_SNAP_END,
 	PS_VERSION,
 	PS_EXISTS,
 	PS_HISTORY,
@@ -196,7 +199,8 @@ int		 pg_rd_run(struct pg_store *, const char *op, PGresult **res,
 		    int n);
 void		 pg_clear(PGresult **, int n);
 /* Queues a prepared statement on a connection's pipeline (text
- * parameters, NULL for SQL NULL): 0, or -1 if libpq refused it. */
+ * parameters, NULL for SQL NULL; one that takes fewer than n gets the
+ * first ones): 0, or -1 if libpq refused it. */
 int		 pg_send(PGconn *, enum pg_stmt_id, int n,
 		    const char *const *params);
 /* n statements with the same parameters on the read connection, one

@@ -98,6 +98,12 @@ static const struct pg_stmt stmts[NPS] = {
 	    " AS u(seq, player, action, result, at, automatic)"
 	    " WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND stamp = $2)",
 	    8 },
+	/* A game's four tables are read in one snapshot: under READ
+	 * COMMITTED each statement would see the commits made before it,
+	 * and a games row of one move could come with the token rows of
+	 * the next. */
+	[PS_SNAP_BEGIN] = {
+	    "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", 0 },
 	[PS_GAME] = {
 	    "SELECT " GAME_COLS " FROM games WHERE id = $1", 1 },
 	[PS_PLAYERS] = {
@@ -108,6 +114,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    1 },
 	[PS_JUMPS] = {
 	    "SELECT cell, target FROM jumps WHERE game = $1", 1 },
+	[PS_SNAP_END] = {
+	    "COMMIT", 0 },
 	[PS_VERSION] = {
 	    "SELECT moves, stamp FROM games WHERE id = $1", 1 },
 	[PS_EXISTS] = {
@@ -208,6 +216,8 @@ pg_send(PGconn *pc, enum pg_stmt_id id, int n, const char *const *params)
 	char	 name[8];
 
 	stmt_name(name, id);
+	if (n > stmts[id].nparams)
+		n = stmts[id].nparams;
 	return PQsendQueryPrepared(pc, name, n, params, NULL, NULL, 0) == 1 ?
 	    0 : -1;
 }

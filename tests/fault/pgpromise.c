@@ -25,6 +25,12 @@
  *  5. A node idle across a restart of the server: its first write is
  *     stored (its connection, broken meanwhile, is made again), not
  *     refused.
+ *  6. A node loads a game (DANDY.STATE, or ludus copy) while another
+ *     node's move commits between the load's statements (a session of
+ *     the test holds the players table meanwhile): the state it shows is
+ *     one the history made (REPLAY of some prefix), never a games row of
+ *     one move with the token rows of the next, and the copy's AUDIT is
+ *     empty.
  *
  * Options: --tries N (default 10), --seed S, --only T (test T alone, the
  * others reported as skipped).
@@ -484,12 +490,196 @@ test_crash(int tap)
 	    fault_failures > before ? "not " : "", tap);
 }
 
+/* --------------------------------------------- 6. one moment per read */
+
+/* A reply flattened to one line. */
+static void
+flat(const struct reply *r, char *buf, size_t len)
+{
+	size_t	 i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; r->type == REPLY_ARRAY && i < r->n && at + 1 < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s/",
+		    fault_text(&r->elem[i]));
+}
+
+/* 1 when state is REPLAY of some prefix of game id's history. */
+static int
+ever_was(struct rconn *c, const char *id, const char *state)
+{
+	char		 line[1024], k[24];
+	struct reply	 r;
+	int64_t		 n = play_moves_of(c, id), i;
+	int		 found = 0;
+
+	for (i = 0; i <= n && !found; i++) {
+		snprintf(k, sizeof(k), "%lld", (long long)i);
+		memset(&r, 0, sizeof(r));
+		if (rc_call(c, &r, PLAY_IO_MS, "REPLAY", id, k, NULL) != 1 ||
+		    r.type != REPLY_ARRAY)
+			fault_fail("REPLAY %s %s: %s", id, k, fault_text(&r));
+		flat(&r, line, sizeof(line));
+		found = strcmp(line, state) == 0;
+		reply_free(&r);
+	}
+	return found;
+}
+
+/*
+ * A session of the test's own that holds the players table, or NULL: a
+ * load of a game that has read the games row waits there, for as long as
+ * the session says, while another node's move (which touches neither
+ * players nor that read's lock) commits.
+ */
+static PGconn *
+hold_players(void)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+
+	if (PQstatus(pc) != CONNECTION_OK) {
+		fault_fail("holder: %s", PQerrorMessage(pc));
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(PQexec(pc, "BEGIN"));
+	r = PQexec(pc, "LOCK TABLE players IN ACCESS EXCLUSIVE MODE");
+	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+		fault_fail("holder: %s", PQresultErrorMessage(r));
+		PQclear(r);
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(r);
+	return pc;
+}
+
+/* A move of game id through ca, while its load (its reply read by the
+ * caller) waits for the holder; the holder lets go after. */
+static void
+move_under(struct rconn *ca, const char *id, PGconn *holder)
+{
+	rc_sleep_ms(300);		/* the load has read the games row */
+	call_ok(ca, NULL, "DANDY.DRAW", id, "c", NULL);
+	PQclear(PQexec(holder, "COMMIT"));
+	PQfinish(holder);
+}
+
+/* DANDY.STATE on node b while node a moves the game in the middle of
+ * b's load: the state is one the history made. */
+static void
+state_once(struct rconn *ca, struct rconn *cb, int k)
+{
+	char		 id[16], line[1024];
+	struct reply	 r;
+	PGconn		*holder;
+
+	snprintf(id, sizeof(id), "s%d", k);
+	if (call_ok(ca, "OK", "DANDY.CREATE", id, "3", "abcdefghi") != 0 ||
+	    call_ok(ca, NULL, "DANDY.DRAW", id, "a", NULL) != 0 ||
+	    (holder = hold_players()) == NULL)
+		return;
+	if (rc_send(cb, "DANDY.STATE", id, NULL) != 0)
+		fault_fail("send STATE");
+	move_under(ca, id, holder);
+	memset(&r, 0, sizeof(r));
+	if (rc_read(cb, &r, PLAY_IO_MS) != 1 || r.type != REPLY_ARRAY)
+		fault_fail("STATE %s: %s", id, fault_text(&r));
+	flat(&r, line, sizeof(line));
+	reply_free(&r);
+	if (!ever_was(ca, id, line))
+		fault_fail("STATE %s read a state no move made: %s", id, line);
+}
+
+/* 1 when a session of the copy (its application_name) has run the count
+ * of games it starts with: it is connected and prepared. */
+static int
+copy_counted(void)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+	int		 yes;
+
+	r = PQexec(pc, "SELECT 1 FROM pg_stat_activity WHERE application_name"
+	    " = 'pgpromise-copy' AND query LIKE 'SELECT kind, count(*)%'");
+	yes = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0;
+	PQclear(r);
+	PQfinish(pc);
+	return yes;
+}
+
+/*
+ * ludus copy while node a moves a game in the middle of the copy's load
+ * of it: the copy's AUDIT (its exit status) says it is one moment.  The
+ * players table is held once the copy has prepared its statements (it
+ * prepares them on connecting, which the hold would stop too) and while
+ * it makes its target, which it does before it loads the game.
+ */
+static void
+copy_once(struct rconn *ca, const char *dir, int k)
+{
+	char		 id[16], uri[700], cmd[12000];
+	const char	*top = getenv("top_builddir");
+	PGconn		*holder = NULL;
+	pid_t		 child;
+	int64_t		 t0;
+	int		 status;
+
+	snprintf(id, sizeof(id), "c%d", k);
+	if (call_ok(ca, "OK", "DANDY.CREATE", id, "3", "abcdefghi") != 0 ||
+	    call_ok(ca, NULL, "DANDY.DRAW", id, "a", NULL) != 0)
+		return;
+	snprintf(uri, sizeof(uri), "%s&application_name=pgpromise-copy",
+	    direct);
+	snprintf(cmd, sizeof(cmd), "exec %s/src/ludus copy '%s' "
+	    "'%s/copy%d.db' >%s/copy%d.out 2>&1", top != NULL ? top : ".",
+	    uri, dir, k, dir, k);
+	if ((child = fork()) == 0)
+		_exit(system(cmd) == 0 ? 0 : 1);
+	for (t0 = rc_now_ms(); rc_now_ms() - t0 < 10000 && !copy_counted();)
+		;
+	if ((holder = hold_players()) != NULL)
+		move_under(ca, id, holder);
+	if (waitpid(child, &status, 0) != child || status != 0)
+		fault_fail("ludus copy while a node moves: not one moment "
+		    "(see %s/copy%d.out)", dir, k);
+}
+
+static void
+test_one_moment(int tap)
+{
+	static const char *const flags[] = { "--busy-timeout", "5000", NULL };
+	struct daemon	 a, b;
+	struct rconn	 ca, cb;
+	int		 k, before = fault_failures;
+
+	slow_commits(0);
+	if (daemon_launch(&a, NULL) != 0 || daemon_setup(&b) != 0 ||
+	    daemon_start(&b, flags) != 0 || rc_open(&ca, a.port) != 0 ||
+	    rc_open(&cb, b.port) != 0) {
+		fault_fail("the nodes did not start");
+		return;
+	}
+	for (k = 0; k < 3 && fault_failures == before; k++)
+		state_once(&ca, &cb, k);
+	if (fault_failures == before)
+		copy_once(&ca, b.dir, 0);
+	rc_close(&ca);
+	rc_close(&cb);
+	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
+		fault_fail("a node did not exit 0");
+	printf("%sok %d - a read while another node writes: one moment, a "
+	    "copy too\n", fault_failures > before ? "not " : "", tap);
+}
+
 static void	(*const tests[])(int) = {
 	test_rerun,
 	test_fast_restart,
 	test_crash,
 	test_lock_cut,
 	test_idle_restart,
+	test_one_moment,
 };
 
 int
