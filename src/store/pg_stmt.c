@@ -123,12 +123,18 @@ static const struct pg_stmt stmts[NPS] = {
 	[PS_HISTORY] = {
 	    "SELECT seq, player, action, result, at, automatic FROM history"
 	    " WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3", 3 },
+	/* Each followed game's new moves by its own range of history's key
+	 * (the LATERAL subquery, run once per game, cannot be turned into a
+	 * join that scans history whole): the cost is the games followed
+	 * times their new moves, whatever the history's size. */
 	[PS_SINCE] = {
-	    "SELECT h.game, h.seq, h.player, h.action, h.result, h.at,"
+	    "SELECT w.game, h.seq, h.player, h.action, h.result, h.at,"
 	    " h.automatic"
 	    " FROM unnest($1::text[], $2::bigint[]) AS w(game, after)"
-	    " JOIN history h ON h.game = w.game AND h.seq > w.after"
-	    " ORDER BY h.game, h.seq LIMIT $3", 3 },
+	    " CROSS JOIN LATERAL (SELECT seq, player, action, result, at,"
+	    " automatic FROM history WHERE game = w.game AND seq > w.after"
+	    " ORDER BY seq LIMIT $3) h"
+	    " ORDER BY w.game, h.seq LIMIT $3", 3 },
 	[PS_LIST_ALL] = {
 	    "SELECT id, kind FROM games WHERE id > $1 ORDER BY id LIMIT $2",
 	    2 },
