@@ -130,6 +130,10 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 		delay = srv->cfg->bot_delay;
 	tv.tv_sec = (time_t)(delay / 1000);
 	tv.tv_usec = (suseconds_t)(delay % 1000) * 1000;
+	/* libevent counts a timer from the time it cached when this turn of
+	 * the loop began, which a COMMIT (this is its hook) may have taken
+	 * a good part of bot-delay since: from now. */
+	event_base_update_cache_time(srv->base);
 	evtimer_add(d->ev, &tv);
 }
 
