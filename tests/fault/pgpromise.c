@@ -31,6 +31,10 @@
  *     one the history made (REPLAY of some prefix), never a games row of
  *     one move with the token rows of the next, and the copy's AUDIT is
  *     empty.
+ *  7. Two nodes and a game of bots, the node that plays it killed (kill
+ *     -9) and started again, then stopped (SIGSTOP) and continued: the
+ *     other takes the game over, and no two moves are ever closer than
+ *     bot-delay (two nodes once played it, each on its own timer).
  *
  * Options: --tries N (default 10), --seed S, --only T (test T alone, the
  * others reported as skipped).
@@ -673,6 +677,151 @@ test_one_moment(int tap)
 	    "copy too\n", fault_failures > before ? "not " : "", tap);
 }
 
+/* ---------------------------------------------- 7. bots after failover */
+
+/* Runs statements on a session of the test's own: 0, or -1 (noted). */
+static int
+exec_all(const char *const *sql, size_t n)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+	size_t		 i;
+	int		 rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		r = PQexec(pc, sql[i]);
+		if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+			fault_fail("%s: %s", sql[i], PQresultErrorMessage(r));
+			rc = -1;
+		}
+		PQclear(r);
+	}
+	PQfinish(pc);
+	return rc;
+}
+
+/*
+ * When each move is stored, to the microsecond (history's at is in
+ * seconds): a trigger of the test's own notes the server's clock at each
+ * history row's insert, which only a committed move keeps.
+ */
+static int
+note_move_times(int on)
+{
+	static const char *const sql_on[] = {
+		"CREATE TABLE move_times (game text, seq bigint, at_us bigint, pid int)",
+		"CREATE FUNCTION note_move() RETURNS trigger LANGUAGE plpgsql"
+		" AS $$ BEGIN INSERT INTO move_times VALUES (NEW.game,"
+		" NEW.seq, (extract(epoch FROM clock_timestamp()) * 1000000)"
+		"::bigint, pg_backend_pid()); RETURN NEW; END $$",
+		"CREATE TRIGGER note_move AFTER INSERT ON history FOR EACH ROW"
+		" EXECUTE FUNCTION note_move()",
+	};
+	static const char *const sql_off[] = {
+		"DROP TRIGGER note_move ON history",
+		"DROP FUNCTION note_move()",
+		"DROP TABLE move_times",
+	};
+
+	return on ? exec_all(sql_on, 3) : exec_all(sql_off, 3);
+}
+
+/* The gaps between the stored moves of game id shorter than min_ms (the
+ * first few noted); the longest in *longest. */
+static int
+short_gaps(const char *id, int64_t min_ms, int64_t *longest, int *moves)
+{
+	const char	*params[1] = { id };
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+	int64_t		 at, prev = 0, gap;
+	const char	*errstr;
+	int		 i, n = 0;
+
+	*longest = 0;
+	r = PQexecParams(pc, "SELECT at_us, pid FROM move_times WHERE game = $1"
+	    " ORDER BY seq", 1, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK)
+		fault_fail("moves of %s: %s", id, PQresultErrorMessage(r));
+	*moves = PQntuples(r);
+	for (i = 0; i < PQntuples(r); i++) {
+		if (parse_int64(PQgetvalue(r, i, 0), 0, INT64_MAX, &at,
+		    &errstr) != 0)
+			fault_fail("move_times.at_us: %s", errstr);
+		gap = (at - prev) / 1000;
+		if (i > 0 && gap < min_ms && n++ < 5)
+			rc_note("moves %d and %d of %s %lld ms apart (sessions "
+			    "%s, %s)", i, i + 1, id, (long long)gap,
+			    PQgetvalue(r, i - 1, 1), PQgetvalue(r, i, 1));
+		if (i > 0 && gap > *longest)
+			*longest = gap;
+		prev = at;
+	}
+	PQclear(r);
+	PQfinish(pc);
+	return n;
+}
+
+static void
+test_bot_pacing(int tap)
+{
+	static const char *const flags[] = { "--bot-delay", "100", NULL };
+	struct daemon	 a, b;
+	struct rconn	 ca, cb;
+	struct reply	 r;
+	int64_t		 longest;
+	int		 n, moves, before = fault_failures;
+
+	slow_commits(0);
+	if (daemon_launch(&a, flags) != 0 || daemon_setup(&b) != 0 ||
+	    daemon_start(&b, flags) != 0 || rc_open(&ca, a.port) != 0) {
+		fault_fail("the nodes did not start");
+		return;
+	}
+	if (note_move_times(1) != 0)
+		return;
+	memset(&r, 0, sizeof(r));
+	if (rc_call(&ca, &r, PLAY_IO_MS, "LUDO.CREATE", "bp", "a", "b", "c",
+	    "d", "bots=a:first,b:first,c:first,d:first", "dice=server",
+	    NULL) != 1 || !rc_is_status(&r, "OK"))
+		fault_fail("create: %s", fault_text(&r));
+	reply_free(&r);
+	rc_close(&ca);
+	/* Node a plays the game; killed, node b takes it over; a starts
+	 * again, arming the deadlines stored; a stopped, b plays it; a goes
+	 * on, its old timer firing. */
+	rc_sleep_ms(1000);
+	daemon_stop(&a, SIGKILL);
+	rc_sleep_ms(3000);
+	if (daemon_start(&a, flags) != 0)
+		fault_fail("node a did not start again");
+	rc_sleep_ms(1500);
+	kill(a.pid, SIGSTOP);
+	rc_sleep_ms(3000);
+	kill(a.pid, SIGCONT);
+	rc_sleep_ms(1500);
+	/* libevent's timers run on a coarse clock (a few milliseconds a
+	 * tick): 5 ms are given. */
+	n = short_gaps("bp", 95, &longest, &moves);
+	rc_note("%d bot moves, %d of them less than bot-delay after the one "
+	    "before, the longest gap %lld ms", moves, n, (long long)longest);
+	if (n > 0)
+		fault_fail("%d bot moves came less than bot-delay after the one "
+		    "before", n);
+	if (rc_open(&cb, b.port) != 0 ||
+	    rc_call(&cb, &r, PLAY_IO_MS, "AUDIT", NULL) != 1 ||
+	    r.type != REPLY_ARRAY || r.n != 0)
+		fault_fail("AUDIT: %s", fault_text(&r));
+	reply_free(&r);
+	rc_close(&cb);
+	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
+		fault_fail("a node did not exit 0");
+	note_move_times(0);
+	printf("%sok %d - bots after a node was killed, then stopped: one "
+	    "node plays, at bot-delay\n", fault_failures > before ? "not " :
+	    "", tap);
+}
+
 static void	(*const tests[])(int) = {
 	test_rerun,
 	test_fast_restart,
@@ -680,6 +829,7 @@ static void	(*const tests[])(int) = {
 	test_lock_cut,
 	test_idle_restart,
 	test_one_moment,
+	test_bot_pacing,
 };
 
 int
