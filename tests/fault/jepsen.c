@@ -348,6 +348,33 @@ out:
 
 /* ------------------------------------------------------------- the end */
 
+/*
+ * The server's log, for a node that gave up on a connection in the
+ * middle of a COMMIT and then ended no session: pg_terminate_backend of
+ * a PID that is no backend's.  The old session then lives on and may
+ * commit after the node has answered that it did not.
+ */
+static uint64_t
+unended_sessions(void)
+{
+	char		 path[PATH_MAX], line[1024];
+	FILE		*f;
+	uint64_t	 n = 0;
+
+	snprintf(path, sizeof(path), "%s/server.log", J.pgdir);
+	if ((f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (strstr(line, "is not a PostgreSQL backend process") != NULL)
+			n++;
+	fclose(f);
+	if (n > 0)
+		fault_fail("%llu times a node ended no session after a broken "
+		    "COMMIT (the server's log: \"PID ... is not a PostgreSQL "
+		    "backend process\")", (unsigned long long)n);
+	return n;
+}
+
 /* AUDIT of the whole database by the CLI on it, the nodes stopped. */
 static uint64_t
 audit_all(void)
@@ -417,7 +444,9 @@ report(const struct figures *fg, const struct faultlog *fl, int64_t secs)
 		    (unsigned long long)fg->ops[k][OUT_FAIL],
 		    (unsigned long long)fg->ops[k][OUT_LOST],
 		    (unsigned long long)fg->ops[k][OUT_TOLD]);
-	rc_note("faults: %s", faults[0] ? faults : "none");
+	rc_note("faults: %s; draws that found every card of their game "
+	    "held: %llu", faults[0] ? faults : "none",
+	    (unsigned long long)clients_full);
 	rc_note("unknown: %llu without a reply (stored %llu, not %llu, "
 	    "cannot tell %llu), %llu answered \"not known\" (stored %llu, "
 	    "not %llu, cannot tell %llu)",
@@ -443,7 +472,8 @@ report(const struct figures *fg, const struct faultlog *fl, int64_t secs)
 	    fl->torn_copy);
 	tap(&t, fg->lost + fg->duplicated + fg->phantom, "every acknowledged "
 	    "move is stored, and every move at most once");
-	tap(&t, fg->err_applied, "no move answered with an error is stored");
+	tap(&t, fg->err_applied + fg->unended, "no move answered with an "
+	    "error is stored, and a session given up on is ended");
 	tap(&t, fg->contradicted + fg->early, "no reply contradicts what is "
 	    "stored, and each comes in its order");
 	tap(&t, fg->torn + fg->stale, "no read shows a state that never "
@@ -466,6 +496,8 @@ report(const struct figures *fg, const struct faultlog *fl, int64_t secs)
 	printf("| faults | %llu (%s) |\n", (unsigned long long)fl->n, faults);
 	printf("| lost | %llu |\n| duplicated | %llu |\n", (unsigned long long)
 	    fg->lost, (unsigned long long)(fg->duplicated + fg->phantom));
+	printf("| sessions given up on and not ended | %llu |\n",
+	    (unsigned long long)fg->unended);
 	printf("| error-applied | %llu |\n| torn | %llu |\n",
 	    (unsigned long long)fg->err_applied,
 	    (unsigned long long)(fg->torn + fg->torn_copies));
@@ -592,6 +624,7 @@ main(int argc, char **argv)
 	free(before);
 	phase("the truth");
 	fg.audit += audit_all();
+	fg.unended = unended_sessions();
 	phase("AUDIT");
 	for (k = 0; k < fl.n; k++)
 		fg.faults[fl.f[k].kind]++;

@@ -281,6 +281,7 @@ struct figures {
 	uint64_t	 faults[F_NKINDS];
 	uint64_t	 lost, duplicated, err_applied, contradicted;
 	uint64_t	 torn, stale, phantom, early;
+	uint64_t	 unended;	/* sessions a node gave up on, alive */
 	uint64_t	 unknown_lost, unknown_told;	/* no reply, "not known" */
 	uint64_t	 told_applied, told_not, told_unresolved;
 	uint64_t	 lost_applied, lost_not, lost_unresolved;

@@ -3,7 +3,8 @@
  * draws against it.
  *
  * The truth is read from PostgreSQL directly (libpq, never through a
- * node): every game's history rows, games row and tokens.  The engine,
+ * node), in one snapshot: every game's history rows, games row and
+ * tokens.  The engine,
  * linked in, replays each history from the game's creation: every row
  * must be the rules' result of its card (a legal history), seqs 1..n
  * without a gap, and the stored state the replay's last (what AUDIT
@@ -200,6 +201,8 @@ truth_load(void)
 		fault_fail("truth: %s", PQerrorMessage(pc));
 		goto out;
 	}
+	/* One snapshot for the three reads: the bots may still play. */
+	PQclear(PQexec(pc, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"));
 	if ((r = query(pc, "SELECT id, moves, turn, nplayers FROM games "
 	    "WHERE id = ANY($1::text[])", ids)) == NULL)
 		goto out;
@@ -236,6 +239,7 @@ truth_load(void)
 			    10), PQgetvalue(r, i, 2), PQgetvalue(r, i, 3),
 			    PQgetvalue(r, i, 4));
 	PQclear(r);
+	PQclear(PQexec(pc, "COMMIT"));
 	for (k = 0; k < TRUTH_GAMES; k++)
 		replay(k);
 	rc = 0;
