@@ -18,7 +18,8 @@
  * client should), plain draws (a client that does not use AT), the
  * pipeline of a plain draw and a connection command that loads another
  * game, on a node whose cache of both is stale (another node moved them
- * just before), and reads: DANDY.STATE, GAME.INFO, HISTORY, XRANGE.
+ * just before), and reads: DANDY.STATE, GAME.INFO, HISTORY, XRANGE.  A
+ * quarter of them go to two hot games.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -34,6 +35,7 @@
 #define HOLD_FAIL_US	1000000	/* an error's card, held after it */
 #define RESENDS		3	/* of an unknown draw with AT */
 #define MAX_ERRS	256
+#define HOT_GAMES	2	/* the first games: a quarter of the load */
 
 static const char	 cards[J_CARDS + 1] = "abcdefghi123456789";
 
@@ -702,7 +704,11 @@ client_main(void *arg)
 
 	while (!J.stop) {
 		i = fault_rnd(&cl->rng, jo.nodes);
-		g = fault_rnd(&cl->rng, jo.games);
+		/* A quarter of the requests go to the hot games, as the
+		 * busiest games of a service: another node's reads of a
+		 * game land in the middle of its writes. */
+		g = fault_rnd(&cl->rng, 4) == 0 ? fault_rnd(&cl->rng, HOT_GAMES) :
+		    fault_rnd(&cl->rng, jo.games);
 		if (node_port(i) == 0) {
 			rc_sleep_ms(20);
 			continue;
