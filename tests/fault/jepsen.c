@@ -643,6 +643,7 @@ main(int argc, char **argv)
 		free(wl.bot[k].hi);
 	}
 	free(fl.f);
+	err_free();
 	cluster_cleanup();
 	return fault_failures == 0 ? 0 : 1;
 }

@@ -182,6 +182,7 @@ size_t		 oplog_add(struct oplog *, const struct op *);
 int		 err_intern(const char *);
 const char	*err_text(int);
 int		 err_count(void);
+void		 err_free(void);
 
 /* The line of a history row, "seq,player,action,result", hashed (FNV-1a
  * from LINE_HASH_INIT), and rows' hashes chained in order. */

@@ -128,6 +128,13 @@ err_count(void)
 	return nerrs;
 }
 
+void
+err_free(void)
+{
+	while (nerrs > 0)
+		free(errs[--nerrs]);
+}
+
 uint64_t
 line_hash(uint64_t h, const char *s)
 {
