@@ -291,6 +291,7 @@ struct figures {
 	uint64_t	 rows;
 	int64_t		 feed_p50, feed_p99, feed_max;	/* us */
 	uint64_t	 feed_n;
+	int		 feed_slow;			/* p99 over 1 s */
 	int64_t		 ping_p99, ping_max;		/* us */
 	uint64_t	 pings, stalls;
 	uint64_t	 bot_gaps, bot_short;

@@ -21,7 +21,14 @@
 #include "jepsen.h"
 
 #define FAULT_SLACK_US	1000000		/* after a fault, it settles */
-#define STALL_US	2000000		/* a PING this slow is a stall */
+/*
+ * The nodes keep up: a PING kept waiting this long is a stall, and this
+ * is the most another node's moves may take to reach a watcher, p99
+ * (doc/scaling.md's target is 250 ms; both leave room for a machine
+ * shared with other work, and the faults' own waits are not counted).
+ */
+#define STALL_US	5000000
+#define FEED_P99_US	1000000
 
 static int
 cmp_i64(const void *a, const void *b)
@@ -351,6 +358,12 @@ feed_delays(const struct oplog *log, int64_t **arr,
 	fg->feed_p50 = pct(d, n, 50);
 	fg->feed_p99 = pct(d, n, 99);
 	fg->feed_max = n > 0 ? d[n - 1] : 0;
+	if (fg->feed_p99 > FEED_P99_US) {
+		fg->feed_slow = 1;
+		fault_fail("another node's moves reached the watchers in %.2f "
+		    "s (p99; max %.2f s)", fg->feed_p99 / 1e6,
+		    fg->feed_max / 1e6);
+	}
 	free(d);
 }
 
