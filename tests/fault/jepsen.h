@@ -97,6 +97,9 @@ extern struct jcluster	 J;
 /* A libpq connection to the database (J.uri), its notices unsaid (a
  * server restarted under it warns). */
 PGconn		*jpg_connect(void);
+/* A column's integer, checked: a value that is none is a failure, and
+ * -1 (no row of the games takes it). */
+int64_t		 jpg_int(const PGresult *, int row, int col);
 
 /* The port of node i now, 0 while it is down (a stopped node's is
  * given: its clients do not know, they wait). */

@@ -211,22 +211,22 @@ truth_load(void)
 			continue;
 		t = &truth[k];
 		t->found = 1;
-		t->moves = strtoll(PQgetvalue(r, i, 1), NULL, 10);
-		t->stored.turn = (int8_t)atoi(PQgetvalue(r, i, 2));
-		t->stored.np = (int8_t)atoi(PQgetvalue(r, i, 3));
+		t->moves = jpg_int(r, i, 1);
+		t->stored.turn = (int8_t)jpg_int(r, i, 2);
+		t->stored.np = (int8_t)jpg_int(r, i, 3);
 	}
 	PQclear(r);
 	if ((r = query(pc, "SELECT game, player, pos, points FROM tokens "
 	    "WHERE game = ANY($1::text[]) AND token = 0", ids)) == NULL)
 		goto out;
 	for (i = 0; i < PQntuples(r); i++) {
-		int	 p = atoi(PQgetvalue(r, i, 1));
+		int64_t	 p = jpg_int(r, i, 1);
 
 		if ((k = truth_index(PQgetvalue(r, i, 0))) < 0 || p < 0 ||
 		    p >= DANDY_MAX_PLAYERS)
 			continue;
-		truth[k].stored.pos[p] = (int8_t)atoi(PQgetvalue(r, i, 2));
-		truth[k].stored.points[p] = atoi(PQgetvalue(r, i, 3));
+		truth[k].stored.pos[p] = (int8_t)jpg_int(r, i, 2);
+		truth[k].stored.points[p] = (int32_t)jpg_int(r, i, 3);
 	}
 	PQclear(r);
 	if ((r = query(pc, "SELECT game, seq, player, action, result FROM "
@@ -235,8 +235,8 @@ truth_load(void)
 		goto out;
 	for (i = 0; i < PQntuples(r); i++)
 		if ((k = truth_index(PQgetvalue(r, i, 0))) >= 0)
-			add_row(&truth[k], strtoll(PQgetvalue(r, i, 1), NULL,
-			    10), PQgetvalue(r, i, 2), PQgetvalue(r, i, 3),
+			add_row(&truth[k], jpg_int(r, i, 1),
+			    PQgetvalue(r, i, 2), PQgetvalue(r, i, 3),
 			    PQgetvalue(r, i, 4));
 	PQclear(r);
 	PQclear(PQexec(pc, "COMMIT"));

@@ -91,6 +91,20 @@ jpg_connect(void)
 	return pc;
 }
 
+int64_t
+jpg_int(const PGresult *r, int row, int col)
+{
+	const char	*errstr;
+	int64_t		 v;
+
+	if (parse_int64(PQgetvalue(r, row, col), INT64_MIN, INT64_MAX, &v,
+	    &errstr) == 0)
+		return v;
+	fault_fail("the database's %s, \"%s\": %s", PQfname(r, col),
+	    PQgetvalue(r, row, col), errstr);
+	return -1;
+}
+
 int
 node_port(int i)
 {

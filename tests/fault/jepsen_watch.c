@@ -282,8 +282,8 @@ observer_main(void *arg)
 					if (strcmp(PQgetvalue(r, i, 0),
 					    J.bot[b].id) == 0)
 						bot_seen(&bots[b],
-						    strtoll(PQgetvalue(r, i, 1),
-						    NULL, 10), last, rc_now_us());
+						    jpg_int(r, i, 1), last,
+						    rc_now_us());
 			last = sent;
 		} else {
 			PQfinish(pc);
