@@ -125,7 +125,7 @@ copy_games(struct copy *c)
 			else if (copy_game(c, p->ids[i]) != 0)
 				rc = 1;
 			else if (c->games % IMPORT_BATCH == 0 &&
-			    store_commit(c->to) != STORE_OK)
+			    store_commit_wait(c->to) != STORE_OK)
 				rc = copy_err("commit", store_errmsg(c->to));
 			if (rc == 0 && c->games % IMPORT_BATCH == 0)
 				progress(c, 0);
@@ -135,7 +135,7 @@ copy_games(struct copy *c)
 		str_copy(after, sizeof(after), p->ids[p->n - 1]);
 	}
 	if (rc == 0 && c->games % IMPORT_BATCH != 0 &&
-	    store_commit(c->to) != STORE_OK)
+	    store_commit_wait(c->to) != STORE_OK)
 		rc = copy_err("commit", store_errmsg(c->to));
 	if (rc != 0)
 		store_rollback(c->to);

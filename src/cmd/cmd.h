@@ -356,7 +356,12 @@ int64_t	cmd_now_ms(const struct cmd_env *);
  * Returns 1 when it played (*played gets the move), 0 when nothing was
  * due, -1 on error (no such game, store failure).  *next_ms gets when to
  * call again: unix ms (<= now_ms: at once), or 0 for never.
+ * cmd_autoplay_at() plays only the turn whose deadline is deadline (a
+ * timer's, armed for it): a game whose deadline has changed since (it
+ * moved on) is left alone, 0, and *next_ms is its deadline now.
  */
+int	cmd_autoplay_at(struct cmd_env *, const char *game, int64_t now_ms,
+	    int64_t deadline, struct move *played, int64_t *next_ms);
 int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
 	    struct move *played, int64_t *next_ms);
 /* Calls cb for every game the server has a turn to play in (a bot to

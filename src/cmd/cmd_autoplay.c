@@ -21,6 +21,7 @@
 
 struct auto_arg {
 	int64_t	 now_ms;
+	int64_t	 want;		/* the deadline to play (0: any) */
 	int64_t	 deadline;	/* the loaded game's */
 	int	 over;
 };
@@ -38,7 +39,8 @@ auto_step(void *arg, const struct game *old, struct game *new,
 	aa->deadline = old->opts.deadline;
 	aa->over = turn < 0;
 	if (turn < 0 || turn >= GAME_MAX_PLAYERS || aa->deadline == 0 ||
-	    aa->deadline > aa->now_ms) {
+	    aa->deadline > aa->now_ms ||
+	    (aa->want != 0 && aa->deadline != aa->want)) {
 		reply_status(out, "NOT_DUE");
 		return TURN_NONE;
 	}
@@ -61,6 +63,13 @@ int
 cmd_autoplay(struct cmd_env *env, const char *game, int64_t now_ms,
     struct move *played, int64_t *next_ms)
 {
+	return cmd_autoplay_at(env, game, now_ms, 0, played, next_ms);
+}
+
+int
+cmd_autoplay_at(struct cmd_env *env, const char *game, int64_t now_ms,
+    int64_t deadline, struct move *played, int64_t *next_ms)
+{
 	struct auto_arg		 aa;
 	struct reply		 r;
 	struct move		 mv;
@@ -71,6 +80,7 @@ cmd_autoplay(struct cmd_env *env, const char *game, int64_t now_ms,
 	memset(&aa, 0, sizeof(aa));
 	memset(&r, 0, sizeof(r));
 	aa.now_ms = now_ms;
+	aa.want = deadline;
 	aa.over = 1;
 	*next_ms = 0;
 	(void)cmd_txn_request(env);

@@ -62,6 +62,14 @@ struct cmd_txn {
 		int		 redo;
 	}			*cf;
 	size_t			 ncf, capcf;
+	/* A COMMIT whose outcome the store is finding out (STORE_PENDING):
+	 * what it kept and moved, and its events, set aside until then. */
+	struct {
+		int		 on;
+		uint64_t	 kept, moves;
+		struct txn_event *ev;
+		size_t		 nev, cap;
+	}			 pend;
 };
 
 /* Conflicts of a write of its own, run again at most this often. */
@@ -93,6 +101,7 @@ cmd_txn_free(struct cmd_env *env)
 	if (t->run > 0)
 		store_rollback(env->store);
 	free(t->ev);
+	free(t->pend.ev);
 	free(t->cf);
 	free(t);
 	env->txn = NULL;
@@ -213,6 +222,23 @@ moves_lost(const struct cmd_txn *t, size_t n)
 	return lost;
 }
 
+/* The transaction's events and the pending COMMIT's trade places. */
+static void
+pend_swap(struct cmd_txn *t)
+{
+	struct txn_event	*ev = t->ev;
+	size_t			 nev = t->nev, cap = t->cap;
+
+	t->ev = t->pend.ev;
+	t->nev = t->pend.nev;
+	t->cap = t->pend.cap;
+	t->pend.ev = ev;
+	t->pend.nev = nev;
+	t->pend.cap = cap;
+}
+
+static void	committed(struct cmd_env *, struct cmd_txn *, uint64_t);
+
 /*
  * Only reads and refused writes leave nothing to make durable; but what
  * they read of an optimistic store is checked at its COMMIT, which runs
@@ -223,7 +249,7 @@ cmd_txn_commit(struct cmd_env *env)
 {
 	struct cmd_txn		*t = env->txn;
 	uint64_t		 kept;
-	size_t			 n;
+	int			 rc;
 
 	if (t == NULL || t->run == 0)
 		return 0;
@@ -234,7 +260,15 @@ cmd_txn_commit(struct cmd_env *env)
 	}
 	if (kept > 0)
 		env->batches++;
-	if (store_commit(env->store) != STORE_OK) {
+	if ((rc = store_commit(env->store)) == STORE_PENDING) {
+		t->pend.on = 1;
+		t->pend.kept = kept;
+		t->pend.moves = t->moves;
+		pend_swap(t);
+		txn_reset(t);
+		return 1;
+	}
+	if (rc != STORE_OK) {
 		store_rollback(env->store);
 		env->store_errors++;
 		if (kept > 0)
@@ -242,6 +276,48 @@ cmd_txn_commit(struct cmd_env *env)
 		txn_reset(t);
 		return -1;
 	}
+	committed(env, t, kept);
+	return 0;
+}
+
+int
+cmd_txn_outcome(struct cmd_env *env, int last)
+{
+	struct cmd_txn	*t = env->txn;
+	uint64_t	 kept;
+	int		 rc;
+
+	if (t == NULL || !t->pend.on)
+		return 0;
+	if ((rc = store_commit_outcome(env->store, last)) == STORE_PENDING)
+		return 1;
+	kept = t->pend.kept;
+	t->pend.on = 0;
+	pend_swap(t);
+	t->moves = t->pend.moves;
+	if (rc != STORE_OK) {
+		env->store_errors++;
+		if (kept > 0)
+			env->batch_failures++;
+		txn_reset(t);
+		return -1;
+	}
+	committed(env, t, kept);
+	return 0;
+}
+
+int
+cmd_txn_pending(const struct cmd_env *env)
+{
+	return env->txn != NULL && env->txn->pend.on;
+}
+
+/* A COMMIT that returned 0: its conflicts, its counts, its events. */
+static void
+committed(struct cmd_env *env, struct cmd_txn *t, uint64_t kept)
+{
+	size_t	 n;
+
 	t->ncf = 0;
 	store_conflicts(env->store, txn_conflict, t);
 	n = t->nev;
@@ -252,7 +328,6 @@ cmd_txn_commit(struct cmd_env *env)
 		env->batch_max = kept;
 	txn_reset(t);
 	txn_announce(env, t, n);
-	return 0;
 }
 
 /* ---------------------------------------------------------- groups */
@@ -367,7 +442,8 @@ write_commit(struct cmd_env *env, int move)
 	struct cmd_txn	*t = env->txn;
 
 	if (t == NULL) {
-		if (store_commit(env->store) != STORE_OK) {
+		/* No loop to go on with: a lost COMMIT is waited for. */
+		if (store_commit_wait(env->store) != STORE_OK) {
 			store_rollback(env->store);
 			return STORE_ERR;
 		}

@@ -33,8 +33,18 @@ void	cmd_txn_free(struct cmd_env *);
  * itself): nothing of it is kept, no hook is called, the counters do not
  * move but store_errors and batch_failures; -1, and store_errmsg() says
  * why.  When no write changed anything: ROLLBACK, 0.  None open: 0.
+ *
+ * When the store is finding out what became of the COMMIT (its connection
+ * broke, store.h's STORE_PENDING): 1, and nothing of it is told yet.  The
+ * caller answers none of its requests and calls cmd_txn_outcome() every
+ * so often until that says 0 (it committed: counted and its hooks called,
+ * as above) or -1 (it did not, or that could not be told: as a failed
+ * COMMIT), not 1; last makes that call the last try.  Meanwhile
+ * cmd_txn_pending() is 1 and no write can begin.
  */
 int	cmd_txn_commit(struct cmd_env *);
+int	cmd_txn_outcome(struct cmd_env *, int last);
+int	cmd_txn_pending(const struct cmd_env *);
 /*
  * A group (MULTI/EXEC): the commands run between cmd_txn_group_begin()
  * and cmd_txn_group_end() share one savepoint of the open transaction

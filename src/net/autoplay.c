@@ -23,11 +23,14 @@
  *
  * Several nodes on one store (PostgreSQL): the node whose commit sets a
  * deadline arms its timer, so each due move is normally played by the
- * node that made the move before it.  The version check makes a move
- * two nodes race for stored once: the other's conflicts, and is tried
- * once more at once on the fresh rows (a pending roll another node drew
- * meanwhile, say); if the game has moved on, the node that moved it has
- * armed its own timer, and this one lets it be.  A deadline no node
+ * node that made the move before it.  A timer plays only the deadline it
+ * was armed for: a game another node has moved since has another one,
+ * and that node has armed its own timer, so this one lets it be (else
+ * two nodes would each play the game on a timer of their own, a node
+ * come back from a kill or a stop among them).  The version check makes
+ * a move two nodes race for stored once: the other's conflicts, and is
+ * tried once more at once on the fresh rows (a pending roll another node
+ * drew meanwhile, say), for the same deadline.  A deadline no node
  * played (its node died, or was stopped) is taken over by cluster.c's
  * watch of overdue deadlines.
  */
@@ -47,7 +50,8 @@
 struct due {
 	struct autoplay	*ap;
 	struct event	*ev;
-	int64_t		 at;		/* unix ms */
+	int64_t		 at;		/* unix ms it fires at */
+	int64_t		 deadline;	/* the game's that it plays (0: any) */
 	int		 again;		/* tried again after a conflict */
 	char		 id[GAME_ID_MAX + 1];
 };
@@ -91,46 +95,83 @@ fired_add(struct autoplay *ap, const char *id, uint64_t req)
 	snprintf(f->id, sizeof(f->id), "%s", id);
 }
 
+/* d fires at at_ms, and bot-delay from now at least: a game of bots that
+ * people watch (the pages, a SUBSCRIBE) plays at a pace they can follow;
+ * 0 plays at once. */
+static void
+due_arm(struct server *srv, struct due *d, int64_t at_ms)
+{
+	struct timeval	 tv;
+	int64_t		 delay;
+
+	d->at = at_ms;
+	delay = at_ms - cmd_now_ms(&srv->env);
+	if (delay < srv->cfg->bot_delay)
+		delay = srv->cfg->bot_delay;
+	tv.tv_sec = (time_t)(delay / 1000);
+	tv.tv_usec = (suseconds_t)(delay % 1000) * 1000;
+	/* libevent counts a timer from the time it cached when this turn of
+	 * the loop began, which a COMMIT (this is its hook) may have taken
+	 * a good part of bot-delay since: from now. */
+	event_base_update_cache_time(srv->base);
+	evtimer_add(d->ev, &tv);
+}
+
+/* The game's timer, made if it has none: NULL if it cannot be. */
+static struct due *
+due_get(struct server *srv, const char *game)
+{
+	struct autoplay	*ap = srv->autoplay;
+	struct due	*d;
+
+	if ((d = idmap_get(ap->dues, game)) != NULL)
+		return d;
+	d = xcalloc(1, sizeof(*d));
+	d->ap = ap;
+	snprintf(d->id, sizeof(d->id), "%s", game);
+	if ((d->ev = evtimer_new(srv->base, due_cb, d)) == NULL) {
+		log_warning("autoplay %s: cannot make a timer", game);
+		free(d);
+		return NULL;
+	}
+	idmap_put(ap->dues, d->id, d);
+	return d;
+}
+
 void
 autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 {
 	struct server	 *srv = arg;
 	struct autoplay	 *ap = srv->autoplay;
 	struct due	 *d;
-	struct timeval	  tv;
-	int64_t		  delay;
 
 	if (ap == NULL)
 		return;
-	d = idmap_get(ap->dues, game);
 	if (due_ms <= 0) {
-		if (d != NULL) {
+		if ((d = idmap_get(ap->dues, game)) != NULL) {
 			idmap_del(ap->dues, d->id);
 			due_free(d);
 		}
 		return;
 	}
-	if (d == NULL) {
-		d = xcalloc(1, sizeof(*d));
-		d->ap = ap;
-		snprintf(d->id, sizeof(d->id), "%s", game);
-		if ((d->ev = evtimer_new(srv->base, due_cb, d)) == NULL) {
-			log_warning("autoplay %s: cannot make a timer", game);
-			free(d);
-			return;
-		}
-		idmap_put(ap->dues, d->id, d);
-	}
-	d->at = due_ms;
+	if ((d = due_get(srv, game)) == NULL)
+		return;
+	d->deadline = due_ms;
 	d->again = 0;
-	delay = due_ms - cmd_now_ms(&srv->env);
-	/* bot-delay: a game of bots that people watch (the pages, a
-	 * SUBSCRIBE) plays at a pace they can follow; 0 plays at once. */
-	if (delay < srv->cfg->bot_delay)
-		delay = srv->cfg->bot_delay;
-	tv.tv_sec = (time_t)(delay / 1000);
-	tv.tv_usec = (suseconds_t)(delay % 1000) * 1000;
-	evtimer_add(d->ev, &tv);
+	due_arm(srv, d, due_ms);
+}
+
+/* The game's timer fires again at at_ms, for the deadline it was armed
+ * for (a timer made now plays whatever is due). */
+static void
+due_again(struct server *srv, const char *game, int64_t at_ms, int again)
+{
+	struct due	*d;
+
+	if ((d = due_get(srv, game)) == NULL)
+		return;
+	d->again = again;
+	due_arm(srv, d, at_ms);
 }
 
 static void
@@ -141,7 +182,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	struct move	 mv;
 	struct cmd_result res;
 	char		 id[GAME_ID_MAX + 1];
-	int64_t		 now, next;
+	int64_t		 now, next, want = d->deadline;
 	int		 rc, again = d->again;
 
 	(void)fd;
@@ -151,7 +192,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 	/* d may be freed by the schedule hook while the move commits. */
 	memcpy(id, d->id, sizeof(id));
 	now = cmd_now_ms(&srv->env);
-	rc = cmd_autoplay(&srv->env, id, now, &mv, &next);
+	rc = cmd_autoplay_at(&srv->env, id, now, want, &mv, &next);
 	cmd_txn_status(&srv->env, &res);
 	if (res.writes > 0)
 		fired_add(srv->autoplay, id, res.req);
@@ -164,13 +205,19 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		    mv.by == MOVE_BOT ? "bot" : "timeout");
 		break;
 	case 0:
-		/* After a conflict: the node that moved it armed its own. */
-		autoplay_schedule(srv, id, again ? 0 : next);
+		/* Moved on since the timer was armed: another node moved it
+		 * and armed its own (or, if it dies, the watch of overdue
+		 * deadlines will find it); so after a conflict tried again.
+		 * Else not due yet: then. */
+		if (again || next == 0 || (want != 0 && next != want))
+			autoplay_schedule(srv, id, 0);
+		else
+			due_again(srv, id, next, 0);
 		break;
 	default:
 		log_warning("autoplay %s: %s", id,
 		    store_errmsg(srv->env.store));
-		autoplay_schedule(srv, id, now + RETRY_MS);
+		due_again(srv, id, now + RETRY_MS, 0);
 		break;
 	}
 	/* The move, its events and its next timer come with the COMMIT. */
@@ -191,7 +238,7 @@ autoplay_pass_end(struct server *srv, int ok)
 		log_warning("autoplay: %zu game(s) tried again in %d ms",
 		    ap->nfired, RETRY_MS);
 		for (i = 0; i < ap->nfired; i++)
-			autoplay_schedule(srv, ap->fired[i].id, retry);
+			due_again(srv, ap->fired[i].id, retry, 0);
 	}
 	ap->nfired = 0;
 }
@@ -212,9 +259,7 @@ autoplay_conflict(struct server *srv, uint64_t req)
 			autoplay_schedule(srv, ap->fired[i].id, 0);
 			return;
 		}
-		autoplay_schedule(srv, ap->fired[i].id, cmd_now_ms(&srv->env));
-		if ((d = idmap_get(ap->dues, ap->fired[i].id)) != NULL)
-			d->again = 1;
+		due_again(srv, ap->fired[i].id, cmd_now_ms(&srv->env), 1);
 		return;
 	}
 }

@@ -13,7 +13,7 @@
  * COMMIT may find that a held write conflicted: another node wrote its
  * game first, and nothing of it is stored.  Its response is not sent:
  * the write is run again, whole (the game loaded, the seat proved, the
- * command), by its handler in step 6 of the pass's end (http_redo()),
+ * command), by its handler in step 7 of the pass's end (http_redo()),
  * as a RESP request is, into the next transaction, and its response waits
  * for that COMMIT; after HELD_REDO_MAX runs, or when the store could not
  * find out what became of it, it is 503 STORE.  Each HTTP connection
@@ -763,7 +763,7 @@ http_held_conflict(struct http *h, uint64_t req, int redo)
 	return 0;
 }
 
-/* Step 6 of the pass's end: the writes that conflicted, run again by
+/* Step 7 of the pass's end: the writes that conflicted, run again by
  * their handlers, in the order they came; each holds its new response. */
 void
 http_held_redo(struct http *h)

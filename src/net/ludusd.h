@@ -292,7 +292,8 @@ void	pass_wake(struct server *);
  * see committed rows only or must not leave one open (a barrier command,
  * HTTP's reads, the feed of other nodes' moves, the stop): every step of
  * the end of a pass (pass.c's pass_run()) but the sockets, which wait for
- * the flush.  Safe when none is open. */
+ * the flush, and again while the requests run again leave a transaction
+ * open: none is when it returns.  Safe when none is open. */
 void	pass_barrier(struct server *);
 /* Sends more of a connection's backlogs (GAME.WATCH's, a long XRANGE's)
  * and resolves its XREAD BLOCK: now, or once the open transaction has

@@ -63,14 +63,18 @@
 static void	pass_conflict(void *, uint64_t, int);
 
 #define PASS_PRIORITIES	3	/* all but the flush in the middle */
+#define OUTCOME_TRY_MS	200	/* a lost COMMIT's outcome asked again */
 
 struct pass {
 	struct event	*flush;		/* lowest priority: the pass's end */
+	struct event	*outcome;	/* the next ask of a lost COMMIT's */
 	int		 armed;		/* flush made active */
+	int		 freeing;	/* in pass_free(): last asks */
 	int		 ending;	/* in pass_run() */
 	int		 optimistic;	/* the store may conflict */
 	int		 redo;		/* held_conflict() kept one */
 	size_t		 writes;	/* the transaction's, as last told */
+	size_t		 committing;	/* those of the COMMIT tried last */
 	uint64_t	 started_us;	/* when the pass first saw it open */
 	uint64_t	*pumps;		/* connections (ids) whose backlog or */
 	size_t		 npumps, cap;	/* XREAD waits: kept across passes */
@@ -111,8 +115,10 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	left = pass_run(srv, 1);
 	p->armed = 0;
-	/* Held replies left over are requests run again (pass_redo()). */
-	if (p->writes > 0 || left > 0 || held_count(srv->held) > 0) {
+	/* Held replies left over are requests run again (pass_redo()), or
+	 * wait for a lost COMMIT's outcome (the outcome timer's). */
+	if (p->writes > 0 || left > 0 || (held_count(srv->held) > 0 &&
+	    !cmd_txn_pending(&srv->env))) {
 		pass_wake(srv);
 		/*
 		 * libevent runs an event made active from a callback in the
@@ -125,6 +131,15 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 		 */
 		event_base_loopcontinue(srv->base);
 	}
+}
+
+/* A lost COMMIT's outcome is asked again: at the end of a pass. */
+static void
+outcome_cb(evutil_socket_t fd, short what, void *arg)
+{
+	(void)fd;
+	(void)what;
+	pass_wake(arg);
 }
 
 int
@@ -151,7 +166,8 @@ pass_init(struct server *srv)
 	srv->env.on_conflict_arg = srv;
 	p->optimistic = store_optimistic(srv->env.store);
 	p->flush = event_new(srv->base, -1, 0, flush_cb, srv);
-	if (p->flush == NULL ||
+	p->outcome = evtimer_new(srv->base, outcome_cb, srv);
+	if (p->flush == NULL || p->outcome == NULL ||
 	    event_priority_set(p->flush, PASS_PRIORITIES - 1) == -1)
 		return -1;
 	return 0;
@@ -164,6 +180,7 @@ pass_free(struct server *srv)
 
 	if (p == NULL)
 		return;
+	p->freeing = 1;
 	if (srv->env.store != NULL)
 		pass_barrier(srv);
 	cmd_txn_free(&srv->env);
@@ -171,6 +188,8 @@ pass_free(struct server *srv)
 	srv->held = NULL;
 	if (p->flush != NULL)
 		event_free(p->flush);
+	if (p->outcome != NULL)
+		event_free(p->outcome);
 	free(p->pumps);
 	free(p);
 	srv->pass = NULL;
@@ -442,28 +461,50 @@ pass_redo(struct server *srv)
 	pass_wake(srv);
 }
 
-/* The COMMIT and what it took (/metrics): NULL, or why it failed. */
-static const char *
-commit(struct server *srv)
+/*
+ * The COMMIT and what it took (/metrics), or, when the store is finding
+ * out what became of the last one (its connection broke), that outcome,
+ * asked again (the last time when the server stops): 0 and *failure NULL
+ * or why it failed, or 1 while the outcome is not known yet.
+ */
+static int
+commit(struct server *srv, const char **failure)
 {
 	struct pass	*p = srv->pass;
-	const char	*failure = NULL;
+	struct timeval	 tv;
 	uint64_t	 batches = srv->env.batches, t = 0;
+	int		 rc;
 
-	if (p->writes > 0)
-		t = now_us();
-	if (cmd_txn_commit(&srv->env) == -1) {
-		failure = store_errmsg(srv->env.store);
+	*failure = NULL;
+	if (cmd_txn_pending(&srv->env))
+		rc = cmd_txn_outcome(&srv->env, srv->stopping || p->freeing);
+	else {
+		if (p->writes > 0)
+			t = now_us();
+		p->committing = p->writes;
+		rc = cmd_txn_commit(&srv->env);
+		if (srv->env.batches != batches) {	/* a COMMIT was tried */
+			hist_add(&p->stats.writes, p->writes);
+			hist_add(&p->stats.usec, now_us() - t);
+		}
+		if (rc == 1)
+			log_warning("group commit of %zu turn(s): %s",
+			    p->writes, store_errmsg(srv->env.store));
+		p->writes = 0;
+		p->started_us = 0;
+	}
+	if (rc == 1) {
+		tv.tv_sec = 0;
+		tv.tv_usec = OUTCOME_TRY_MS * 1000;
+		evtimer_add(p->outcome, &tv);
+		return 1;
+	}
+	if (rc == -1) {
+		*failure = store_errmsg(srv->env.store);
 		log_warning("group commit of %zu turn(s) failed: %s",
-		    p->writes, failure);
+		    p->committing, *failure);
 	}
-	if (srv->env.batches != batches) {	/* a COMMIT was tried */
-		hist_add(&p->stats.writes, p->writes);
-		hist_add(&p->stats.usec, now_us() - t);
-	}
-	p->writes = 0;
-	p->started_us = 0;
-	return failure;
+	return 0;
 }
 
 /*
@@ -482,8 +523,14 @@ pass_run(struct server *srv, int flush)
 	p->ending = 1;
 	/* 1. The COMMIT: before any held reply or event leaves, because each
 	 * promises a stored turn; its hooks queue the events of its moves
-	 * (watch_on_move()) and arm its games' timers for the steps below. */
-	failure = commit(srv);
+	 * (watch_on_move()) and arm its games' timers for the steps below.
+	 * While the store finds out what became of a COMMIT whose connection
+	 * broke, nothing of that transaction is told: every step but the
+	 * sockets waits for the outcome. */
+	if (commit(srv, &failure) == 1) {
+		p->ending = 0;
+		return flush ? conn_flush_all(srv) : 0;
+	}
 	/* 2. The held replies, each followed by the events of the moves made
 	 * up to it: before the events left (3), because a reply goes out
 	 * ahead of the events of the moves made after it. */
@@ -520,8 +567,22 @@ pass_run(struct server *srv, int flush)
 	return left;
 }
 
+/*
+ * The requests a COMMIT found conflicted run again at once (step 7), into
+ * a transaction of their own: a barrier's caller must find none open (it
+ * reads committed rows only, outside any request), so that one is ended
+ * too, and so on.  Each round runs a request once more at most, and none
+ * runs more than HELD_REDO_MAX times: the rounds end.
+ */
 void
 pass_barrier(struct server *srv)
 {
-	(void)pass_run(srv, 0);
+	struct pass	*p = srv->pass;
+	int		 round;
+
+	for (round = 0; round < HELD_REDO_MAX + 2; round++) {
+		(void)pass_run(srv, 0);
+		if (p == NULL || p->ending || p->writes == 0)
+			break;
+	}
 }

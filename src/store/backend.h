@@ -218,8 +218,10 @@ struct store_ops {
 	 * row has the stamp its create gave it (op "import"). */
 	int	(*import_moves)(struct store *, const char *id, int64_t stamp,
 		    const struct move *, int64_t n);
-	/* store_found_out(). */
+	/* store_found_out(), and store_commit_outcome() after a commit
+	 * that returned STORE_PENDING (which only such a backend does). */
 	uint64_t (*found_out)(struct store *, uint64_t *stored);
+	int	(*outcome)(struct store *, int last);
 
 	/* ------------------- optional: the core does without them */
 	/* store_history_since() and store_list_deadlines_before() in one

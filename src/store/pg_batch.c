@@ -19,13 +19,7 @@
  *
  * The mark: a transaction that writes also sets this node's row of
  * ludus_nodes to its number.  If the connection breaks while the results
- * are read, the outcome is found out, not guessed: the old session is
- * ended for certain (pg_terminate_backend), then the mark says whether
- * the COMMIT happened, and if it did, history.txn says which turns are
- * stored and the stamps which other writes are; a write whose stamp has
- * been overwritten since cannot be told, and is reported lost (its
- * reply can only be an error).  A mark that cannot be read leaves the
- * outcome unknown: the COMMIT fails, which claims nothing.
+ * are read, the outcome is found out, not guessed (pg_outcome.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +52,10 @@ pg_begin(struct store *st)
 	if (s->open)
 		return store_set_err(st, "begin",
 		    "cannot start a transaction within a transaction");
+	/* Its mark would hide whether the one before it committed. */
+	if (s->pending)
+		return store_set_err(st, "begin", "the outcome of the last "
+		    "COMMIT is being found out");
 	q_reset(s);
 	if (pg_ready(s, "begin") != 0)
 		return STORE_ERR;
@@ -221,19 +219,31 @@ read_one(struct pg_store *s, int *failed)
 	return 0;
 }
 
+/* The COMMIT's own result says it committed. */
+static int
+said_commit(const PGresult *r)
+{
+	return PQresultStatus(r) == PGRES_COMMAND_OK &&
+	    strcmp(PQcmdStatus((PGresult *)r), "COMMIT") == 0;
+}
+
 /*
  * Reads the results of BEGIN, the queue, COMMIT and the sync: 0 when all
  * came (*failed set if one was an error), -1 when the connection broke
- * first.
+ * first.  Once the COMMIT's own result has said COMMIT (*committed),
+ * the transaction is durable whatever follows: a server that shuts down
+ * sends its FATAL as soon as it takes the signal, which may be in place
+ * of the sync's result, and a connection cut then loses only that.
  */
 static int
-read_results(struct pg_store *s, int *failed)
+read_results(struct pg_store *s, int *failed, int *committed)
 {
 	struct pg_q	*q;
 	PGresult	*r;
 	size_t		 i;
 	int		 oc;
 
+	*committed = 0;
 	if (read_one(s, failed) != 0)
 		return -1;
 	for (i = 0; i < s->nsent; i++) {
@@ -248,10 +258,21 @@ read_results(struct pg_store *s, int *failed)
 			q->outcome = (uint8_t)oc;
 		PQclear(r);
 	}
-	if (read_one(s, failed) != 0 || (r = next(s->wr.pc)) == NULL)
+	if ((r = next(s->wr.pc)) == NULL)
 		return -1;
-	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC)
+	if (!*failed && said_commit(r))
+		*committed = 1;
+	else if (outcome(s, "commit", &(struct pg_q){ .kind = PQ_COMMIT }, r,
+	    failed) < 0)
 		*failed = 1;
+	PQclear(r);
+	if ((r = next(s->wr.pc)) == NULL)
+		return *committed ? 0 : -1;
+	if (PQresultStatus(r) != PGRES_PIPELINE_SYNC && !*committed) {
+		if (!*failed)
+			pg_err(s, "commit", s->wr.pc, r);
+		*failed = 1;
+	}
 	PQclear(r);
 	return 0;
 }
@@ -278,8 +299,6 @@ abort_block(struct pg_store *s)
 		pg_drop(s);
 }
 
-static int	find_out(struct pg_store *);
-
 int
 pg_commit(struct store *st)
 {
@@ -287,7 +306,7 @@ pg_commit(struct store *st)
 	struct pg_q	 mark;
 	const char	*params[2];
 	char		 node[PG_INT_MAX], txn[PG_INT_MAX];
-	int		 failed = 0;
+	int		 failed = 0, committed;
 
 	if (!s->open || s->nq == 0) {
 		q_reset(s);
@@ -304,6 +323,11 @@ pg_commit(struct store *st)
 	}
 	s->open = 0;
 	order_queue(s);
+	if (pg_ready_wr(s, "commit") != 0) {
+		/* Nothing has left: it did not commit. */
+		s->nq = 0;
+		return STORE_ERR;
+	}
 	if (send_all(s) != 0) {
 		/* Refused before anything left: it did not commit. */
 		pg_err(s, "commit", s->wr.pc, NULL);
@@ -312,8 +336,16 @@ pg_commit(struct store *st)
 		return STORE_ERR;
 	}
 	if (PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0 ||
-	    read_results(s, &failed) != 0)
-		return find_out(s);
+	    read_results(s, &failed, &committed) != 0)
+		return pg_find_out(s);
+	if (committed) {
+		/* What came after the COMMIT may have ended the connection. */
+		if (PQstatus(s->wr.pc) != CONNECTION_OK ||
+		    PQpipelineStatus(s->wr.pc) != PQ_PIPELINE_ON ||
+		    PQtransactionStatus(s->wr.pc) != PQTRANS_IDLE)
+			pg_drop(s);
+		return 0;
+	}
 	if (!failed)
 		return 0;
 	abort_block(s);
@@ -326,143 +358,13 @@ pg_commit(struct store *st)
 	return STORE_ERR;
 }
 
-/* Nothing of the queue has left: it is forgotten. */
+/* Nothing of the queue has left: it is forgotten (but for a COMMIT's
+ * whose outcome is being found out: that one is over already). */
 void
 pg_rollback(struct store *st)
 {
-	q_reset(to_pg(st));
-}
-
-/* -------------------------------------------- an outcome found out */
-
-/* The old session ended for certain; its error, if any, is no matter
- * (it may be gone already, or be a superuser's). */
-static void
-end_session(struct pg_store *s, int pid)
-{
-	const char	*params[1];
-	char		 v[PG_INT_MAX];
-	PGresult	*r;
-
-	params[0] = pg_int(v, pid);
-	r = pg_rd_one(s, "commit", PS_TERMINATE, 1, params);
-	PQclear(r);
-}
-
-/* 1 when the node's mark is this transaction's, 0 when not, -1 when it
- * cannot be read. */
-static int
-mark_is_ours(struct pg_store *s)
-{
-	const char	*params[1];
-	char		 v[PG_INT_MAX];
-	PGresult	*r;
-	int64_t		 txn;
-	int		 rc = -1;
-
-	params[0] = pg_int(v, s->node);
-	if ((r = pg_rd_one(s, "commit", PS_OUTCOME, 1, params)) == NULL)
-		return -1;
-	if (PQntuples(r) == 1 && pg_col_int(r, 0, 0, &txn) == 0)
-		rc = txn == s->txn;
-	PQclear(r);
-	return rc;
-}
-
-/* What one write of a committed transaction became, queued on the read
- * connection. */
-static int
-ask_one(struct pg_store *s, const struct pg_q *q)
-{
-	const char	*params[3];
-	char		 a[PG_INT_MAX], b[PG_INT_MAX];
-
-	params[0] = q->id;
-	if (q->kind == PQ_TURN) {
-		params[1] = pg_int(a, q->seq);
-		params[2] = pg_int(b, s->txn);
-		return pg_send(s->rd.pc, PS_TURN_STORED, 3, params);
-	}
-	params[1] = pg_int(a, q->stamp);
-	return pg_send(s->rd.pc, PS_STAMP_IS, 2, params);
-}
-
-static int
-asked(const struct pg_q *q)
-{
-	return q->kind >= PQ_TURN && q->kind <= PQ_PENDING;
-}
-
-/* The writes of a transaction that committed, one round trip; the
- * checks, whose answers were lost, are run again. */
-static int
-ask_writes(struct pg_store *s)
-{
-	PGresult	**res;
-	size_t		 i, n = 0;
-	int		 rc = 0;
-
-	res = xcalloc(s->nq + 1, sizeof(*res));
-	for (i = 0; i < s->nq && rc == 0; i++) {
-		if (s->q[i].kind == PQ_CHECK)
-			s->q[i].outcome = STORE_REDO;
-		else if (asked(&s->q[i])) {
-			rc = ask_one(s, &s->q[i]);
-			n++;
-		}
-	}
-	if (rc != 0) {
-		pg_drop_rd(s);
-		free(res);
-		return -1;
-	}
-	if (n > 0 && pg_rd_run(s, "commit", res, (int)n) != 0) {
-		free(res);
-		return -1;
-	}
-	for (i = 0, n = 0; i < s->nq; i++) {
-		if (!asked(&s->q[i]))
-			continue;
-		if (PQntuples(res[n]) == 1)
-			s->q[i].outcome = 0;
-		else
-			s->q[i].outcome = s->q[i].kind == PQ_TURN ?
-			    STORE_REDO : STORE_LOST;
-		n++;
-	}
-	pg_clear(res, (int)n);
-	free(res);
-	return 0;
-}
-
-static int
-find_out(struct pg_store *s)
-{
-	int	 pid = PQbackendPID(s->wr.pc), ours;
-
-	pg_drop(s);
-	if (pg_ready_rd(s, "commit") != 0)
-		goto unknown;
-	end_session(s, pid);
-	if ((ours = mark_is_ours(s)) < 0)
-		goto unknown;
-	if (!ours) {
-		s->nq = 0;
-		s->found++;
-		return store_set_err(&s->store, "commit",
-		    "connection to PostgreSQL lost; the transaction did not "
-		    "commit");
-	}
-	if (ask_writes(s) != 0)
-		goto unknown;
-	pg_whole_found(s);
-	s->found++;
-	s->found_stored++;
-	return 0;
-unknown:
-	s->nq = 0;
-	return store_set_err(&s->store, "commit",
-	    "connection to PostgreSQL lost; the outcome is not known");
+	if (!to_pg(st)->pending)
+		q_reset(to_pg(st));
 }
 
 void
@@ -488,8 +390,11 @@ pg_write_alone(struct pg_store *s, const char *op, enum pg_stmt_id id,
 	PGresult	*r;
 	int		 failed = 0, rc;
 
+	if (s->pending)
+		return store_set_err(&s->store, op, "the outcome of the last "
+		    "COMMIT is being found out");
 	q_reset(s);
-	if (pg_ready(s, op) != 0)
+	if (pg_ready(s, op) != 0 || pg_ready_wr(s, op) != 0)
 		return STORE_ERR;
 	if (pg_send(s->wr.pc, id, n, params) != 0 ||
 	    PQpipelineSync(s->wr.pc) != 1 || PQflush(s->wr.pc) != 0 ||

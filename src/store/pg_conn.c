@@ -9,6 +9,7 @@
  */
 #include <sys/random.h>
 
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,8 +39,8 @@ static const char *const session_sql[] = {
 	    " SET synchronous_commit = off",
 };
 
-static int64_t
-now_ms(void)
+int64_t
+pg_now_ms(void)
 {
 	struct timespec	 ts;
 
@@ -88,12 +89,25 @@ pg_err(struct pg_store *s, const char *op, PGconn *pc, const PGresult *r)
 	return store_set_err(&s->store, op, buf);
 }
 
-/* Notices ("relation already exists, skipping") are nobody's business. */
+/*
+ * Notices ("relation already exists, skipping") are nobody's business,
+ * but for one: what comes while the connection is idle (libpq hands it
+ * over as a notice) with a FATAL, or the code of an operator's shutdown
+ * (57P01-57P03: a fast one's FATAL, an immediate one's WARNING), is the
+ * server ending the session, and the connection is gone.
+ */
 static void
-quiet(void *arg, const char *msg)
+notice(void *arg, const PGresult *r)
 {
-	(void)arg;
-	(void)msg;
+	struct pg_db	*db = arg;
+	const char	*sev, *code;
+
+	sev = PQresultErrorField(r, PG_DIAG_SEVERITY_NONLOCALIZED);
+	code = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+	if ((sev != NULL && (strcmp(sev, "FATAL") == 0 ||
+	    strcmp(sev, "PANIC") == 0)) ||
+	    (code != NULL && strncmp(code, "57P", 3) == 0))
+		db->ended = 1;
 }
 
 static void
@@ -105,6 +119,9 @@ db_close(struct pg_store *s, struct pg_db *db)
 	}
 	db->pc = NULL;
 	db->ready = 0;
+	db->pid = 0;
+	db->start = 0;
+	db->ended = 0;
 	if (db == &s->rd)
 		pg_load_forget(s);
 }
@@ -150,6 +167,24 @@ set_lock_timeout(PGconn *pc, int ms)
 	return ok;
 }
 
+/* Which backend serves the connection (struct pg_db): 0, or -1. */
+static int
+backend_of(struct pg_db *db)
+{
+	PGresult	*r;
+	int		 ok;
+
+	db->pid = PQbackendPID(db->pc);
+	r = PQexec(db->pc, "SELECT (extract(epoch FROM backend_start)"
+	    " * 1000000)::bigint FROM pg_stat_activity"
+	    " WHERE pid = pg_backend_pid()");
+	ok = r != NULL && PQresultStatus(r) == PGRES_TUPLES_OK &&
+	    PQntuples(r) == 1 && pg_col_int(r, 0, 0, &db->start) == 0 &&
+	    db->pid > 0;
+	PQclear(r);
+	return ok ? 0 : -1;
+}
+
 static int
 db_open(struct pg_store *s, struct pg_db *db, const char *op)
 {
@@ -166,9 +201,9 @@ db_open(struct pg_store *s, struct pg_db *db, const char *op)
 		db_close(s, db);
 		return STORE_ERR;
 	}
-	PQsetNoticeProcessor(db->pc, quiet, NULL);
+	(void)PQsetNoticeReceiver(db->pc, notice, db);
 	if (!exec_ok(db->pc, session_sql[s->durability]) ||
-	    !set_lock_timeout(db->pc, s->lock_ms) ||
+	    !set_lock_timeout(db->pc, s->lock_ms) || backend_of(db) != 0 ||
 	    pg_prepare_all(db->pc) != 0 || PQenterPipelineMode(db->pc) != 1) {
 		pg_err(s, op, db->pc, NULL);
 		db_close(s, db);
@@ -197,7 +232,7 @@ db_ready(struct pg_store *s, struct pg_db *db, const char *op)
 	if (db == &s->wr && s->open)
 		return store_set_err(&s->store, op,
 		    "connection to PostgreSQL lost in the transaction");
-	now = now_ms();
+	now = pg_now_ms();
 	if (s->down_ms != 0 && now - s->down_ms < RECONNECT_MS)
 		return store_set_err(&s->store, op,
 		    "connection to PostgreSQL lost; reconnecting");
@@ -221,6 +256,47 @@ int
 pg_ready_rd(struct pg_store *s, const char *op)
 {
 	return db_ready(s, &s->rd, op);
+}
+
+/* Whatever an idle connection has been sent, read and parsed (notice()
+ * sees it), until nothing more is there: 1 while it stands, 0 once it is
+ * closed or ended. */
+static int
+idle_stands(struct pg_db *db)
+{
+	struct pollfd	 pfd;
+	int		 n;
+
+	pfd.fd = PQsocket(db->pc);
+	pfd.events = POLLIN;
+	for (n = 0; n < 8 && !db->ended; n++) {
+		pfd.revents = 0;
+		if (pfd.fd < 0 || poll(&pfd, 1, 0) == -1)
+			return 0;
+		if (pfd.revents == 0)
+			break;
+		/* PQisBusy() parses what PQconsumeInput() read. */
+		if (PQconsumeInput(db->pc) != 1)
+			return 0;
+		(void)PQisBusy(db->pc);
+	}
+	return !db->ended && PQstatus(db->pc) == CONNECTION_OK;
+}
+
+/*
+ * What the server said to the idle write connection is read first: one
+ * that restarted (or ended the session) meanwhile has said so and closed
+ * it, and a COMMIT sent on it would fail without ever reaching the
+ * server.  Made again then, at once, as a read does (pg_rd_same()).
+ */
+int
+pg_ready_wr(struct pg_store *s, const char *op)
+{
+	if (db_ok(&s->wr) && idle_stands(&s->wr))
+		return 0;
+	db_close(s, &s->wr);
+	s->down_ms = 0;
+	return db_ready(s, &s->wr, op);
 }
 
 /* A setting made on an idle connection in pipeline mode. */

@@ -9,8 +9,9 @@
  *	pg_stmt.c	the statements (SQL, prepared once per connection)
  *			and the text parameters and columns
  *	pg_batch.c	the transaction: its statements queued in libpq's
- *			pipeline, the COMMIT, the outcome of each request,
- *			and an outcome lost with the connection found out
+ *			pipeline, the COMMIT, the outcome of each request
+ *	pg_outcome.c	the outcome of a COMMIT lost with its connection,
+ *			found out, now or once the server is back
  *	pg_write.c	the writes of a game, each one statement checked
  *			against the snapshot's version (store/backend.h)
  *	pg_read.c	the reads: a game's rows, history, lists, counts,
@@ -23,7 +24,8 @@
  * only while it runs there and no row lock is held while this node
  * computes or waits.  (Queued here rather than in libpq's buffer: a turn
  * savepoint rolled back takes its statements out again.)  The read connection serves every read at once (autocommit,
- * committed rows only, one round trip each, a game's four tables in one).
+ * committed rows only, one round trip each, a game's four tables in one
+ * and in one snapshot).
  * A read inside the transaction cannot see its writes: a read of the
  * rows of a game the transaction writes, or a list while it creates
  * games, marks its request conflicted instead ("doomed"), to be run
@@ -48,10 +50,12 @@ enum pg_stmt_id {
 	PS_MARK,
 	PS_IMPORT,
 	/* The read connection's. */
+	PS_SNAP_BEGIN,
 	PS_GAME,
 	PS_PLAYERS,
 	PS_TOKENS,
 	PS_JUMPS,
+	PS_SNAP_END,
 	PS_VERSION,
 	PS_EXISTS,
 	PS_HISTORY,
@@ -103,9 +107,16 @@ struct pg_q {
 	char		 id[GAME_ID_MAX + 1];	/* "" for none */
 };
 
+/* The backend's process and its start (microseconds since the epoch)
+ * are taken when it connects: libpq says neither of a connection that
+ * broke, and a COMMIT lost with one needs its session ended for certain,
+ * and no other session that has its number since. */
 struct pg_db {
 	PGconn		*pc;
 	int		 ready;		/* set up, prepared, in pipeline mode */
+	int		 pid;
+	int64_t		 start;
+	int		 ended;		/* the server said FATAL, idle */
 };
 
 #define PG_SAVEPOINTS	8	/* nested at most */
@@ -122,6 +133,12 @@ struct pg_store {
 	int64_t		 down_ms;	/* last failed reconnect */
 	int64_t		 writes;	/* changes() */
 	uint64_t	 found, found_stored;	/* outcomes found out */
+	/* A COMMIT whose connection broke, its outcome not found out yet
+	 * (pg_outcome.c): since when, and the old session's backend. */
+	int		 pending;
+	int64_t		 pending_ms;
+	int		 lost_pid;
+	int64_t		 lost_start;
 	/* The transaction (the write connection's). */
 	int		 open;		/* begun */
 	uint64_t	 req;		/* store_request() */
@@ -163,6 +180,9 @@ extern const struct store_ops	pg_ops;
 int		 pg_ready(struct pg_store *, const char *op);
 /* The read connection alone (a read inside the transaction). */
 int		 pg_ready_rd(struct pg_store *, const char *op);
+/* The write connection, between transactions, made again if the server
+ * ended it while it was idle (nothing sent yet finds it so). */
+int		 pg_ready_wr(struct pg_store *, const char *op);
 /* Drops both connections, or the read one (the next pg_ready()
  * connects again); the cache is told (data_version()). */
 void		 pg_drop(struct pg_store *);
@@ -179,7 +199,8 @@ int		 pg_rd_run(struct pg_store *, const char *op, PGresult **res,
 		    int n);
 void		 pg_clear(PGresult **, int n);
 /* Queues a prepared statement on a connection's pipeline (text
- * parameters, NULL for SQL NULL): 0, or -1 if libpq refused it. */
+ * parameters, NULL for SQL NULL; one that takes fewer than n gets the
+ * first ones): 0, or -1 if libpq refused it. */
 int		 pg_send(PGconn *, enum pg_stmt_id, int n,
 		    const char *const *params);
 /* n statements with the same parameters on the read connection, one
@@ -197,6 +218,8 @@ int		 pg_err(struct pg_store *, const char *op, PGconn *,
 		    const PGresult *);
 /* A fresh 63-bit positive number: a stamp or a transaction number. */
 int64_t		 pg_unique(struct pg_store *);
+/* Milliseconds of a monotonic clock. */
+int64_t		 pg_now_ms(void);
 
 /* ---------------------------------------------------------- pg_stmt.c */
 
@@ -247,6 +270,14 @@ void		 pg_conflicts(struct store *, void (*)(void *, uint64_t,
 int		 pg_write_alone(struct pg_store *, const char *op,
 		    enum pg_stmt_id, int n, const char *const *params,
 		    enum pg_qkind);
+
+/* ------------------------------------------------------- pg_outcome.c */
+
+/* The COMMIT's connection broke before its results came: the outcome,
+ * found out now (0, STORE_ERR) or pending (STORE_PENDING). */
+int		 pg_find_out(struct pg_store *);
+/* store_commit_outcome(). */
+int		 pg_outcome(struct store *, int last);
 
 /* --------------------------------------------------------- pg_queue.c */
 

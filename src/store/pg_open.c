@@ -228,6 +228,7 @@ const struct store_ops pg_ops = {
 	.conflicts = pg_conflicts,
 	.import_moves = pg_import_moves,
 	.found_out = pg_found_out,
+	.outcome = pg_outcome,
 	.history_since = pg_history_since,
 	.deadlines_before = pg_deadlines_before,
 };

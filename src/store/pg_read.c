@@ -97,17 +97,33 @@ game_row_of(const PGresult *res, struct row_game *r)
 	return bad != 0 || r->id == NULL ? -1 : 0;
 }
 
-/* The four tables of a game, one round trip. */
+/*
+ * The four tables of a game, one round trip, in one snapshot (a read-only
+ * REPEATABLE READ transaction around them).  A statement that fails
+ * leaves that transaction aborted on the connection: it is dropped, and
+ * made again for the next read.
+ */
 static int
 load(struct pg_store *s, const char *id)
 {
-	static const enum pg_stmt_id q[4] = { PS_GAME, PS_PLAYERS, PS_TOKENS,
-	    PS_JUMPS };
+	static const enum pg_stmt_id q[6] = { PS_SNAP_BEGIN, PS_GAME,
+	    PS_PLAYERS, PS_TOKENS, PS_JUMPS, PS_SNAP_END };
 	const char	*params[1] = { id };
+	PGresult	*res[6] = { NULL };
+	int		 i;
 
 	pg_load_forget(s);
-	if (pg_rd_same(s, "load_game", q, 4, 1, params, s->load) != 0)
+	if (pg_rd_same(s, "load_game", q, 6, 1, params, res) != 0) {
+		if (s->rd.pc != NULL &&
+		    PQtransactionStatus(s->rd.pc) != PQTRANS_IDLE)
+			pg_drop_rd(s);
 		return STORE_ERR;
+	}
+	for (i = 0; i < 4; i++) {
+		s->load[i] = res[i + 1];
+		res[i + 1] = NULL;
+	}
+	pg_clear(res, 6);
 	str_copy(s->load_id, sizeof(s->load_id), id);
 	return 0;
 }

@@ -98,6 +98,12 @@ static const struct pg_stmt stmts[NPS] = {
 	    " AS u(seq, player, action, result, at, automatic)"
 	    " WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND stamp = $2)",
 	    8 },
+	/* A game's four tables are read in one snapshot: under READ
+	 * COMMITTED each statement would see the commits made before it,
+	 * and a games row of one move could come with the token rows of
+	 * the next. */
+	[PS_SNAP_BEGIN] = {
+	    "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", 0 },
 	[PS_GAME] = {
 	    "SELECT " GAME_COLS " FROM games WHERE id = $1", 1 },
 	[PS_PLAYERS] = {
@@ -108,6 +114,8 @@ static const struct pg_stmt stmts[NPS] = {
 	    1 },
 	[PS_JUMPS] = {
 	    "SELECT cell, target FROM jumps WHERE game = $1", 1 },
+	[PS_SNAP_END] = {
+	    "COMMIT", 0 },
 	[PS_VERSION] = {
 	    "SELECT moves, stamp FROM games WHERE id = $1", 1 },
 	[PS_EXISTS] = {
@@ -115,12 +123,18 @@ static const struct pg_stmt stmts[NPS] = {
 	[PS_HISTORY] = {
 	    "SELECT seq, player, action, result, at, automatic FROM history"
 	    " WHERE game = $1 AND seq >= $2 ORDER BY seq LIMIT $3", 3 },
+	/* Each followed game's new moves by its own range of history's key
+	 * (the LATERAL subquery, run once per game, cannot be turned into a
+	 * join that scans history whole): the cost is the games followed
+	 * times their new moves, whatever the history's size. */
 	[PS_SINCE] = {
-	    "SELECT h.game, h.seq, h.player, h.action, h.result, h.at,"
+	    "SELECT w.game, h.seq, h.player, h.action, h.result, h.at,"
 	    " h.automatic"
 	    " FROM unnest($1::text[], $2::bigint[]) AS w(game, after)"
-	    " JOIN history h ON h.game = w.game AND h.seq > w.after"
-	    " ORDER BY h.game, h.seq LIMIT $3", 3 },
+	    " CROSS JOIN LATERAL (SELECT seq, player, action, result, at,"
+	    " automatic FROM history WHERE game = w.game AND seq > w.after"
+	    " ORDER BY seq LIMIT $3) h"
+	    " ORDER BY w.game, h.seq LIMIT $3", 3 },
 	[PS_LIST_ALL] = {
 	    "SELECT id, kind FROM games WHERE id > $1 ORDER BY id LIMIT $2",
 	    2 },
@@ -148,10 +162,15 @@ static const struct pg_stmt stmts[NPS] = {
 	[PS_NODE_PRUNE] = {
 	    "DELETE FROM ludus_nodes WHERE seen < now() - interval '1 day'",
 	    0 },
-	/* The session of a connection that broke: ended for certain (or
-	 * gone already: false) before its commit is looked up. */
+	/* The session of a connection that broke, by its process and the
+	 * start taken when it connected (a later session may have the same
+	 * process number): ended for certain (true), or gone already (no
+	 * row), before its commit is looked up. */
 	[PS_TERMINATE] = {
-	    "SELECT pg_terminate_backend($1, 5000)", 1 },
+	    "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+	    " WHERE pid = $1"
+	    " AND (extract(epoch FROM backend_start) * 1000000)::bigint = $2",
+	    2 },
 	[PS_OUTCOME] = {
 	    "SELECT txn FROM ludus_nodes WHERE node = $1 FOR UPDATE", 1 },
 	[PS_TURN_STORED] = {
@@ -203,6 +222,8 @@ pg_send(PGconn *pc, enum pg_stmt_id id, int n, const char *const *params)
 	char	 name[8];
 
 	stmt_name(name, id);
+	if (n > stmts[id].nparams)
+		n = stmts[id].nparams;
 	return PQsendQueryPrepared(pc, name, n, params, NULL, NULL, 0) == 1 ?
 	    0 : -1;
 }

@@ -60,11 +60,12 @@ ops_fit(const struct store_ops *o)
 	    (o->setup != NULL) + (o->pending != NULL) + (o->check != NULL) +
 	    (o->version != NULL) + (o->request != NULL) +
 	    (o->whole != NULL) + (o->conflicts != NULL) +
-	    (o->import_moves != NULL) + (o->found_out != NULL);
+	    (o->import_moves != NULL) + (o->found_out != NULL) +
+	    (o->outcome != NULL);
 	if (o->lock_wait == NULL)
 		return 0;
 	if (o->caps & STORE_CAP_OPTIMISTIC)
-		return locking == 0 && optimistic == 11;
+		return locking == 0 && optimistic == 12;
 	return locking == 9 && optimistic == 0;
 }
 

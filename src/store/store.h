@@ -25,6 +25,7 @@
 #define STORE_ERR	(-1)	/* database failure: see store_errmsg() */
 #define STORE_NOTFOUND	1	/* no such game */
 #define STORE_EXISTS	2	/* a game with that id exists */
+#define STORE_PENDING	3	/* a COMMIT's outcome is being found out */
 
 enum durability {
 	DURABILITY_FULL = 0,	/* WAL, synchronous=FULL */
@@ -215,6 +216,22 @@ void	store_request(struct store *, uint64_t req);
  * (MULTI/EXEC's group.)  Nothing to do for SQLite. */
 void	store_request_whole(struct store *);
 void	store_conflicts(struct store *, store_conflict_cb, void *arg);
+/*
+ * A COMMIT of an optimistic store may return STORE_PENDING: the
+ * connection broke before its result came and the server cannot be asked
+ * now what became of it (it crashed, it restarts).  The transaction is
+ * over for the caller, who must answer none of its requests yet:
+ * store_commit_outcome() asks again (the caller calls it every so often,
+ * as its loop goes on), and returns 0 (it committed: store_conflicts()
+ * then reports as after a COMMIT that returned 0), STORE_ERR (it did
+ * not, or last was set, or it could not be told for long: the message
+ * says which), or STORE_PENDING.  Meanwhile store_begin() refuses: no
+ * other transaction of this store may commit before that one is known.
+ * store_commit_wait() is store_commit() for a caller with no loop to go
+ * on with (the CLI, ludus copy): it waits for the outcome.
+ */
+int	store_commit_outcome(struct store *, int last);
+int	store_commit_wait(struct store *);
 /* The COMMITs whose connection broke before their results came, and
  * whose outcome was then found out (committed: *stored, or not): for the
  * log.  0 for a store that never conflicts. */

@@ -5,6 +5,8 @@
  * statements the backend's.  The game cache is told of each begin, end
  * and undo (coherence.c).
  */
+#include <time.h>
+
 #include "store/core.h"
 
 int
@@ -18,14 +20,24 @@ store_begin(struct store *st)
 	return 0;
 }
 
-void
-store_rollback(struct store *st)
+/* The caller's transaction is over, and whatever it put in the cache
+ * forgotten (keep: not, it committed). */
+static void
+txn_over(struct store *st, int keep)
 {
-	cache_undo(st, CACHE_TURN);
-	cache_undo(st, CACHE_TXN);
+	if (!keep) {
+		cache_undo(st, CACHE_TURN);
+		cache_undo(st, CACHE_TXN);
+	}
 	cache_txn(st, 0);
 	st->txn = 0;
 	st->turns = 0;
+}
+
+void
+store_rollback(struct store *st)
+{
+	txn_over(st, 0);
 	/* "No transaction" is not an error: a failed COMMIT may have
 	 * rolled back already. */
 	st->ops->rollback(st);
@@ -34,15 +46,43 @@ store_rollback(struct store *st)
 int
 store_commit(struct store *st)
 {
-	if (st->ops->commit(st) == 0) {
-		st->txn = 0;
-		st->turns = 0;
-		cache_txn(st, 0);
+	int	 rc;
+
+	if ((rc = st->ops->commit(st)) == 0) {
+		txn_over(st, 1);
 		return 0;
+	}
+	/* Committed or not: the cache keeps nothing of it, and the
+	 * backend's COMMIT is over (not rolled back, which would forget
+	 * what it must find out). */
+	if (rc == STORE_PENDING) {
+		txn_over(st, 0);
+		return STORE_PENDING;
 	}
 	/* SQLITE_BUSY and friends leave the transaction open. */
 	store_rollback(st);
 	return STORE_ERR;
+}
+
+int
+store_commit_outcome(struct store *st, int last)
+{
+	if (!opt_mode(st))
+		return store_set_err(st, "commit", "no outcome to find out");
+	return st->ops->outcome(st, last);
+}
+
+int
+store_commit_wait(struct store *st)
+{
+	const struct timespec	 pause = { 0, 200 * 1000 * 1000 };
+	int			 rc;
+
+	if ((rc = store_commit(st)) != STORE_PENDING)
+		return rc;
+	while ((rc = store_commit_outcome(st, 0)) == STORE_PENDING)
+		(void)nanosleep(&pause, NULL);
+	return rc;
 }
 
 /*

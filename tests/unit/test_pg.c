@@ -12,6 +12,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@
 #include "engine/engine.h"
 #include "game/game.h"
 #include "store/store.h"
+#include "pg_helper.h"
 #include "store_helper.h"
 #include "util/util.h"
 
@@ -503,6 +505,160 @@ test_cmd_alone_runs_again(void **state)
 	run(&ea, "HISTORY s", &r, reply, sizeof(reply));
 }
 
+
+/* --------------------------------------------- the feed's poll, planned */
+
+#define POLL_GAMES	1000	/* in history, 150 moves each */
+#define POLL_MOVES	150
+#define POLL_FOLLOWED	50	/* followed, 2 new moves each */
+
+static int
+count_fed(void *arg, const char *id, const struct move *mv)
+{
+	(void)id;
+	(void)mv;
+	(*(int *)arg)++;
+	return 0;
+}
+
+/* The rows the plan read of history: each scan's rows over its loops,
+ * those a filter dropped included (*seq: a sequential scan of it). */
+static double
+history_rows(json_t *node, int *seq)
+{
+	json_t		*sub;
+	const char	*rel, *type;
+	double		 rows = 0, loops;
+	size_t		 i;
+
+	rel = json_string_value(json_object_get(node, "Relation Name"));
+	type = json_string_value(json_object_get(node, "Node Type"));
+	if (rel != NULL && strcmp(rel, "history") == 0) {
+		loops = json_number_value(json_object_get(node, "Actual Loops"));
+		rows = (json_number_value(json_object_get(node, "Actual Rows")) +
+		    json_number_value(json_object_get(node,
+		    "Rows Removed by Filter")) +
+		    json_number_value(json_object_get(node,
+		    "Rows Removed by Index Recheck"))) * loops;
+		if (type != NULL && strcmp(type, "Seq Scan") == 0)
+			*seq = 1;
+	}
+	sub = json_object_get(node, "Plans");
+	for (i = 0; i < json_array_size(sub); i++)
+		rows += history_rows(json_array_get(sub, i), seq);
+	return rows;
+}
+
+/* The plan auto_explain logged last for the feed's query (in the
+ * cluster's server.log), or NULL. */
+static json_t *
+last_feed_plan(void)
+{
+	char		 path[1024], *text, *p;
+	const char	*dir = getenv("LUDUS_TEST_PGDIR"), *q;
+	json_error_t	 err;
+	json_t		*plan, *found = NULL;
+	FILE		*f;
+	long		 n;
+
+	snprintf(path, sizeof(path), "%s/server.log", dir != NULL ? dir : ".");
+	if ((f = fopen(path, "r")) == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	text = xcalloc(1, (size_t)n + 1);
+	if (n < 0 || fread(text, 1, (size_t)n, f) != (size_t)n)
+		text[0] = '\0';
+	fclose(f);
+	for (p = text; (p = strstr(p, "plan:")) != NULL; p += 5) {
+		plan = json_loads(p + 5, JSON_DISABLE_EOF_CHECK, &err);
+		q = json_string_value(json_object_get(plan, "Query Text"));
+		if (q != NULL && strstr(q, "AS w(game, after)") != NULL) {
+			json_decref(found);
+			found = plan;
+		} else
+			json_decref(plan);
+	}
+	free(text);
+	return found;
+}
+
+/*
+ * The feed of other nodes' moves (store_history_since(), cluster.c) over a
+ * history of 150,000 rows: its cost must follow the games followed and
+ * their new moves, not the history's size.  The plan PostgreSQL ran for
+ * it (auto_explain, on the store's own connection, after the prepared
+ * statement has gone generic) may read of history only about the rows it
+ * returns, and never scan it whole.  Nothing here is timed.
+ */
+static void
+test_feed_poll_plan(void **state)
+{
+	static const char *const on[] = {
+		"ALTER DATABASE ludus SET session_preload_libraries ="
+		" 'auto_explain'",
+		"ALTER DATABASE ludus SET auto_explain.log_min_duration = 0",
+		"ALTER DATABASE ludus SET auto_explain.log_analyze = on",
+		"ALTER DATABASE ludus SET auto_explain.log_format = json",
+	};
+	static const char *const off[] = {
+		"ALTER DATABASE ludus RESET session_preload_libraries",
+		"ALTER DATABASE ludus RESET auto_explain.log_min_duration",
+		"ALTER DATABASE ludus RESET auto_explain.log_analyze",
+		"ALTER DATABASE ludus RESET auto_explain.log_format",
+	};
+	char		 sql[512], err[256], ids[POLL_FOLLOWED][16];
+	const char	*idp[POLL_FOLLOWED];
+	int64_t		 after[POLL_FOLLOWED];
+	struct store	*st;
+	json_t		*plan;
+	double		 rows;
+	size_t		 i;
+	int		 k, seq = 0, got;
+
+	(void)state;
+	snprintf(sql, sizeof(sql), "INSERT INTO games (id, kind, nplayers,"
+	    " turn, winner, moves, created, updated, board, has_deck, stamp)"
+	    " SELECT 'p' || i, 3, 2, 0, -1, %d, 0, 0, 'abcdefghi', 0, i"
+	    " FROM generate_series(1, %d) i", POLL_MOVES, POLL_GAMES);
+	assert_int_equal(pg_test_exec(sql), 0);
+	snprintf(sql, sizeof(sql), "INSERT INTO history (game, seq, player,"
+	    " action, result, at) SELECT 'p' || i, s, 'P1', 'a', 'P1 1 0', 0"
+	    " FROM generate_series(1, %d) i, generate_series(1, %d) s",
+	    POLL_GAMES, POLL_MOVES);
+	assert_int_equal(pg_test_exec(sql), 0);
+	assert_int_equal(pg_test_exec("ANALYZE history"), 0);
+	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++)
+		assert_int_equal(pg_test_exec(on[i]), 0);
+	st = test_store_at(NULL, DURABILITY_FULL, err, sizeof(err));
+	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++)
+		assert_int_equal(pg_test_exec(off[i]), 0);
+	assert_non_null(st);
+	for (k = 0; k < POLL_FOLLOWED; k++) {
+		snprintf(ids[k], sizeof(ids[k]), "p%d", 1 + k * 17);
+		idp[k] = ids[k];
+		after[k] = POLL_MOVES - 2;
+	}
+	/* A prepared statement's plan goes generic after five runs. */
+	for (k = 0; k < 8; k++) {
+		got = 0;
+		assert_int_equal(store_history_since(st, POLL_FOLLOWED, idp,
+		    after, 4096, count_fed, &got), 0);
+		assert_int_equal(got, 2 * POLL_FOLLOWED);
+	}
+	store_close(st);
+	plan = last_feed_plan();
+	assert_non_null(plan);
+	rows = history_rows(json_object_get(plan, "Plan"), &seq);
+	printf("# the feed's poll read %.0f rows of history's %d for %d games "
+	    "followed (%d new moves)%s\n", rows, POLL_GAMES * POLL_MOVES,
+	    POLL_FOLLOWED, 2 * POLL_FOLLOWED, seq ? ", in a Seq Scan" : "");
+	json_decref(plan);
+	assert_false(seq);
+	assert_true(rows <= 3.0 * POLL_FOLLOWED);
+}
+
 int
 main(void)
 {
@@ -530,6 +686,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_cmd_txn_reports_conflicts,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_cmd_alone_runs_again,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_feed_poll_plan,
 		    setup, teardown),
 	};
 

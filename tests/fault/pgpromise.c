@@ -1,0 +1,872 @@
+/*
+ * pgpromise: the promise of ludusd nodes on PostgreSQL ("a reply means the
+ * turn is stored, once; a refusal means it is not") kept through the
+ * races and faults that once broke it (TAP), as a black box on a real
+ * server.  Started by tests/lib/pgcluster run (LUDUS_TEST_STORE and
+ * LUDUS_TEST_PGDIR: the cluster, which it stops and starts itself);
+ * skipped without it.
+ *
+ *  1. A move that conflicted (another node moved its game first) and is
+ *     run again in the same pass as a command that reads a game at a
+ *     barrier (SUBSCRIBE, GAME.WATCH): stored once, not run a third time
+ *     on the read's account.
+ *  2. The server shut down (pg_ctl stop -m fast) and started again under
+ *     load, several times, its COMMITs made slow (slow_commits()): a move
+ *     refused with -STORE is not stored (a COMMIT that went through is no
+ *     error because the server's goodbye came after it).
+ *  3. The server crashed (pg_ctl stop -m immediate) under load, its
+ *     COMMITs made slow, and started again a second later, several
+ *     times: no reply says that the outcome is not known (the node finds
+ *     it out once the server is back), and no move refused is stored.
+ *  4. A move waiting for a row lock another session holds when its
+ *     connection is cut (a socat proxy): when the node says that it did
+ *     not commit, it did not, though the lock is released at once after
+ *     (the old session must be ended, not another one).
+ *  5. A node idle across a restart of the server: its first write is
+ *     stored (its connection, broken meanwhile, is made again), not
+ *     refused.
+ *  6. A node loads a game (DANDY.STATE, or ludus copy) while another
+ *     node's move commits between the load's statements (a session of
+ *     the test holds the players table meanwhile): the state it shows is
+ *     one the history made (REPLAY of some prefix), never a games row of
+ *     one move with the token rows of the next, and the copy's AUDIT is
+ *     empty.
+ *  7. Two nodes and a game of bots, the node that plays it killed (kill
+ *     -9) and started again, then stopped (SIGSTOP) and continued: the
+ *     other takes the game over, and no two moves are ever closer than
+ *     bot-delay (two nodes once played it, each on its own timer).
+ *
+ * Options: --tries N (default 10), --seed S, --only T (test T alone, the
+ * others reported as skipped).
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <libpq-fe.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "util/reply.h"
+#include "util/util.h"
+#include "daemon_helper.h"
+#include "fault_helper.h"
+#include "pg_helper.h"
+#include "pgplay.h"
+#include "rclient.h"
+
+static int	 tries = 10, only;
+static char	 direct[600];	/* the suite's URI, no proxy */
+
+/* A call that must succeed: its reply, noted when it is not status want
+ * (NULL: any reply but an error). */
+static int
+call_ok(struct rconn *c, const char *want, const char *a0, const char *a1,
+    const char *a2, const char *a3)
+{
+	struct reply	 r;
+	int		 ok;
+
+	memset(&r, 0, sizeof(r));
+	ok = rc_call(c, &r, PLAY_IO_MS, a0, a1, a2, a3, NULL) == 1 &&
+	    r.type != REPLY_ERROR &&
+	    (want == NULL || rc_is_status(&r, want));
+	if (!ok)
+		fault_fail("%s %s: %s", a0, a1, fault_text(&r));
+	reply_free(&r);
+	return ok ? 0 : -1;
+}
+
+/* The reply a draw of card on a fresh 2-player game after first's draw
+ * gets ("P2 <pos> <points>"). */
+static void
+second_draw(int first, int card, char *want, size_t len)
+{
+	struct dandy_state	 st;
+	struct dandy_result	 r;
+
+	dandy_init(&st, 2, "abcdefghi", NULL, NULL);
+	if (dandy_draw(&st, first, &st, &r) == -1 ||
+	    dandy_draw(&st, card, &st, &r) == -1)
+		abort();
+	if (r.pos == DANDY_OFF)
+		snprintf(want, len, "P%d OFF %d", r.player + 1, r.points);
+	else
+		snprintf(want, len, "P%d %d %d", r.player + 1, r.pos + 1,
+		    r.points);
+}
+
+/* HISTORY's length of a game, -1 when it cannot be read. */
+static int64_t
+history_len(struct rconn *c, const char *id)
+{
+	struct reply	 r;
+	int64_t		 n = -1;
+
+	memset(&r, 0, sizeof(r));
+	if (rc_call(c, &r, PLAY_IO_MS, "HISTORY", id, NULL) == 1 &&
+	    r.type == REPLY_ARRAY)
+		n = (int64_t)r.n;
+	reply_free(&r);
+	return n;
+}
+
+/* ----------------------------------- 1. a re-run and a barrier's read */
+
+/*
+ * Node b has games g and w cached; node a moves both, so that b's copies
+ * are stale.  One connection of b's then pipelines a move of g and a
+ * barrier that loads w: the move conflicts at the barrier's COMMIT and
+ * is run again at once, and the barrier's load of w must not be taken as
+ * part of that re-run (a stale read of it would make the re-run, stored
+ * already, run a third time).
+ */
+static void
+rerun_once(struct rconn *ca, struct rconn *cb, int port_b, int k,
+    const char *barrier)
+{
+	char		 g[16], w[16], want[32], *buf = NULL;
+	const char	*argv[3];
+	size_t		 len = 0, cap = 0;
+	struct rconn	 cx;
+	struct reply	 r;
+	int64_t		 n;
+
+	snprintf(g, sizeof(g), "rg%d", k);
+	snprintf(w, sizeof(w), "rw%d", k);
+	if (call_ok(ca, "OK", "DANDY.CREATE", g, "2", "abcdefghi") != 0 ||
+	    call_ok(ca, "OK", "DANDY.CREATE", w, "2", "abcdefghi") != 0 ||
+	    call_ok(cb, NULL, "GAME.INFO", g, NULL, NULL) != 0 ||
+	    call_ok(cb, NULL, "GAME.INFO", w, NULL, NULL) != 0 ||
+	    call_ok(ca, NULL, "DANDY.DRAW", g, "a", NULL) != 0 ||
+	    call_ok(ca, NULL, "DANDY.DRAW", w, "a", NULL) != 0)
+		return;
+	second_draw('a', 'h', want, sizeof(want));
+	if (rc_open(&cx, port_b) != 0) {
+		fault_fail("connect to node b");
+		return;
+	}
+	argv[0] = "DANDY.DRAW";
+	argv[1] = g;
+	argv[2] = "h";
+	rc_encode(&buf, &len, &cap, 3, argv);
+	argv[0] = barrier;
+	argv[1] = w;
+	rc_encode(&buf, &len, &cap, 2, argv);
+	if (rc_write(&cx, buf, len) != 0)
+		fault_fail("send to node b");
+	free(buf);
+	memset(&r, 0, sizeof(r));
+	if (rc_read(&cx, &r, PLAY_IO_MS) != 1 || !rc_is_status(&r, want))
+		fault_fail("%s (with %s %s): got %s, want %s", g, barrier, w,
+		    fault_text(&r), want);
+	reply_free(&r);
+	memset(&r, 0, sizeof(r));
+	if (rc_read(&cx, &r, PLAY_IO_MS) != 1 || r.type == REPLY_ERROR)
+		fault_fail("%s %s: %s", barrier, w, fault_text(&r));
+	reply_free(&r);
+	rc_close(&cx);
+	if ((n = history_len(ca, g)) != 2)
+		fault_fail("%s (with %s %s): %lld moves stored for 2 replies",
+		    g, barrier, w, (long long)n);
+}
+
+static void
+test_rerun(int tap)
+{
+	struct daemon	 a, b;
+	struct rconn	 ca, cb;
+	int		 k, before = fault_failures;
+
+	if (daemon_launch(&a, NULL) != 0 || daemon_setup(&b) != 0 ||
+	    daemon_start(&b, NULL) != 0 || rc_open(&ca, a.port) != 0 ||
+	    rc_open(&cb, b.port) != 0) {
+		fault_fail("the nodes did not start");
+		return;
+	}
+	for (k = 0; k < 2 * tries && fault_failures == before; k++)
+		rerun_once(&ca, &cb, b.port, k,
+		    k % 2 == 0 ? "SUBSCRIBE" : "GAME.WATCH");
+	rc_close(&ca);
+	rc_close(&cb);
+	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
+		fault_fail("a node did not exit 0");
+	printf("%sok %d - a move run again at a barrier that reads a stale "
+	    "game: stored once\n", fault_failures > before ? "not " : "", tap);
+}
+
+/* ------------------------------------------ 2. fast shutdown, restart */
+
+/*
+ * Each COMMIT made slow (on) or not (off): with fsync on (a cluster
+ * restarted as PG_DURABLE makes it, tests/lib/pgcluster), commit_delay
+ * makes it wait in its WAL flush, inside the critical section where the
+ * server's signals wait too, so that a shutdown or a crash lands there
+ * (where it once broke the promise) rather than only in the statements
+ * before it.  The node's sessions take it from the database's settings.
+ * Each test says what it needs; the cluster restarts only for a change.
+ */
+static void
+slow_commits(int on)
+{
+	static const char *const sql_on[] = {
+		"ALTER DATABASE ludus SET commit_delay = 20000",
+		"ALTER DATABASE ludus SET commit_siblings = 0",
+	};
+	static const char *const sql_off[] = {
+		"ALTER DATABASE ludus RESET commit_delay",
+		"ALTER DATABASE ludus RESET commit_siblings",
+	};
+	static int	 now;
+	PGconn		*pc;
+	PGresult	*r;
+	size_t		 i;
+
+	if (on == now)
+		return;
+	now = on;
+	if (on)
+		setenv("PG_DURABLE", "1", 1);
+	else
+		unsetenv("PG_DURABLE");
+	if (play_cluster("kill", "fast") != 0 ||
+	    play_cluster("restart", NULL) != 0)
+		fault_fail("slow commits: pgcluster kill, restart");
+	pc = PQconnectdb(direct);
+	for (i = 0; i < 2 && PQstatus(pc) == CONNECTION_OK; i++) {
+		r = PQexec(pc, on ? sql_on[i] : sql_off[i]);
+		if (PQresultStatus(r) != PGRES_COMMAND_OK)
+			fault_fail("%s: %s", on ? sql_on[i] : sql_off[i],
+			    PQresultErrorMessage(r));
+		PQclear(r);
+	}
+	if (PQstatus(pc) != CONNECTION_OK)
+		fault_fail("slow commits: %s", PQerrorMessage(pc));
+	PQfinish(pc);
+}
+
+static void
+test_fast_restart(int tap)
+{
+	struct daemon	 d;
+	struct rconn	 c;
+	pid_t		 stopper;
+	int		 k, i, status, lied = 0, before = fault_failures;
+
+	ok_replies = refused = refused_unknown = 0;
+	slow_commits(1);
+	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		return;
+	}
+	for (i = 0; i < PLAY_GAMES; i++)
+		play_create(&c, i, "f");
+	for (k = 0; k < tries / 2 + 1 && fault_failures == before; k++) {
+		/* The shutdown at a random moment of the commits in flight. */
+		if ((stopper = fork()) == 0) {
+			rc_sleep_ms(fault_rnd(&rng, 20));
+			_exit(play_cluster("kill", "fast") == 0 ? 0 : 1);
+		}
+		for (i = 0; i < 8; i++)
+			if (play_round(&c) < 0)
+				fault_fail("connection to the node lost");
+		if (waitpid(stopper, &status, 0) != stopper || status != 0)
+			fault_fail("pgcluster kill fast");
+		if (play_cluster("restart", NULL) != 0)
+			fault_fail("pgcluster restart");
+		lied += play_refused_stored(&c);
+		play_settle(&c);
+	}
+	play_check(&c);
+	rc_note("fast shutdowns: %llu stored, %llu refused (%llu as not "
+	    "known)", (unsigned long long)ok_replies,
+	    (unsigned long long)refused, (unsigned long long)refused_unknown);
+	if (lied > 0)
+		fault_fail("%d moves refused had been stored", lied);
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	printf("%sok %d - the server shut down fast under load: no move "
+	    "refused is stored\n", fault_failures > before ? "not " : "", tap);
+}
+
+/* ------------------------------------------- 4. a cut in a lock wait */
+
+/* A session of the test's own (straight to the server, not through the
+ * proxy) that holds game id's row, or NULL. */
+static PGconn *
+hold_row(const char *id)
+{
+	const char	*params[1] = { id };
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+
+	if (PQstatus(pc) != CONNECTION_OK) {
+		fault_fail("holder: %s", PQerrorMessage(pc));
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(PQexec(pc, "BEGIN"));
+	r = PQexecParams(pc, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE",
+	    1, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1) {
+		fault_fail("holder: %s", PQresultErrorMessage(r));
+		PQclear(r);
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(r);
+	return pc;
+}
+
+static void
+lock_cut_once(struct rconn *c, pid_t px, int k, int *said, int *unknown)
+{
+	char		 id[16], at[8];
+	struct reply	 r;
+	pid_t		 cutter;
+	PGconn		*holder;
+	int64_t		 n;
+
+	snprintf(id, sizeof(id), "l%d", k);
+	if (call_ok(c, "OK", "DANDY.CREATE", id, "2", "abcdefghi") != 0 ||
+	    call_ok(c, NULL, "DANDY.DRAW", id, "a", NULL) != 0 ||
+	    (holder = hold_row(id)) == NULL)
+		return;
+	snprintf(at, sizeof(at), "1");
+	if (rc_send(c, "DANDY.DRAW", id, "5", "AT", at, NULL) != 0)
+		fault_fail("send");
+	/* The node's COMMIT waits for the lock (busy-timeout 2 s); its
+	 * connection is cut, and the lock released once the node has had
+	 * the time to find out what became of it. */
+	if ((cutter = fork()) == 0) {
+		rc_sleep_ms(20);
+		_exit(play_proxy_cut(px) > 0 ? 0 : 1);
+	}
+	waitpid(cutter, NULL, 0);
+	rc_sleep_ms(400);
+	PQclear(PQexec(holder, "COMMIT"));
+	PQfinish(holder);
+	memset(&r, 0, sizeof(r));
+	if (rc_read(c, &r, PLAY_IO_MS) != 1) {
+		fault_fail("%s: no reply", id);
+		reply_free(&r);
+		return;
+	}
+	n = history_len(c, id);
+	if (rc_is_error(&r, "STORE") && r.str != NULL &&
+	    strstr(r.str, "not known") != NULL)
+		(*unknown)++;
+	else if (rc_is_error(&r, "STORE")) {
+		(*said)++;
+		if (n != 1)
+			fault_fail("%s: refused (%s), and stored (%lld moves)",
+			    id, r.str, (long long)n);
+	} else if (r.type != REPLY_STATUS || n != 2)
+		fault_fail("%s: %s, and %lld moves stored", id, fault_text(&r),
+		    (long long)n);
+	reply_free(&r);
+}
+
+static void
+test_lock_cut(int tap)
+{
+	static const char *const flags[] = { "--busy-timeout", "2000", NULL };
+	struct daemon	 d;
+	struct rconn	 c;
+	char		 uri[600];
+	pid_t		 px;
+	int		 port = play_free_port(), k, said = 0, unknown = 0;
+	int		 before = fault_failures;
+
+	slow_commits(0);
+	play_proxy_uri(uri, sizeof(uri), port);
+	px = play_proxy_start(port);
+	rc_sleep_ms(300);
+	setenv("LUDUS_TEST_STORE", uri, 1);
+	if (daemon_launch(&d, flags) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start behind the proxy");
+		kill(px, SIGKILL);
+		return;
+	}
+	for (k = 0; k < tries && fault_failures == before; k++)
+		lock_cut_once(&c, px, k, &said, &unknown);
+	rc_note("cut in a lock wait %d times: %d said not committed, %d not "
+	    "known", k, said, unknown);
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	kill(px, SIGKILL);
+	play_proxy_cut(px);
+	printf("%sok %d - a cut in a lock wait: \"did not commit\" is true\n",
+	    fault_failures > before ? "not " : "", tap);
+}
+
+/* ------------------------------------------ 5. idle across a restart */
+
+static void
+test_idle_restart(int tap)
+{
+	struct daemon	 d;
+	struct rconn	 c;
+	char		 id[16];
+	int		 k, before = fault_failures;
+
+	slow_commits(0);
+	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		return;
+	}
+	for (k = 0; k < 3 && fault_failures == before; k++) {
+		snprintf(id, sizeof(id), "i%d", k);
+		if (call_ok(&c, "OK", "DANDY.CREATE", id, "2",
+		    "abcdefghi") != 0)
+			break;
+		if (play_cluster("kill", k == 1 ? "immediate" : "fast") != 0 ||
+		    play_cluster("restart", NULL) != 0)
+			fault_fail("pgcluster kill, restart");
+		/* The node's connections broke while it had nothing to do;
+		 * past the pause of its reconnects (its watch of deadlines
+		 * found the server down), the first write must find them. */
+		rc_sleep_ms(1000);
+		call_ok(&c, NULL, "DANDY.DRAW", id, "a", NULL);
+	}
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	printf("%sok %d - a node idle across a restart: its first write is "
+	    "stored\n", fault_failures > before ? "not " : "", tap);
+}
+
+/* ----------------------------------------- 3. a crash in the COMMITs */
+
+static void
+test_crash(int tap)
+{
+	struct daemon	 d;
+	struct rconn	 c;
+	pid_t		 nemesis;
+	int		 k, i, status, lied = 0, before = fault_failures;
+
+	ok_replies = refused = refused_unknown = 0;
+	slow_commits(1);
+	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		return;
+	}
+	for (i = 0; i < PLAY_GAMES; i++)
+		play_create(&c, i, "k");
+	for (k = 0; k < tries / 3 + 1 && fault_failures == before; k++) {
+		/* A crash at a random moment of the commits in flight, and
+		 * the server back a second later, while the node waits. */
+		if ((nemesis = fork()) == 0) {
+			rc_sleep_ms(fault_rnd(&rng, 40));
+			if (play_cluster("kill", "immediate") != 0)
+				_exit(1);
+			rc_sleep_ms(1000);
+			_exit(play_cluster("restart", NULL) == 0 ? 0 : 1);
+		}
+		for (i = 0; i < 8; i++)
+			if (play_round(&c) < 0)
+				fault_fail("connection to the node lost");
+		if (waitpid(nemesis, &status, 0) != nemesis || status != 0)
+			fault_fail("pgcluster kill immediate, restart");
+		lied += play_refused_stored(&c);
+		play_settle(&c);
+	}
+	play_check(&c);
+	rc_note("crashes: %llu stored, %llu refused (%llu as not known)",
+	    (unsigned long long)ok_replies, (unsigned long long)refused,
+	    (unsigned long long)refused_unknown);
+	if (refused_unknown > 0)
+		fault_fail("%llu replies said the outcome is not known",
+		    (unsigned long long)refused_unknown);
+	if (lied > 0)
+		fault_fail("%d moves refused had been stored", lied);
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+	printf("%sok %d - the server crashed in the COMMITs: every outcome "
+	    "found out, no refusal stored\n",
+	    fault_failures > before ? "not " : "", tap);
+}
+
+/* --------------------------------------------- 6. one moment per read */
+
+/* A reply flattened to one line. */
+static void
+flat(const struct reply *r, char *buf, size_t len)
+{
+	size_t	 i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; r->type == REPLY_ARRAY && i < r->n && at + 1 < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s/",
+		    fault_text(&r->elem[i]));
+}
+
+/* 1 when state is REPLAY of some prefix of game id's history. */
+static int
+ever_was(struct rconn *c, const char *id, const char *state)
+{
+	char		 line[1024], k[24];
+	struct reply	 r;
+	int64_t		 n = play_moves_of(c, id), i;
+	int		 found = 0;
+
+	for (i = 0; i <= n && !found; i++) {
+		snprintf(k, sizeof(k), "%lld", (long long)i);
+		memset(&r, 0, sizeof(r));
+		if (rc_call(c, &r, PLAY_IO_MS, "REPLAY", id, k, NULL) != 1 ||
+		    r.type != REPLY_ARRAY)
+			fault_fail("REPLAY %s %s: %s", id, k, fault_text(&r));
+		flat(&r, line, sizeof(line));
+		found = strcmp(line, state) == 0;
+		reply_free(&r);
+	}
+	return found;
+}
+
+/*
+ * A session of the test's own that holds the players table, or NULL: a
+ * load of a game that has read the games row waits there, for as long as
+ * the session says, while another node's move (which touches neither
+ * players nor that read's lock) commits.
+ */
+static PGconn *
+hold_players(void)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+
+	if (PQstatus(pc) != CONNECTION_OK) {
+		fault_fail("holder: %s", PQerrorMessage(pc));
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(PQexec(pc, "BEGIN"));
+	r = PQexec(pc, "LOCK TABLE players IN ACCESS EXCLUSIVE MODE");
+	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+		fault_fail("holder: %s", PQresultErrorMessage(r));
+		PQclear(r);
+		PQfinish(pc);
+		return NULL;
+	}
+	PQclear(r);
+	return pc;
+}
+
+/* A move of game id through ca, while its load (its reply read by the
+ * caller) waits for the holder; the holder lets go after. */
+static void
+move_under(struct rconn *ca, const char *id, PGconn *holder)
+{
+	rc_sleep_ms(300);		/* the load has read the games row */
+	call_ok(ca, NULL, "DANDY.DRAW", id, "c", NULL);
+	PQclear(PQexec(holder, "COMMIT"));
+	PQfinish(holder);
+}
+
+/* DANDY.STATE on node b while node a moves the game in the middle of
+ * b's load: the state is one the history made. */
+static void
+state_once(struct rconn *ca, struct rconn *cb, int k)
+{
+	char		 id[16], line[1024];
+	struct reply	 r;
+	PGconn		*holder;
+
+	snprintf(id, sizeof(id), "s%d", k);
+	if (call_ok(ca, "OK", "DANDY.CREATE", id, "3", "abcdefghi") != 0 ||
+	    call_ok(ca, NULL, "DANDY.DRAW", id, "a", NULL) != 0 ||
+	    (holder = hold_players()) == NULL)
+		return;
+	if (rc_send(cb, "DANDY.STATE", id, NULL) != 0)
+		fault_fail("send STATE");
+	move_under(ca, id, holder);
+	memset(&r, 0, sizeof(r));
+	if (rc_read(cb, &r, PLAY_IO_MS) != 1 || r.type != REPLY_ARRAY)
+		fault_fail("STATE %s: %s", id, fault_text(&r));
+	flat(&r, line, sizeof(line));
+	reply_free(&r);
+	if (!ever_was(ca, id, line))
+		fault_fail("STATE %s read a state no move made: %s", id, line);
+}
+
+/* 1 when a session of the copy (its application_name) has run the count
+ * of games it starts with: it is connected and prepared. */
+static int
+copy_counted(void)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+	int		 yes;
+
+	r = PQexec(pc, "SELECT 1 FROM pg_stat_activity WHERE application_name"
+	    " = 'pgpromise-copy' AND query LIKE 'SELECT kind, count(*)%'");
+	yes = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0;
+	PQclear(r);
+	PQfinish(pc);
+	return yes;
+}
+
+/*
+ * ludus copy while node a moves a game in the middle of the copy's load
+ * of it: the copy's AUDIT (its exit status) says it is one moment.  The
+ * players table is held once the copy has prepared its statements (it
+ * prepares them on connecting, which the hold would stop too) and while
+ * it makes its target, which it does before it loads the game.
+ */
+static void
+copy_once(struct rconn *ca, const char *dir, int k)
+{
+	char		 id[16], uri[700], cmd[12000];
+	const char	*top = getenv("top_builddir");
+	PGconn		*holder = NULL;
+	pid_t		 child;
+	int64_t		 t0;
+	int		 status;
+
+	snprintf(id, sizeof(id), "c%d", k);
+	if (call_ok(ca, "OK", "DANDY.CREATE", id, "3", "abcdefghi") != 0 ||
+	    call_ok(ca, NULL, "DANDY.DRAW", id, "a", NULL) != 0)
+		return;
+	snprintf(uri, sizeof(uri), "%s&application_name=pgpromise-copy",
+	    direct);
+	snprintf(cmd, sizeof(cmd), "exec %s/src/ludus copy '%s' "
+	    "'%s/copy%d.db' >%s/copy%d.out 2>&1", top != NULL ? top : ".",
+	    uri, dir, k, dir, k);
+	if ((child = fork()) == 0)
+		_exit(system(cmd) == 0 ? 0 : 1);
+	for (t0 = rc_now_ms(); rc_now_ms() - t0 < 10000 && !copy_counted();)
+		;
+	if ((holder = hold_players()) != NULL)
+		move_under(ca, id, holder);
+	if (waitpid(child, &status, 0) != child || status != 0)
+		fault_fail("ludus copy while a node moves: not one moment "
+		    "(see %s/copy%d.out)", dir, k);
+}
+
+static void
+test_one_moment(int tap)
+{
+	static const char *const flags[] = { "--busy-timeout", "5000", NULL };
+	struct daemon	 a, b;
+	struct rconn	 ca, cb;
+	int		 k, before = fault_failures;
+
+	slow_commits(0);
+	if (daemon_launch(&a, NULL) != 0 || daemon_setup(&b) != 0 ||
+	    daemon_start(&b, flags) != 0 || rc_open(&ca, a.port) != 0 ||
+	    rc_open(&cb, b.port) != 0) {
+		fault_fail("the nodes did not start");
+		return;
+	}
+	for (k = 0; k < 3 && fault_failures == before; k++)
+		state_once(&ca, &cb, k);
+	if (fault_failures == before)
+		copy_once(&ca, b.dir, 0);
+	rc_close(&ca);
+	rc_close(&cb);
+	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
+		fault_fail("a node did not exit 0");
+	printf("%sok %d - a read while another node writes: one moment, a "
+	    "copy too\n", fault_failures > before ? "not " : "", tap);
+}
+
+/* ---------------------------------------------- 7. bots after failover */
+
+/* Runs statements on a session of the test's own: 0, or -1 (noted). */
+static int
+exec_all(const char *const *sql, size_t n)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+	size_t		 i;
+	int		 rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		r = PQexec(pc, sql[i]);
+		if (PQresultStatus(r) != PGRES_COMMAND_OK) {
+			fault_fail("%s: %s", sql[i], PQresultErrorMessage(r));
+			rc = -1;
+		}
+		PQclear(r);
+	}
+	PQfinish(pc);
+	return rc;
+}
+
+/*
+ * When each move is stored, to the microsecond (history's at is in
+ * seconds): a trigger of the test's own notes the server's clock at each
+ * history row's insert, which only a committed move keeps.
+ */
+static int
+note_move_times(int on)
+{
+	static const char *const sql_on[] = {
+		"CREATE TABLE move_times (game text, seq bigint, at_us bigint, pid int)",
+		"CREATE FUNCTION note_move() RETURNS trigger LANGUAGE plpgsql"
+		" AS $$ BEGIN INSERT INTO move_times VALUES (NEW.game,"
+		" NEW.seq, (extract(epoch FROM clock_timestamp()) * 1000000)"
+		"::bigint, pg_backend_pid()); RETURN NEW; END $$",
+		"CREATE TRIGGER note_move AFTER INSERT ON history FOR EACH ROW"
+		" EXECUTE FUNCTION note_move()",
+	};
+	static const char *const sql_off[] = {
+		"DROP TRIGGER note_move ON history",
+		"DROP FUNCTION note_move()",
+		"DROP TABLE move_times",
+	};
+
+	return on ? exec_all(sql_on, 3) : exec_all(sql_off, 3);
+}
+
+/* The gaps between the stored moves of game id shorter than min_ms (the
+ * first few noted); the longest in *longest. */
+static int
+short_gaps(const char *id, int64_t min_ms, int64_t *longest, int *moves)
+{
+	const char	*params[1] = { id };
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+	int64_t		 at, prev = 0, gap;
+	const char	*errstr;
+	int		 i, n = 0;
+
+	*longest = 0;
+	r = PQexecParams(pc, "SELECT at_us, pid FROM move_times WHERE game = $1"
+	    " ORDER BY seq", 1, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK)
+		fault_fail("moves of %s: %s", id, PQresultErrorMessage(r));
+	*moves = PQntuples(r);
+	for (i = 0; i < PQntuples(r); i++) {
+		if (parse_int64(PQgetvalue(r, i, 0), 0, INT64_MAX, &at,
+		    &errstr) != 0)
+			fault_fail("move_times.at_us: %s", errstr);
+		gap = (at - prev) / 1000;
+		if (i > 0 && gap < min_ms && n++ < 5)
+			rc_note("moves %d and %d of %s %lld ms apart (sessions "
+			    "%s, %s)", i, i + 1, id, (long long)gap,
+			    PQgetvalue(r, i - 1, 1), PQgetvalue(r, i, 1));
+		if (i > 0 && gap > *longest)
+			*longest = gap;
+		prev = at;
+	}
+	PQclear(r);
+	PQfinish(pc);
+	return n;
+}
+
+static void
+test_bot_pacing(int tap)
+{
+	static const char *const flags[] = { "--bot-delay", "100", NULL };
+	struct daemon	 a, b;
+	struct rconn	 ca, cb;
+	struct reply	 r;
+	int64_t		 longest;
+	int		 n, moves, before = fault_failures;
+
+	slow_commits(0);
+	if (daemon_launch(&a, flags) != 0 || daemon_setup(&b) != 0 ||
+	    daemon_start(&b, flags) != 0 || rc_open(&ca, a.port) != 0) {
+		fault_fail("the nodes did not start");
+		return;
+	}
+	if (note_move_times(1) != 0)
+		return;
+	memset(&r, 0, sizeof(r));
+	if (rc_call(&ca, &r, PLAY_IO_MS, "LUDO.CREATE", "bp", "a", "b", "c",
+	    "d", "bots=a:first,b:first,c:first,d:first", "dice=server",
+	    NULL) != 1 || !rc_is_status(&r, "OK"))
+		fault_fail("create: %s", fault_text(&r));
+	reply_free(&r);
+	rc_close(&ca);
+	/* Node a plays the game; killed, node b takes it over; a starts
+	 * again, arming the deadlines stored; a stopped, b plays it; a goes
+	 * on, its old timer firing. */
+	rc_sleep_ms(1000);
+	daemon_stop(&a, SIGKILL);
+	rc_sleep_ms(3000);
+	if (daemon_start(&a, flags) != 0)
+		fault_fail("node a did not start again");
+	rc_sleep_ms(1500);
+	kill(a.pid, SIGSTOP);
+	rc_sleep_ms(3000);
+	kill(a.pid, SIGCONT);
+	rc_sleep_ms(1500);
+	/* libevent's timers run on a coarse clock (a few milliseconds a
+	 * tick): 5 ms are given. */
+	n = short_gaps("bp", 95, &longest, &moves);
+	rc_note("%d bot moves, %d of them less than bot-delay after the one "
+	    "before, the longest gap %lld ms", moves, n, (long long)longest);
+	if (n > 0)
+		fault_fail("%d bot moves came less than bot-delay after the one "
+		    "before", n);
+	if (rc_open(&cb, b.port) != 0 ||
+	    rc_call(&cb, &r, PLAY_IO_MS, "AUDIT", NULL) != 1 ||
+	    r.type != REPLY_ARRAY || r.n != 0)
+		fault_fail("AUDIT: %s", fault_text(&r));
+	reply_free(&r);
+	rc_close(&cb);
+	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
+		fault_fail("a node did not exit 0");
+	note_move_times(0);
+	printf("%sok %d - bots after a node was killed, then stopped: one "
+	    "node plays, at bot-delay\n", fault_failures > before ? "not " :
+	    "", tap);
+}
+
+static void	(*const tests[])(int) = {
+	test_rerun,
+	test_fast_restart,
+	test_crash,
+	test_lock_cut,
+	test_idle_restart,
+	test_one_moment,
+	test_bot_pacing,
+};
+
+int
+main(int argc, char **argv)
+{
+	char		 uri[600];
+	int		 i;
+	int64_t		 v;
+	const char	*errstr;
+
+	for (i = 1; i + 1 < argc; i += 2) {
+		if (parse_int64(argv[i + 1], 0, INT32_MAX, &v, &errstr) != 0)
+			return 2;
+		if (strcmp(argv[i], "--tries") == 0)
+			tries = (int)v;
+		else if (strcmp(argv[i], "--only") == 0)
+			only = (int)v;
+		else if (strcmp(argv[i], "--seed") == 0)
+			rng = (uint64_t)v;
+		else
+			return 2;
+	}
+	if (play_init() != 0) {
+		printf("1..0 # SKIP needs PostgreSQL (tests/pg/pgpromise.pg)\n");
+		return 0;
+	}
+	snprintf(uri, sizeof(uri), "%s", pg_test_uri());
+	snprintf(direct, sizeof(direct), "%s", uri);
+	printf("1..%zu\n", sizeof(tests) / sizeof(tests[0]));
+	for (i = 0; i < (int)(sizeof(tests) / sizeof(tests[0])); i++) {
+		if (only != 0 && only != i + 1) {
+			printf("ok %d # SKIP --only %d\n", i + 1, only);
+			continue;
+		}
+		setenv("LUDUS_TEST_STORE", uri, 1);
+		tests[i](i + 1);
+	}
+	play_free();
+	return fault_failures == 0 ? 0 : 1;
+}
