@@ -376,6 +376,33 @@ unended_sessions(void)
 	return n;
 }
 
+/*
+ * The store's "not known" claims nothing, and a client that does not use
+ * AT cannot resend safely after it: a node says it only when the server
+ * stayed out of its reach longer than it looks for an outcome.  When
+ * every fault healed well within that, each such answer is one the
+ * store could have told.
+ */
+static uint64_t
+needless_told(const struct figures *fg, const struct faultlog *fl)
+{
+	int64_t	 longest = 0;
+	size_t	 k;
+
+	for (k = 0; k < fl->n; k++)
+		if (fl->f[k].t1 - fl->f[k].t0 > longest)
+			longest = fl->f[k].t1 - fl->f[k].t0;
+	if (fg->unknown_told == 0 || longest > (int64_t)J_OUTCOME_MS * 500)
+		return 0;
+	fault_fail("%llu draws answered \"the outcome is not known\" (stored "
+	    "%llu, not %llu, cannot tell %llu), though no fault lasted over "
+	    "%.1f s", (unsigned long long)fg->unknown_told,
+	    (unsigned long long)fg->told_applied,
+	    (unsigned long long)fg->told_not,
+	    (unsigned long long)fg->told_unresolved, longest / 1e6);
+	return fg->unknown_told;
+}
+
 /* AUDIT of the whole database by the CLI on it, the nodes stopped. */
 static uint64_t
 audit_all(void)
@@ -475,8 +502,9 @@ report(const struct figures *fg, const struct faultlog *fl, int64_t secs)
 	    "move is stored, and every move at most once");
 	tap(&t, fg->err_applied + fg->unended, "no move answered with an "
 	    "error is stored, and a session given up on is ended");
-	tap(&t, fg->contradicted + fg->early, "no reply contradicts what is "
-	    "stored, and each comes in its order");
+	tap(&t, fg->contradicted + fg->early + fg->told_needless, "no reply "
+	    "contradicts what is stored or calls unknown what the store can "
+	    "tell, and each comes in its order");
 	tap(&t, fg->torn + fg->stale, "no read shows a state that never "
 	    "existed, or one older than a move acknowledged before it");
 	tap(&t, fg->illegal + fg->gaps + fg->audit, "every history is "
@@ -508,6 +536,8 @@ report(const struct figures *fg, const struct faultlog *fl, int64_t secs)
 	    (unsigned long long)fg->stale, (unsigned long long)fg->contradicted);
 	printf("| replies after another game's events | %llu |\n",
 	    (unsigned long long)fg->early);
+	printf("| \"not known\" though every fault was short | %llu |\n",
+	    (unsigned long long)fg->told_needless);
 	printf("| unknown: no reply (stored / not / cannot tell) | %llu (%llu "
 	    "/ %llu / %llu) |\n", (unsigned long long)fg->unknown_lost,
 	    (unsigned long long)fg->lost_applied,
@@ -633,6 +663,7 @@ main(int argc, char **argv)
 		fg.faults[fl.f[k].kind]++;
 	fg.torn_copies = (uint64_t)fl.torn_copies;
 	check_draws(&log, &fg);
+	fg.told_needless = needless_told(&fg, &fl);
 	check_reads(&log, &fg);
 	check_watch(&log, &wl, &fl, &fg);
 	phase("checked");

@@ -23,6 +23,10 @@
 #define J_MAX_CLIENTS	256
 #define J_CARDS		18	/* a-i and 1-9 */
 #define J_IO_MS_DEFAULT	10000	/* a request's reply; past it, unknown */
+/* How long a node looks for the outcome of a COMMIT whose connection
+ * broke before it says "not known" (doc/protocol.md): a fault healed
+ * sooner leaves it nothing it cannot tell. */
+#define J_OUTCOME_MS	30000
 
 /* ------------------------------------------------------------ options */
 
@@ -287,6 +291,7 @@ struct figures {
 	uint64_t	 torn, stale, phantom, early;
 	uint64_t	 unended;	/* sessions a node gave up on, alive */
 	uint64_t	 unknown_lost, unknown_told;	/* no reply, "not known" */
+	uint64_t	 told_needless;	/* "not known", every fault short */
 	uint64_t	 told_applied, told_not, told_unresolved;
 	uint64_t	 lost_applied, lost_not, lost_unresolved;
 	uint64_t	 illegal, gaps, disagree, audit;
