@@ -507,7 +507,9 @@ agree_ask(char **buf, size_t *len, size_t *cap, int g)
 	rc_encode(buf, len, cap, 2, audit);
 }
 
-/* Node i's four answers for game g: 0 if they are all the truth's. */
+/* Node i's four answers for game g: 0 if they are all the truth's, 1 if
+ * not, 2 if one of them did not come (the connection is then of no more
+ * use: what follows on it cannot be told from a late answer). */
 static int
 node_agrees(struct rconn *c, int i, int g)
 {
@@ -550,7 +552,7 @@ node_agrees(struct rconn *c, int i, int g)
 		lost = 1;
 	if (bad && !lost)
 		fault_fail("node %d does not answer %s as it is stored", i, id);
-	return bad || lost;
+	return lost ? 2 : bad;
 }
 
 uint64_t
@@ -560,7 +562,7 @@ check_nodes_agree(void)
 	char		*buf = NULL;
 	size_t		 len, cap = 0;
 	uint64_t	 bad = 0;
-	int		 i, g;
+	int		 i, g, v;
 
 	for (i = 0; i < jo.nodes; i++) {
 		if (rc_open(&c, node_port(i)) != 0) {
@@ -574,8 +576,15 @@ check_nodes_agree(void)
 			fault_fail("node %d does not answer", i);
 			bad += (uint64_t)jo.games;
 		} else {
-			for (g = 0; g < jo.games; g++)
-				bad += (uint64_t)node_agrees(&c, i, g);
+			for (g = 0; g < jo.games; g++) {
+				if ((v = node_agrees(&c, i, g)) > 1) {
+					fault_fail("node %d: no answer for %d "
+					    "games", i, jo.games - g);
+					bad += (uint64_t)(jo.games - g);
+					break;
+				}
+				bad += (uint64_t)v;
+			}
 		}
 		rc_close(&c);
 	}
