@@ -183,6 +183,10 @@ struct oplog {
 	size_t		 n, cap;
 };
 
+/* p (n of its *cap elements of size used) with room for one more: its
+ * capacity doubled, from first. */
+void		*jgrow(void *p, size_t *cap, size_t n, size_t first,
+		    size_t size);
 /* Appends to a log; the op's index. */
 size_t		 oplog_add(struct oplog *, const struct op *);
 /* The distinct error texts (interned under J.lock), and their count. */

@@ -578,11 +578,8 @@ check_draws(struct oplog *log, struct figures *fg)
 			if ((c = card_index(truth[g].row[q].card)) < 0)
 				continue;
 			s = &st[(size_t)g * J_CARDS + (size_t)c];
-			if (s->n == s->cap) {
-				s->cap = s->cap ? s->cap * 2 : 16;
-				s->seq = xrealloc(s->seq, s->cap *
-				    sizeof(*s->seq));
-			}
+			s->seq = jgrow(s->seq, &s->cap, s->n, 16,
+			    sizeof(*s->seq));
 			s->seq[s->n++] = q + 1;
 		}
 	/* The log is sorted by invocation: each stream's ops in order. */
@@ -593,10 +590,7 @@ check_draws(struct oplog *log, struct figures *fg)
 		if (!is_draw(o) || (c = card_index(o->card)) < 0)
 			continue;
 		s = &st[(size_t)o->game * J_CARDS + (size_t)c];
-		if (s->nop == s->capop) {
-			s->capop = s->capop ? s->capop * 2 : 16;
-			s->op = xrealloc(s->op, s->capop * sizeof(*s->op));
-		}
+		s->op = jgrow(s->op, &s->capop, s->nop, 16, sizeof(*s->op));
 		s->op[s->nop++] = o;
 		if (o->outcome == OUT_LOST)
 			fg->unknown_lost++;

@@ -67,13 +67,19 @@ uint64_t		 clients_full;
 
 /* ------------------------------------------------------------ the log */
 
+void *
+jgrow(void *p, size_t *cap, size_t n, size_t first, size_t size)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap == 0 ? first : *cap * 2;
+	return xrealloc(p, *cap * size);
+}
+
 size_t
 oplog_add(struct oplog *l, const struct op *o)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap == 0 ? 4096 : l->cap * 2;
-		l->op = xrealloc(l->op, l->cap * sizeof(*l->op));
-	}
+	l->op = jgrow(l->op, &l->cap, l->n, 4096, sizeof(*l->op));
 	l->op[l->n] = *o;
 	return l->n++;
 }
@@ -511,32 +517,55 @@ player_index(const char *s)
 	return (int)v - 1;
 }
 
+/*
+ * Sends read o (made by op_init) to node i: 1 when a reply that is no
+ * error is in *r for the caller to read, 0 when o's outcome is set
+ * already (no reply: unknown; an error), -1 when the node is down
+ * (nothing sent, nothing to log).
+ */
+static int
+ask(struct client *cl, int i, struct op *o, int argc,
+    const char *const *argv, struct reply *r)
+{
+	struct rconn	*rc;
+
+	memset(r, 0, sizeof(*r));
+	if ((rc = conn_to(cl, i)) == NULL)
+		return -1;
+	if (exchange(rc, o, argc, argv, r) == 0) {
+		o->outcome = OUT_LOST;
+		return 0;
+	}
+	if (r->type == REPLY_ERROR) {
+		classify_error(o, r);
+		return 0;
+	}
+	return 1;
+}
+
 static int64_t
 read_info(struct client *cl, int i, int g)
 {
-	struct rconn	*rc;
 	struct op	 o;
 	struct reply	 r;
 	const char	*argv[2] = { "GAME.INFO", J.game[g].id };
 	const char	*m, *t, *errstr;
 	int64_t		 moves = -1;
+	int		 got;
 
-	if ((rc = conn_to(cl, i)) == NULL)
-		return -1;
 	op_init(&o, cl, OP_INFO, i, g);
-	if (exchange(rc, &o, 2, argv, &r) == 0) {
-		o.outcome = OUT_LOST;
-	} else if (r.type == REPLY_ERROR) {
-		classify_error(&o, &r);
-	} else if (r.type == REPLY_ARRAY && (m = pair_value(&r, "moves")) &&
-	    (t = pair_value(&r, "turn")) &&
+	if ((got = ask(cl, i, &o, 2, argv, &r)) < 0)
+		return -1;
+	/* got == 0: the outcome is o's already. */
+	if (got > 0 && r.type == REPLY_ARRAY &&
+	    (m = pair_value(&r, "moves")) && (t = pair_value(&r, "turn")) &&
 	    parse_int64(m, 0, INT64_MAX, &moves, &errstr) == 0) {
 		o.outcome = OUT_OK;
 		o.n = moves;
 		o.u.st.turn = (int8_t)player_index(t);
 		if (moves > cl->known[g])
 			cl->known[g] = moves;
-	} else {
+	} else if (got > 0) {
 		o.outcome = OUT_FAIL;
 		o.err = (int16_t)err_intern("GAME.INFO: a reply without moves");
 	}
@@ -580,21 +609,17 @@ parse_state(const struct reply *r, struct jstate *st)
 static void
 read_state(struct client *cl, int i, int g)
 {
-	struct rconn	*rc;
 	struct op	 o;
 	struct reply	 r;
 	const char	*argv[2] = { "DANDY.STATE", J.game[g].id };
+	int		 got;
 
-	if ((rc = conn_to(cl, i)) == NULL)
-		return;
 	op_init(&o, cl, OP_STATE, i, g);
-	if (exchange(rc, &o, 2, argv, &r) == 0) {
-		o.outcome = OUT_LOST;
-	} else if (r.type == REPLY_ERROR) {
-		classify_error(&o, &r);
-	} else if (parse_state(&r, &o.u.st) == 0) {
+	if ((got = ask(cl, i, &o, 2, argv, &r)) < 0)
+		return;
+	if (got > 0 && parse_state(&r, &o.u.st) == 0) {
 		o.outcome = OUT_OK;
-	} else {
+	} else if (got > 0) {
 		o.outcome = OUT_FAIL;
 		o.err = (int16_t)err_intern("DANDY.STATE: a reply that is no "
 		    "state");
@@ -635,17 +660,14 @@ xrange_line(const struct reply *e, char *line, size_t len)
 static void
 read_rows(struct client *cl, int type, int i, int g)
 {
-	struct rconn	*rc;
 	struct op	 o;
 	struct reply	 r;
 	char		 from[32], count[16], line[128];
 	const char	*argv[6];
 	int64_t		 f = cl->known[g] - fault_rnd(&cl->rng, 8);
-	int		 argc, cnt = 1 + fault_rnd(&cl->rng, 16), bad = 0;
+	int		 argc, cnt = 1 + fault_rnd(&cl->rng, 16), bad = 0, got;
 	size_t		 k;
 
-	if ((rc = conn_to(cl, i)) == NULL)
-		return;
 	if (f < 1)
 		f = 1;
 	op_init(&o, cl, type, i, g);
@@ -668,13 +690,11 @@ read_rows(struct client *cl, int type, int i, int g)
 		argv[5] = count;
 		argc = 6;
 	}
-	if (exchange(rc, &o, argc, argv, &r) == 0) {
-		o.outcome = OUT_LOST;
-	} else if (r.type == REPLY_ERROR) {
-		classify_error(&o, &r);
-	} else if (r.type != REPLY_ARRAY || r.n > (size_t)cnt) {
+	if ((got = ask(cl, i, &o, argc, argv, &r)) < 0)
+		return;
+	if (got > 0 && (r.type != REPLY_ARRAY || r.n > (size_t)cnt)) {
 		bad = 1;
-	} else {
+	} else if (got > 0) {
 		o.hash = LINE_HASH_INIT;
 		for (k = 0; k < r.n && !bad; k++) {
 			if (type == OP_HISTORY && r.elem[k].str != NULL)

@@ -16,11 +16,8 @@
  * short run has each of them.
  */
 #include <sys/types.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
-#include <netinet/in.h>
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <libpq-fe.h>
 #include <signal.h>
@@ -31,6 +28,7 @@
 
 #include "util/util.h"
 #include "fault_helper.h"
+#include "pgplay.h"
 #include "rclient.h"
 #include "jepsen.h"
 
@@ -126,25 +124,6 @@ set_port(int i, int port)
 
 /* ----------------------------------------------------------- the proxy */
 
-static int
-free_port(void)
-{
-	struct sockaddr_in	 sa;
-	socklen_t		 len = sizeof(sa);
-	int			 fd, port = -1;
-
-	if ((fd = socket(AF_INET, SOCK_STREAM, 0)) == -1)
-		return -1;
-	memset(&sa, 0, sizeof(sa));
-	sa.sin_family = AF_INET;
-	sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) == 0 &&
-	    getsockname(fd, (struct sockaddr *)&sa, &len) == 0)
-		port = ntohs(sa.sin_port);
-	close(fd);
-	return port;
-}
-
 /* socat from 127.0.0.1:port to the server's socket; 0 once it listens. */
 static int
 proxy_start(void)
@@ -180,54 +159,11 @@ proxy_start(void)
 	return -1;
 }
 
-/* The proxy's children, the connections it carries: up to max pids. */
-static int
-proxy_children(pid_t *pids, int max)
-{
-	DIR		*d = opendir("/proc");
-	struct dirent	*e;
-	char		 path[300], buf[512], *p;
-	FILE		*f;
-	int		 n = 0, ppid;
-	int64_t		 pid;
-	const char	*errstr;
-
-	while (d != NULL && n < max && (e = readdir(d)) != NULL) {
-		if (parse_int64(e->d_name, 1, INT32_MAX, &pid, &errstr) != 0)
-			continue;
-		snprintf(path, sizeof(path), "/proc/%lld/stat", (long long)pid);
-		if ((f = fopen(path, "r")) == NULL)
-			continue;
-		ppid = -1;
-		if (fgets(buf, sizeof(buf), f) != NULL &&
-		    (p = strrchr(buf, ')')) != NULL)
-			sscanf(p + 2, "%*c %d", &ppid);
-		fclose(f);
-		if (ppid == J.proxy_pid)
-			pids[n++] = (pid_t)pid;
-	}
-	if (d != NULL)
-		closedir(d);
-	return n;
-}
-
-static int
-kill_all(const pid_t *pids, int n)
-{
-	int	 i, k = 0;
-
-	for (i = 0; i < n; i++)
-		k += kill(pids[i], SIGKILL) == 0;
-	return k;
-}
-
 /* Kills the proxy's connections; how many. */
 static int
 proxy_cut(void)
 {
-	pid_t	 pids[256];
-
-	return kill_all(pids, proxy_children(pids, 256));
+	return play_proxy_cut(J.proxy_pid);
 }
 
 /* The proxy down, its connections too: the listener is stopped first,
@@ -275,7 +211,7 @@ cluster_start(void)
 	nrng = jo.seed ^ 0x6e656d65ULL;
 	if ((u = strstr(J.uri, "user=")) != NULL)
 		snprintf(user, sizeof(user), "%s", u + 5);
-	if ((J.proxy_port = free_port()) <= 0)
+	if ((J.proxy_port = play_free_port()) <= 0)
 		return -1;
 	snprintf(J.proxy_uri, sizeof(J.proxy_uri),
 	    "postgresql://%s@127.0.0.1:%d/ludus", user, J.proxy_port);
@@ -386,13 +322,13 @@ fault_lockcut(struct fault *f)
 		f->hit = -1;
 		return;
 	}
-	n = proxy_children(pids, 256);
+	n = play_proxy_children(J.proxy_pid, pids, 256);
 	PQclear(PQexec(pc, "BEGIN"));
 	PQclear(PQexec(pc, "SELECT id FROM games WHERE id LIKE 'j%' FOR "
 	    "UPDATE"));
 	t = rc_now_us();
 	rc_sleep_ms(20);
-	f->hit = kill_all(pids, n);
+	f->hit = play_kill_all(pids, n);
 	t = 60 - (rc_now_us() - t) / 1000;
 	if (t > 0)
 		rc_sleep_ms((int)t);
@@ -438,10 +374,7 @@ fault_do(struct fault *f)
 static void
 fault_add(struct faultlog *l, const struct fault *f)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap == 0 ? 64 : l->cap * 2;
-		l->f = xrealloc(l->f, l->cap * sizeof(*l->f));
-	}
+	l->f = jgrow(l->f, &l->cap, l->n, 64, sizeof(*l->f));
 	l->f[l->n++] = *f;
 }
 

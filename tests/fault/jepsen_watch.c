@@ -48,20 +48,15 @@ static struct botlog	 bots[J_MAX_BOTS];
 static void
 event_add(struct watchlog *l, const struct event *e)
 {
-	if (l->nev == l->capev) {
-		l->capev = l->capev == 0 ? 4096 : l->capev * 2;
-		l->ev = xrealloc(l->ev, l->capev * sizeof(*l->ev));
-	}
+	l->ev = jgrow(l->ev, &l->capev, l->nev, 4096, sizeof(*l->ev));
 	l->ev[l->nev++] = *e;
 }
 
 static void
 ping_add(struct watchlog *l, const struct ping *p)
 {
-	if (l->nping == l->capping) {
-		l->capping = l->capping == 0 ? 1024 : l->capping * 2;
-		l->ping = xrealloc(l->ping, l->capping * sizeof(*l->ping));
-	}
+	l->ping = jgrow(l->ping, &l->capping, l->nping, 1024,
+	    sizeof(*l->ping));
 	l->ping[l->nping++] = *p;
 }
 
