@@ -21,10 +21,11 @@
  *  4. A move waiting for a row lock another session holds when its
  *     connection is cut (a socat proxy): when the node says that it did
  *     not commit, it did not, though the lock is released at once after
- *     (the old session must be ended, not another one).
+ *     (the old session must be ended, not another one); and with the
+ *     server up, no reply says that the outcome is not known.
  *  5. A node idle across a restart of the server: its first write is
- *     stored (its connection, broken meanwhile, is made again), not
- *     refused.
+ *     stored, once (its connection, broken meanwhile, is made again),
+ *     not refused.
  *  6. A node loads a game (DANDY.STATE, or ludus copy) while another
  *     node's move commits between the load's statements (a session of
  *     the test holds the players table meanwhile): the state it shows is
@@ -396,6 +397,9 @@ test_lock_cut(int tap)
 		lock_cut_once(&c, px, k, &said, &unknown);
 	rc_note("cut in a lock wait %d times: %d said not committed, %d not "
 	    "known", k, said, unknown);
+	/* The server stays up: what became of each COMMIT can be told. */
+	if (unknown > 0)
+		fault_fail("%d replies said the outcome is not known", unknown);
 	rc_close(&c);
 	if (daemon_teardown(&d) != 0)
 		fault_fail("the node did not exit 0");
@@ -432,13 +436,16 @@ test_idle_restart(int tap)
 		 * past the pause of its reconnects (its watch of deadlines
 		 * found the server down), the first write must find them. */
 		rc_sleep_ms(1000);
-		call_ok(&c, NULL, "DANDY.DRAW", id, "a", NULL);
+		if (call_ok(&c, NULL, "DANDY.DRAW", id, "a", NULL) == 0 &&
+		    history_len(&c, id) != 1)
+			fault_fail("%s: one move answered, %lld stored", id,
+			    (long long)history_len(&c, id));
 	}
 	rc_close(&c);
 	if (daemon_teardown(&d) != 0)
 		fault_fail("the node did not exit 0");
 	printf("%sok %d - a node idle across a restart: its first write is "
-	    "stored\n", fault_failures > before ? "not " : "", tap);
+	    "stored once\n", fault_failures > before ? "not " : "", tap);
 }
 
 /* ----------------------------------------- 3. a crash in the COMMITs */
@@ -650,6 +657,30 @@ copy_once(struct rconn *ca, const char *dir, int k)
 		    "(see %s/copy%d.out)", dir, k);
 }
 
+/*
+ * Node a, the writer, runs without the cache's checking mode
+ * (LUDUS_GAME_CACHE_CHECK, which CI sets): its move must come from its
+ * cache and read nothing of the players table, which the holder keeps
+ * from every read; the checking mode would read the rows as well, wait
+ * for the holder, which waits for the move, until the lock timeout.
+ * Node b, the reader, keeps the mode it was given.
+ */
+static int
+launch_writer(struct daemon *a)
+{
+	const char	*check = getenv("LUDUS_GAME_CACHE_CHECK");
+	char		 was[64];
+	int		 rc;
+
+	if (check == NULL)
+		return daemon_launch(a, NULL);
+	snprintf(was, sizeof(was), "%s", check);
+	unsetenv("LUDUS_GAME_CACHE_CHECK");
+	rc = daemon_launch(a, NULL);
+	setenv("LUDUS_GAME_CACHE_CHECK", was, 1);
+	return rc;
+}
+
 static void
 test_one_moment(int tap)
 {
@@ -659,7 +690,7 @@ test_one_moment(int tap)
 	int		 k, before = fault_failures;
 
 	slow_commits(0);
-	if (daemon_launch(&a, NULL) != 0 || daemon_setup(&b) != 0 ||
+	if (launch_writer(&a) != 0 || daemon_setup(&b) != 0 ||
 	    daemon_start(&b, flags) != 0 || rc_open(&ca, a.port) != 0 ||
 	    rc_open(&cb, b.port) != 0) {
 		fault_fail("the nodes did not start");
