@@ -239,6 +239,22 @@ pend_swap(struct cmd_txn *t)
 
 static void	committed(struct cmd_env *, struct cmd_txn *, uint64_t);
 
+/* A COMMIT over, rc its store's result (kept: the turns it held): 0, or
+ * -1 when it failed, counted. */
+static int
+commit_over(struct cmd_env *env, struct cmd_txn *t, uint64_t kept, int rc)
+{
+	if (rc != STORE_OK) {
+		env->store_errors++;
+		if (kept > 0)
+			env->batch_failures++;
+		txn_reset(t);
+		return -1;
+	}
+	committed(env, t, kept);
+	return 0;
+}
+
 /*
  * Only reads and refused writes leave nothing to make durable; but what
  * they read of an optimistic store is checked at its COMMIT, which runs
@@ -268,16 +284,9 @@ cmd_txn_commit(struct cmd_env *env)
 		txn_reset(t);
 		return 1;
 	}
-	if (rc != STORE_OK) {
+	if (rc != STORE_OK)
 		store_rollback(env->store);
-		env->store_errors++;
-		if (kept > 0)
-			env->batch_failures++;
-		txn_reset(t);
-		return -1;
-	}
-	committed(env, t, kept);
-	return 0;
+	return commit_over(env, t, kept, rc);
 }
 
 int
@@ -295,15 +304,7 @@ cmd_txn_outcome(struct cmd_env *env, int last)
 	t->pend.on = 0;
 	pend_swap(t);
 	t->moves = t->pend.moves;
-	if (rc != STORE_OK) {
-		env->store_errors++;
-		if (kept > 0)
-			env->batch_failures++;
-		txn_reset(t);
-		return -1;
-	}
-	committed(env, t, kept);
-	return 0;
+	return commit_over(env, t, kept, rc);
 }
 
 int

@@ -242,21 +242,12 @@ test_stopped_node(int tap, const char *uri)
 int
 main(int argc, char **argv)
 {
+	static const char *const names[] = { "--cuts" };
+	int		*const vals[] = { &cuts };
 	char		 uri[600];
-	int		 i;
-	int64_t		 v;
-	const char	*errstr;
 
-	for (i = 1; i + 1 < argc; i += 2) {
-		if (parse_int64(argv[i + 1], 0, INT32_MAX, &v, &errstr) != 0)
-			return 2;
-		if (strcmp(argv[i], "--cuts") == 0)
-			cuts = (int)v;
-		else if (strcmp(argv[i], "--seed") == 0)
-			rng = (uint64_t)v;
-		else
-			return 2;
-	}
+	if (play_options(argc, argv, names, vals, 1) != 0)
+		return 2;
 	if (play_init() != 0) {
 		printf("1..0 # SKIP needs PostgreSQL (tests/pg/pgfaults.pg)\n");
 		return 0;

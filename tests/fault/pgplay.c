@@ -25,6 +25,31 @@ uint64_t	 ok_replies, refused, refused_unknown;
 static const char	*pgdir;
 static char		 pgcluster[600];
 
+
+int
+play_options(int argc, char **argv, const char *const *names,
+    int *const *vals, size_t n)
+{
+	const char	*errstr;
+	int64_t		 v;
+	size_t		 k;
+	int		 i;
+
+	for (i = 1; i + 1 < argc; i += 2) {
+		if (parse_int64(argv[i + 1], 0, INT32_MAX, &v, &errstr) != 0)
+			return -1;
+		if (strcmp(argv[i], "--seed") == 0) {
+			rng = (uint64_t)v;
+			continue;
+		}
+		for (k = 0; k < n && strcmp(argv[i], names[k]) != 0; k++)
+			;
+		if (k == n)
+			return -1;
+		*vals[k] = (int)v;
+	}
+	return 0;
+}
 int
 play_init(void)
 {

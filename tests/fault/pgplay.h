@@ -39,6 +39,11 @@ extern uint64_t		 rng;
  * ones that said the outcome is not known. */
 extern uint64_t		 ok_replies, refused, refused_unknown;
 
+/* The options "NAME N" of a program: N (0 to INT32_MAX) into the int of
+ * its name in names (n of them), --seed's into rng.  0, or -1 for an
+ * option unknown or a bad number. */
+int	play_options(int argc, char **argv, const char *const *names,
+	    int *const *vals, size_t n);
 /* The cluster and the pgcluster script (from LUDUS_TEST_PGDIR and
  * top_srcdir): 0, or -1 when the suite has no cluster. */
 int	play_init(void);

@@ -115,6 +115,43 @@ history_len(struct rconn *c, const char *id)
 	return n;
 }
 
+/* Nodes a and b (b with flags, a with the cache's checking mode only if
+ * check) and a connection to each: 0, or -1 (noted). */
+static int
+nodes_up(struct daemon *a, struct daemon *b, const char *const *flags,
+    int check, struct rconn *ca, struct rconn *cb)
+{
+	const char	*mode = getenv("LUDUS_GAME_CACHE_CHECK");
+	char		 was[64];
+	int		 rc;
+
+	if (mode == NULL || check)
+		rc = daemon_launch(a, NULL);
+	else {
+		snprintf(was, sizeof(was), "%s", mode);
+		unsetenv("LUDUS_GAME_CACHE_CHECK");
+		rc = daemon_launch(a, NULL);
+		setenv("LUDUS_GAME_CACHE_CHECK", was, 1);
+	}
+	if (rc != 0 || daemon_setup(b) != 0 || daemon_start(b, flags) != 0 ||
+	    rc_open(ca, a->port) != 0 || rc_open(cb, b->port) != 0) {
+		fault_fail("the nodes did not start");
+		return -1;
+	}
+	return 0;
+}
+
+/* The connections closed, the nodes stopped (noted unless both exit 0). */
+static void
+nodes_down(struct daemon *a, struct daemon *b, struct rconn *ca,
+    struct rconn *cb)
+{
+	rc_close(ca);
+	rc_close(cb);
+	if (daemon_teardown(a) != 0 || daemon_teardown(b) != 0)
+		fault_fail("a node did not exit 0");
+}
+
 /* ----------------------------------- 1. a re-run and a barrier's read */
 
 /*
@@ -182,19 +219,12 @@ test_rerun(int tap)
 	struct rconn	 ca, cb;
 	int		 k, before = fault_failures;
 
-	if (daemon_launch(&a, NULL) != 0 || daemon_setup(&b) != 0 ||
-	    daemon_start(&b, NULL) != 0 || rc_open(&ca, a.port) != 0 ||
-	    rc_open(&cb, b.port) != 0) {
-		fault_fail("the nodes did not start");
+	if (nodes_up(&a, &b, NULL, 1, &ca, &cb) != 0)
 		return;
-	}
 	for (k = 0; k < 2 * tries && fault_failures == before; k++)
 		rerun_once(&ca, &cb, b.port, k,
 		    k % 2 == 0 ? "SUBSCRIBE" : "GAME.WATCH");
-	rc_close(&ca);
-	rc_close(&cb);
-	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
-		fault_fail("a node did not exit 0");
+	nodes_down(&a, &b, &ca, &cb);
 	printf("%sok %d - a move run again at a barrier that reads a stale "
 	    "game: stored once\n", fault_failures > before ? "not " : "", tap);
 }
@@ -249,12 +279,21 @@ slow_commits(int on)
 	PQfinish(pc);
 }
 
+/*
+ * A node under load, the server stopped (pgcluster kill mode) at a random
+ * moment of the commits in flight, within_ms, times times, and started
+ * again: back_ms later by the nemesis itself, while the node waits, or
+ * (back_ms 0) once the rounds are over.  No move refused may have been
+ * stored (counted after each stop); every game is then played until its
+ * refused moves are stored, and checked.  The replies are noted as what.
+ */
 static void
-test_fast_restart(int tap)
+stops(const char *what, const char *mode, const char *prefix, int times,
+    int within_ms, int back_ms)
 {
 	struct daemon	 d;
 	struct rconn	 c;
-	pid_t		 stopper;
+	pid_t		 nemesis;
 	int		 k, i, status, lied = 0, before = fault_failures;
 
 	ok_replies = refused = refused_unknown = 0;
@@ -264,46 +303,64 @@ test_fast_restart(int tap)
 		return;
 	}
 	for (i = 0; i < PLAY_GAMES; i++)
-		play_create(&c, i, "f");
-	for (k = 0; k < tries / 2 + 1 && fault_failures == before; k++) {
-		/* The shutdown at a random moment of the commits in flight. */
-		if ((stopper = fork()) == 0) {
-			rc_sleep_ms(fault_rnd(&rng, 20));
-			_exit(play_cluster("kill", "fast") == 0 ? 0 : 1);
+		play_create(&c, i, prefix);
+	for (k = 0; k < times && fault_failures == before; k++) {
+		if ((nemesis = fork()) == 0) {
+			rc_sleep_ms(fault_rnd(&rng, within_ms));
+			if (play_cluster("kill", mode) != 0)
+				_exit(1);
+			if (back_ms > 0) {
+				rc_sleep_ms(back_ms);
+				_exit(play_cluster("restart", NULL) == 0 ?
+				    0 : 1);
+			}
+			_exit(0);
 		}
 		for (i = 0; i < 8; i++)
 			if (play_round(&c) < 0)
 				fault_fail("connection to the node lost");
-		if (waitpid(stopper, &status, 0) != stopper || status != 0)
-			fault_fail("pgcluster kill fast");
-		if (play_cluster("restart", NULL) != 0)
+		if (waitpid(nemesis, &status, 0) != nemesis || status != 0)
+			fault_fail("pgcluster kill %s, restart", mode);
+		if (back_ms == 0 && play_cluster("restart", NULL) != 0)
 			fault_fail("pgcluster restart");
 		lied += play_refused_stored(&c);
 		play_settle(&c);
 	}
 	play_check(&c);
-	rc_note("fast shutdowns: %llu stored, %llu refused (%llu as not "
-	    "known)", (unsigned long long)ok_replies,
-	    (unsigned long long)refused, (unsigned long long)refused_unknown);
+	rc_note("%s: %llu stored, %llu refused (%llu as not known)", what,
+	    (unsigned long long)ok_replies, (unsigned long long)refused,
+	    (unsigned long long)refused_unknown);
 	if (lied > 0)
 		fault_fail("%d moves refused had been stored", lied);
 	rc_close(&c);
 	if (daemon_teardown(&d) != 0)
 		fault_fail("the node did not exit 0");
+}
+
+static void
+test_fast_restart(int tap)
+{
+	int	 before = fault_failures;
+
+	stops("fast shutdowns", "fast", "f", tries / 2 + 1, 20, 0);
 	printf("%sok %d - the server shut down fast under load: no move "
 	    "refused is stored\n", fault_failures > before ? "not " : "", tap);
 }
 
 /* ------------------------------------------- 4. a cut in a lock wait */
 
-/* A session of the test's own (straight to the server, not through the
- * proxy) that holds game id's row, or NULL. */
+/*
+ * A session of the test's own (straight to the server, not through a
+ * proxy) inside a transaction that has run sql (its $1 id, if not NULL),
+ * or NULL: what it locks is held until the session commits.
+ */
 static PGconn *
-hold_row(const char *id)
+hold(const char *sql, const char *id)
 {
 	const char	*params[1] = { id };
 	PGconn		*pc = PQconnectdb(direct);
 	PGresult	*r;
+	int		 ok;
 
 	if (PQstatus(pc) != CONNECTION_OK) {
 		fault_fail("holder: %s", PQerrorMessage(pc));
@@ -311,9 +368,11 @@ hold_row(const char *id)
 		return NULL;
 	}
 	PQclear(PQexec(pc, "BEGIN"));
-	r = PQexecParams(pc, "SELECT 1 FROM games WHERE id = $1 FOR UPDATE",
-	    1, NULL, params, NULL, NULL, 0);
-	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1) {
+	r = PQexecParams(pc, sql, id != NULL ? 1 : 0, NULL,
+	    id != NULL ? params : NULL, NULL, NULL, 0);
+	ok = id != NULL ? PQresultStatus(r) == PGRES_TUPLES_OK &&
+	    PQntuples(r) == 1 : PQresultStatus(r) == PGRES_COMMAND_OK;
+	if (!ok) {
 		fault_fail("holder: %s", PQresultErrorMessage(r));
 		PQclear(r);
 		PQfinish(pc);
@@ -321,6 +380,13 @@ hold_row(const char *id)
 	}
 	PQclear(r);
 	return pc;
+}
+
+/* The holder of game id's row. */
+static PGconn *
+hold_row(const char *id)
+{
+	return hold("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", id);
 }
 
 static void
@@ -453,49 +519,12 @@ test_idle_restart(int tap)
 static void
 test_crash(int tap)
 {
-	struct daemon	 d;
-	struct rconn	 c;
-	pid_t		 nemesis;
-	int		 k, i, status, lied = 0, before = fault_failures;
+	int	 before = fault_failures;
 
-	ok_replies = refused = refused_unknown = 0;
-	slow_commits(1);
-	if (daemon_launch(&d, NULL) != 0 || rc_open(&c, d.port) != 0) {
-		fault_fail("the node did not start");
-		return;
-	}
-	for (i = 0; i < PLAY_GAMES; i++)
-		play_create(&c, i, "k");
-	for (k = 0; k < tries / 3 + 1 && fault_failures == before; k++) {
-		/* A crash at a random moment of the commits in flight, and
-		 * the server back a second later, while the node waits. */
-		if ((nemesis = fork()) == 0) {
-			rc_sleep_ms(fault_rnd(&rng, 40));
-			if (play_cluster("kill", "immediate") != 0)
-				_exit(1);
-			rc_sleep_ms(1000);
-			_exit(play_cluster("restart", NULL) == 0 ? 0 : 1);
-		}
-		for (i = 0; i < 8; i++)
-			if (play_round(&c) < 0)
-				fault_fail("connection to the node lost");
-		if (waitpid(nemesis, &status, 0) != nemesis || status != 0)
-			fault_fail("pgcluster kill immediate, restart");
-		lied += play_refused_stored(&c);
-		play_settle(&c);
-	}
-	play_check(&c);
-	rc_note("crashes: %llu stored, %llu refused (%llu as not known)",
-	    (unsigned long long)ok_replies, (unsigned long long)refused,
-	    (unsigned long long)refused_unknown);
+	stops("crashes", "immediate", "k", tries / 3 + 1, 40, 1000);
 	if (refused_unknown > 0)
 		fault_fail("%llu replies said the outcome is not known",
 		    (unsigned long long)refused_unknown);
-	if (lied > 0)
-		fault_fail("%d moves refused had been stored", lied);
-	rc_close(&c);
-	if (daemon_teardown(&d) != 0)
-		fault_fail("the node did not exit 0");
 	printf("%sok %d - the server crashed in the COMMITs: every outcome "
 	    "found out, no refusal stored\n",
 	    fault_failures > before ? "not " : "", tap);
@@ -546,24 +575,7 @@ ever_was(struct rconn *c, const char *id, const char *state)
 static PGconn *
 hold_players(void)
 {
-	PGconn		*pc = PQconnectdb(direct);
-	PGresult	*r;
-
-	if (PQstatus(pc) != CONNECTION_OK) {
-		fault_fail("holder: %s", PQerrorMessage(pc));
-		PQfinish(pc);
-		return NULL;
-	}
-	PQclear(PQexec(pc, "BEGIN"));
-	r = PQexec(pc, "LOCK TABLE players IN ACCESS EXCLUSIVE MODE");
-	if (PQresultStatus(r) != PGRES_COMMAND_OK) {
-		fault_fail("holder: %s", PQresultErrorMessage(r));
-		PQclear(r);
-		PQfinish(pc);
-		return NULL;
-	}
-	PQclear(r);
-	return pc;
+	return hold("LOCK TABLE players IN ACCESS EXCLUSIVE MODE", NULL);
 }
 
 /* A move of game id through ca, while its load (its reply read by the
@@ -665,22 +677,6 @@ copy_once(struct rconn *ca, const char *dir, int k)
  * for the holder, which waits for the move, until the lock timeout.
  * Node b, the reader, keeps the mode it was given.
  */
-static int
-launch_writer(struct daemon *a)
-{
-	const char	*check = getenv("LUDUS_GAME_CACHE_CHECK");
-	char		 was[64];
-	int		 rc;
-
-	if (check == NULL)
-		return daemon_launch(a, NULL);
-	snprintf(was, sizeof(was), "%s", check);
-	unsetenv("LUDUS_GAME_CACHE_CHECK");
-	rc = daemon_launch(a, NULL);
-	setenv("LUDUS_GAME_CACHE_CHECK", was, 1);
-	return rc;
-}
-
 static void
 test_one_moment(int tap)
 {
@@ -690,20 +686,13 @@ test_one_moment(int tap)
 	int		 k, before = fault_failures;
 
 	slow_commits(0);
-	if (launch_writer(&a) != 0 || daemon_setup(&b) != 0 ||
-	    daemon_start(&b, flags) != 0 || rc_open(&ca, a.port) != 0 ||
-	    rc_open(&cb, b.port) != 0) {
-		fault_fail("the nodes did not start");
+	if (nodes_up(&a, &b, flags, 0, &ca, &cb) != 0)
 		return;
-	}
 	for (k = 0; k < 3 && fault_failures == before; k++)
 		state_once(&ca, &cb, k);
 	if (fault_failures == before)
 		copy_once(&ca, b.dir, 0);
-	rc_close(&ca);
-	rc_close(&cb);
-	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
-		fault_fail("a node did not exit 0");
+	nodes_down(&a, &b, &ca, &cb);
 	printf("%sok %d - a read while another node writes: one moment, a "
 	    "copy too\n", fault_failures > before ? "not " : "", tap);
 }
@@ -866,23 +855,13 @@ static void	(*const tests[])(int) = {
 int
 main(int argc, char **argv)
 {
+	static const char *const names[] = { "--tries", "--only" };
+	int		*const vals[] = { &tries, &only };
 	char		 uri[600];
 	int		 i;
-	int64_t		 v;
-	const char	*errstr;
 
-	for (i = 1; i + 1 < argc; i += 2) {
-		if (parse_int64(argv[i + 1], 0, INT32_MAX, &v, &errstr) != 0)
-			return 2;
-		if (strcmp(argv[i], "--tries") == 0)
-			tries = (int)v;
-		else if (strcmp(argv[i], "--only") == 0)
-			only = (int)v;
-		else if (strcmp(argv[i], "--seed") == 0)
-			rng = (uint64_t)v;
-		else
-			return 2;
-	}
+	if (play_options(argc, argv, names, vals, 2) != 0)
+		return 2;
 	if (play_init() != 0) {
 		printf("1..0 # SKIP needs PostgreSQL (tests/pg/pgpromise.pg)\n");
 		return 0;
