@@ -339,7 +339,7 @@ play_proxy_start(int port)
 }
 
 int
-play_proxy_cut(pid_t parent)
+play_proxy_children(pid_t parent, pid_t *pids, int max)
 {
 	DIR		*d = opendir("/proc");
 	struct dirent	*e;
@@ -347,13 +347,12 @@ play_proxy_cut(pid_t parent)
 	FILE		*f;
 	const char	*errstr;
 	int64_t		 v;
-	int		 n = 0, pid, ppid;
+	int		 n = 0, ppid;
 
-	while (d != NULL && (e = readdir(d)) != NULL) {
+	while (d != NULL && n < max && (e = readdir(d)) != NULL) {
 		if (parse_int64(e->d_name, 1, INT32_MAX, &v, &errstr) != 0)
 			continue;
-		pid = (int)v;
-		snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+		snprintf(path, sizeof(path), "/proc/%d/stat", (int)v);
 		if ((f = fopen(path, "r")) == NULL)
 			continue;
 		ppid = -1;
@@ -361,12 +360,30 @@ play_proxy_cut(pid_t parent)
 		    (p = strrchr(buf, ')')) != NULL)
 			sscanf(p + 2, "%*c %d", &ppid);
 		fclose(f);
-		if (ppid == parent && kill(pid, SIGKILL) == 0)
-			n++;
+		if (ppid == parent)
+			pids[n++] = (pid_t)v;
 	}
 	if (d != NULL)
 		closedir(d);
 	return n;
+}
+
+int
+play_kill_all(const pid_t *pids, int n)
+{
+	int	 i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += kill(pids[i], SIGKILL) == 0;
+	return k;
+}
+
+int
+play_proxy_cut(pid_t parent)
+{
+	pid_t	 pids[256];
+
+	return play_kill_all(pids, play_proxy_children(parent, pids, 256));
 }
 
 void

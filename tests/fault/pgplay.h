@@ -77,6 +77,11 @@ pid_t	play_proxy_start(int port);
 /* Kills the proxy's children, the connections it carries (the listener
  * stays): how many were cut. */
 int	play_proxy_cut(pid_t parent);
+/* The proxy's children (up to max) into pids, without killing them: a
+ * cut that must be quick finds them first.  How many. */
+int	play_proxy_children(pid_t parent, pid_t *pids, int max);
+/* SIGKILL to each of n processes: how many got it. */
+int	play_kill_all(const pid_t *pids, int n);
 /* The suite's store URI through 127.0.0.1:port, into buf. */
 void	play_proxy_uri(char *buf, size_t len, int port);
 

@@ -87,7 +87,8 @@ read_port(const char *path)
 }
 
 static void
-child_exec(const struct daemon *d, const char *bin, const char *const *extra)
+child_exec(const struct daemon *d, const char *bin, const char *store,
+    const char *const *extra)
 {
 	const char	*argv[64];
 	int		 n = 0, fd;
@@ -97,9 +98,9 @@ child_exec(const struct daemon *d, const char *bin, const char *const *extra)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 #endif
 	argv[n++] = bin;
-	if (pg_test_uri() != NULL) {
+	if (store != NULL) {
 		argv[n++] = "--store";
-		argv[n++] = pg_test_uri();
+		argv[n++] = store;
 	} else {
 		argv[n++] = "--db";
 		argv[n++] = d->db;
@@ -131,6 +132,13 @@ child_exec(const struct daemon *d, const char *bin, const char *const *extra)
 int
 daemon_start(struct daemon *d, const char *const *extra)
 {
+	return daemon_start_store(d, pg_test_uri(), extra);
+}
+
+int
+daemon_start_store(struct daemon *d, const char *store,
+    const char *const *extra)
+{
 	char		 path[PATH_MAX];
 	const char	*bin = ludusd_path(path, sizeof path);
 	int		 waited, status;
@@ -141,7 +149,7 @@ daemon_start(struct daemon *d, const char *const *extra)
 	if ((pid = fork()) == -1)
 		return -1;
 	if (pid == 0)
-		child_exec(d, bin, extra);
+		child_exec(d, bin, store, extra);
 	d->pid = pid;
 	for (waited = 0; waited < START_TIMEOUT_MS; waited += 5) {
 		if ((d->port = read_port(d->portfile)) > 0)

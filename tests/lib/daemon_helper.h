@@ -34,6 +34,14 @@ int	daemon_setup(struct daemon *);
  */
 int	daemon_start(struct daemon *, const char *const *extra);
 /*
+ * The same on the store URI given (NULL: the directory's SQLite file),
+ * whatever LUDUS_TEST_STORE says: a node of several behind a proxy, or a
+ * program whose threads must not see the environment change.  The
+ * daemon dies with the thread that started it (PR_SET_PDEATHSIG).
+ */
+int	daemon_start_store(struct daemon *, const char *store,
+	    const char *const *extra);
+/*
  * Sends sig (0: none, it is stopping already) and waits for the exit
  * (SIGKILL after 10 seconds).  Returns
  * the exit status, 128+n for a death by signal n, or -1.
