@@ -228,7 +228,9 @@ fn(struct config *cfg, int argc, char **argv, const char **why)	\
 	return get_int(argv[0], (lo), (hi), &cfg->field, why);		\
 }
 INT_KEY(k_create_rate, create_rate, 0, 1000000)
+INT_KEY(k_http_create_rate, http_create_rate, 0, 1000000)
 INT_KEY(k_max_games, max_games, 0, INT64_MAX)
+
 INT_KEY(k_max_subscriptions, max_subscriptions, 0, INT_MAX)
 INT_KEY(k_multi_max_commands, multi_max_commands, 1, 1000000)
 
@@ -453,6 +455,14 @@ get_bool(const char *s, int *out, const char **why)
 }
 
 static int
+k_max_games_finished(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bool(argv[0], &cfg->max_games_finished, why);
+}
+
+static int
 k_require_seats(struct config *cfg, int argc, char **argv,
     const char **why)
 {
@@ -580,7 +590,7 @@ const struct config_key config_keys[] = {
 	  "pending output that drops a client (64mb; 0 = none)",
 	  V_INT64, AT(output_limit) },
 	{ "create-rate", k_create_rate, 0, "N",
-	  "games a client may create a minute (600; 0 = no cap)",
+	  "games a RESP connection may create a minute (0 = no cap)",
 	  V_INT64, AT(create_rate) },
 	{ "db", k_db, 0, "FILE",
 	  "SQLite database, created if missing (ludus.db)",
@@ -594,6 +604,9 @@ const struct config_key config_keys[] = {
 	{ "http-allow-origin", k_http_allow_origin, 1, "ORIGIN...",
 	  "origins that may use the HTTP API from a browser (none)",
 	  V_OTHER, 0 },
+	{ "http-create-rate", k_http_create_rate, 0, "N",
+	  "games an HTTP address may create a minute (600; 0 = no cap)",
+	  V_INT64, AT(http_create_rate) },
 	{ "http-event-buffer", k_http_event_buffer, 0, "BYTES",
 	  "unread event stream that drops its reader (1mb)",
 	  V_INT64, AT(http_event_buffer) },
@@ -634,8 +647,11 @@ const struct config_key config_keys[] = {
 	  "debug, info, notice or warning (notice)",
 	  V_OTHER, 0 },
 	{ "max-games", k_max_games, 0, "N",
-	  "games stored at most (1000000; 0 = no cap)",
+	  "games in play at most (0 = no cap)",
 	  V_INT64, AT(max_games) },
+	{ "max-games-finished", k_max_games_finished, 0, "yes|no",
+	  "max-games counts finished games too (no)",
+	  V_BOOL, AT(max_games_finished) },
 	{ "max-subscriptions", k_max_subscriptions, 0, "N",
 	  "channels, patterns, games a connection follows (10000; 0 = no cap)",
 	  V_INT64, AT(max_subscriptions) },

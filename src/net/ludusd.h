@@ -329,6 +329,7 @@ const struct pass_stats *pass_stats(const struct server *);
 /* quota.c: what one client may take (see there). */
 enum quota_limit {
 	QUOTA_CREATE_RATE = 0,		/* create-rate */
+	QUOTA_HTTP_CREATE_RATE,		/* http-create-rate */
 	QUOTA_MAX_GAMES,		/* max-games */
 	QUOTA_SUBSCRIPTIONS,		/* max-subscriptions */
 	QUOTA_MULTI,			/* multi-max-commands */
