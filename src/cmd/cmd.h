@@ -380,6 +380,20 @@ int	cmd_xread_id(const char *, size_t, int64_t *after);
 int	cmd_xread_keys(struct cmd_env *, const struct xread_key *, int n,
 	    int64_t count, struct reply *out);
 
+/*
+ * Deletes a game with every row of it, in the write path (a transaction
+ * of its own, or a savepoint of the daemon's pass): OK.  A game in play
+ * (a player to move) is refused with -STATE unless force; before > 0
+ * deletes it only if it finished before that time (unix seconds), and
+ * replies KEPT otherwise (the retention job: a game made again under the
+ * same id since it was listed is not touched).  -NOGAME when there is no
+ * such game.  A deadline of the game is cancelled with the COMMIT.
+ * Returns 1 when the game was deleted (committed, or in the open
+ * transaction), 0 when not, -1 when the store failed.
+ */
+int	cmd_delete_game(struct cmd_env *, struct reply *, const char *id,
+	    int force, int64_t before);
+
 /* Syntax checks shared by the handlers. */
 int	valid_id(const char *, size_t);	/* 1-50 of a-z 0-9 - */
 

@@ -777,6 +777,12 @@ main(void)
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_finished_and_forced,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_before,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_in_batch,
+		    setup, teardown),
 	};
 
 	return STORE_RUN_TESTS(tests);
