@@ -102,6 +102,8 @@ config_init(struct config *cfg)
 	cfg->create_rate = 0;
 	cfg->http_create_rate = 600;
 	cfg->max_games = 0;
+	cfg->finished_retention = 0;
+	cfg->finished_archive = xstrdup(".");
 	cfg->max_subscriptions = 10000;
 	cfg->multi_max_commands = 10000;
 }
@@ -123,6 +125,7 @@ config_free(struct config *cfg)
 		free(cfg->bind[i]);
 	free(cfg->bind);
 	free(cfg->db);
+	free(cfg->finished_archive);
 	free(cfg->store);
 	free(cfg->logfile);
 	free(cfg->pidfile);

@@ -94,6 +94,10 @@ struct config {
 	int64_t		  http_create_rate;	/* ... an HTTP peer address */
 	int64_t		  max_games;	/* games in play (or stored) */
 	int		  max_games_finished;	/* finished ones count too */
+
+	/* Retiring finished games (retire.c). */
+	int64_t		  finished_retention;	/* seconds; 0: kept for ever */
+	char		 *finished_archive;	/* directory; "": no archive */
 	int64_t		  max_subscriptions;	/* of one connection */
 	int64_t		  multi_max_commands;	/* queued by one MULTI */
 

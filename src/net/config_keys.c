@@ -18,6 +18,7 @@
 #include "util/util.h"
 
 #define AT(f)		offsetof(struct config, f)
+#define RETENTION_MAX	(36500LL * 86400)	/* a hundred years, in s */
 
 /* ---------------------------------------------------------- value parsers */
 
@@ -454,6 +455,54 @@ get_bool(const char *s, int *out, const char **why)
 	return 0;
 }
 
+/* A duration: off (0), or seconds, or a number of s, m, h or d, up to a
+ * hundred years. */
+static int
+k_finished_retention(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	static const struct { char unit; int64_t secs; } units[] = {
+	    { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 } };
+	const char	*s = argv[0], *err;
+	char		 num[24];
+	size_t		 n = strlen(s), i;
+	int64_t		 v, mult = 1;
+
+	(void)argc;
+	if (strcmp(s, "off") == 0) {
+		cfg->finished_retention = 0;
+		return 0;
+	}
+	for (i = 0; n > 0 && i < sizeof(units) / sizeof(units[0]); i++)
+		if (s[n - 1] == units[i].unit) {
+			mult = units[i].secs;
+			n--;
+		}
+	if (n == 0 || n >= sizeof(num)) {
+		*why = "must be off, or seconds, or a number of s, m, h or d";
+		return -1;
+	}
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (parse_int64(num, 0, RETENTION_MAX / mult, &v, &err) != 0) {
+		*why = strcmp(err, "too large") == 0 ? "out of range (at most "
+		    "36500d)" : "must be off, or seconds, or a number of s, m, "
+		    "h or d";
+		return -1;
+	}
+	cfg->finished_retention = v * mult;
+	return 0;
+}
+
+static int
+k_finished_archive(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->finished_archive, argv[0]);
+}
+
 static int
 k_max_games_finished(struct config *cfg, int argc, char **argv,
     const char **why)
@@ -598,6 +647,12 @@ const struct config_key config_keys[] = {
 	{ "durability", k_durability, 0, "MODE",
 	  "full, normal or off: fsync policy of commits (full)",
 	  V_OTHER, 0 },
+	{ "finished-archive", k_finished_archive, 0, "DIR",
+	  "where finished-retention writes its archives (.; \"\" = none)",
+	  V_STR, AT(finished_archive) },
+	{ "finished-retention", k_finished_retention, 0, "TIME",
+	  "archive, then delete, games finished this long ago (off)",
+	  V_INT64, AT(finished_retention) },
 	{ "game-cache", k_game_cache, 0, "N",
 	  "games kept in memory, 512 bytes each (16384; 0 = none)",
 	  V_INT64, AT(game_cache) },

@@ -467,6 +467,18 @@ info_persistence(struct conn *c, struct text *t)
 	text_add(t, "# Persistence");
 	text_add(t, "db:%s", srv->cfg->db);
 	text_add(t, "durability:%s", durability_name(srv->cfg->durability));
+	text_add(t, "schema_version:%lld",
+	    (long long)store_schema_version(srv->env.store));
+	text_add(t, "finished_retention:%lld",
+	    (long long)srv->cfg->finished_retention);
+	text_add(t, "retired_games:%llu",
+	    (unsigned long long)retire_stats(srv)->retired);
+	text_add(t, "retire_archives:%llu",
+	    (unsigned long long)retire_stats(srv)->archives);
+	text_add(t, "reclaimed_pages:%llu",
+	    (unsigned long long)retire_stats(srv)->reclaimed);
+	text_add(t, "free_pages:%lld",
+	    (long long)retire_stats(srv)->free_pages);
 	text_add(t, "store_size:%lld", (long long)store_size(srv->env.store));
 	text_add(t, "store_errors:%llu",
 	    (unsigned long long)srv->env.store_errors);

@@ -487,6 +487,7 @@ pass_end(struct server *srv)
 	if (p->npumps > 0)
 		pumps_resume(srv);
 	autoplay_pass_end(srv, failure == NULL);
+	retire_pass_end(srv, failure == NULL);
 	pass_redo(srv);
 	p->ending = 0;
 }

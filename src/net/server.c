@@ -353,7 +353,8 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot set up signal handling");
 		return -1;
 	}
-	if (autoplay_init(srv) == -1 || tls_init(srv) == -1)
+	if (autoplay_init(srv) == -1 || tls_init(srv) == -1 ||
+	    retire_init(srv) == -1)
 		return -1;
 	if (cluster_init(srv) == -1) {
 		log_warning("cannot set up the feed of other nodes' moves");
@@ -393,6 +394,7 @@ server_free(struct server *srv)
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
+	retire_free(srv);
 	pass_free(srv);
 	cluster_free(srv);
 	autoplay_free(srv);
