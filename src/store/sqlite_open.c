@@ -308,14 +308,18 @@ store_sqlite_handle(struct store *store)
 	return to_sqlite(store)->db;
 }
 
+/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
+static void
+sqlite_lock_wait(struct store *store, int ms)
+{
+	sqlite3_busy_timeout(to_sqlite(store)->db, ms > 0 ? ms : 0);
+}
+
 void
 store_sqlite_set_busy_timeout(struct store *store, int ms)
 {
-	sqlite3	*db;
-
-	/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
-	if ((db = store_sqlite_handle(store)) != NULL)
-		sqlite3_busy_timeout(db, ms > 0 ? ms : 0);
+	if (store_sqlite_handle(store) != NULL)
+		sqlite_lock_wait(store, ms);
 }
 
 void
@@ -371,4 +375,5 @@ const struct store_ops sqlite_ops = {
 	.list_finished = sqlite_list_finished,
 	.count_finished = sqlite_count_finished,
 	.reclaim = sqlite_reclaim,
+	.lock_wait = sqlite_lock_wait,
 };

@@ -77,7 +77,7 @@ refused() {
 
 case ${LUDUS_TEST_STORE:-} in
 postgresql://* | postgres://*) echo "1..29" ;;
-*) echo "1..27" ;;
+*) echo "1..25" ;;
 esac
 
 # ------------------------------------------------------------- export
