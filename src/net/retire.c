@@ -4,15 +4,17 @@
  * and the pages deleted games leave are given back to the file system.
  *
  * A sweep is a run of ticks of a libevent timer, RETIRE_BUSY_MS apart,
- * each one small: the oldest RETIRE_BATCH games finished before the
- * retention (from their index, store_list_finished()), each read with
- * its whole history and written as a line of the sweep's archive (a new
- * file in finished-archive, doc/archive.md), the archive synced, and only
- * then the games deleted through the write path (cmd_delete_game()), in
- * the pass's group commit like a client's turn: the loop serves every
- * client between two ticks, and a tick costs the loop about what a pass
- * of RETIRE_BATCH turns does.  A game deleted is therefore always in an
- * archive that is on disk.  When a tick finds no game left, the archive
+ * each one small.  One tick takes the oldest RETIRE_BATCH games finished
+ * before the retention (from their index, store_list_finished()), reads
+ * each with its whole history, writes it as a line of the sweep's
+ * archive (a new file in finished-archive, doc/archive.md) and syncs the
+ * archive, once for the batch; the ticks after it delete them,
+ * RETIRE_SLICE a tick, through the write path (cmd_delete_game()), in the
+ * pass's group commit like a client's turn.  The loop serves every
+ * client between two ticks, and a tick adds to its pass's COMMIT about
+ * what RETIRE_SLICE turns do: small slices keep the pages a COMMIT
+ * writes, and so the turns that share it, near what they are without a
+ * purge.  A game deleted is always in an archive that is on disk.  When a tick finds no game left, the archive
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
  * write transaction) per tick, outside any pass's transaction; then the
@@ -45,8 +47,9 @@
 #include "net/log.h"
 #include "util/util.h"
 
-#define RETIRE_BATCH	64		/* games a tick */
-#define RETIRE_BUSY_MS	20		/* between two ticks of a sweep */
+#define RETIRE_BATCH	256		/* games archived (one sync) */
+#define RETIRE_SLICE	8		/* ... then deleted a tick */
+#define RETIRE_BUSY_MS	10		/* between two ticks of a sweep */
 #define RETIRE_IDLE_MS	10000		/* between two sweeps */
 #define PART		".part"
 
@@ -57,9 +60,11 @@ struct retire {
 	FILE		*out;
 	char		 path[1024];
 	int64_t		 games, moves;
-	/* This tick's games, deleted once its COMMIT is in. */
+	/* The games archived and synced, ids[next..n) still to delete;
+	 * pending: deleted in the pass's open transaction. */
 	char		 ids[RETIRE_BATCH][GAME_ID_MAX + 1];
-	int		 n;
+	int		 n, next;
+	int64_t		 before;
 	int64_t		 pending;
 	struct archive_moves mv;
 	struct game	 g;
@@ -281,18 +286,20 @@ archive_games(struct retire *r)
 	return 0;
 }
 
-/* The deletes, in the pass's transaction; counted at its COMMIT. */
+/* A slice of the deletes, in the pass's transaction; counted at its
+ * COMMIT. */
 static void
-delete_games(struct retire *r, int64_t before)
+delete_slice(struct retire *r)
 {
 	struct server		*srv = r->srv;
 	struct cmd_result	 res;
 	struct reply		 out;
-	int			 i;
+	int			 end = r->next + RETIRE_SLICE;
 
-	for (i = 0; i < r->n; i++) {
+	for (; r->next < r->n && r->next < end; r->next++) {
 		memset(&out, 0, sizeof(out));
-		if (cmd_delete_game(&srv->env, &out, r->ids[i], 0, before) == 1)
+		if (cmd_delete_game(&srv->env, &out, r->ids[r->next], 0,
+		    r->before) == 1)
 			r->pending++;
 		reply_free(&out);
 	}
@@ -341,7 +348,12 @@ tick(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (srv->stopping)
 		return;
-	r->n = 0;
+	if (r->next < r->n) {
+		delete_slice(r);
+		arm(r, RETIRE_BUSY_MS);
+		return;
+	}
+	r->n = r->next = 0;
 	before = cmd_now_ms(&srv->env) / 1000 - keep;
 	if (keep > 0 && store_list_finished(srv->env.store, before,
 	    RETIRE_BATCH, list_add, r) != STORE_OK) {
@@ -358,11 +370,12 @@ tick(evutil_socket_t fd, short what, void *arg)
 	if (archive_games(r) != 0) {
 		/* Nothing deleted; the archive, whole up to now, is closed
 		 * and the next sweep starts another. */
+		r->n = 0;
 		archive_close(r);
 		arm(r, RETIRE_IDLE_MS);
 		return;
 	}
-	delete_games(r, before);
+	r->before = before;
 	arm(r, RETIRE_BUSY_MS);
 }
 
@@ -375,8 +388,12 @@ retire_pass_end(struct server *srv, int ok)
 		return;
 	if (ok)
 		r->stats.retired += (uint64_t)r->pending;
-	else
+	else {
+		/* Those games stay, in an archive that is closed now: the
+		 * next batch lists them again, for the next archive. */
+		r->n = r->next = 0;
 		archive_close(r);
+	}
 	r->pending = 0;
 }
 
