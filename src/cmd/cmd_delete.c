@@ -50,3 +50,30 @@ cmd_delete_game(struct cmd_env *env, struct reply *out, const char *id,
 	return out->type == REPLY_ERROR && strncmp(out->str, "STORE", 5) == 0 ?
 	    -1 : 0;
 }
+
+/* -------------------------------------------------------- GAME.DELETE */
+
+/*
+ * GAME.DELETE id [FORCE]: the game goes, with every row of it; a game in
+ * play only with FORCE.  On a daemon with requirepass a client must have
+ * given the password, as for every command.
+ */
+enum { DELETE_ID, DELETE_FORCE };
+static const struct cmd_alt force_alts[] = {
+	{ "FORCE", NULL },
+	{ NULL, NULL }
+};
+static const struct cmd_arg delete_args[] = {
+	[DELETE_ID] = CMD_ARG_GAME,
+	[DELETE_FORCE] = { .name = "force", .type = CMD_ARG_SUBCOMMAND,
+	    .flags = CMD_ARG_OPTIONAL, .alts = force_alts },
+};
+const struct cmd_spec cmd_game_delete_args = CMD_SPEC(delete_args, 0);
+
+void
+cmd_game_delete(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
+{
+	(void)cmd_delete_game(env, out, p->v[DELETE_ID].s,
+	    p->v[DELETE_FORCE].i == 0, 0);
+}

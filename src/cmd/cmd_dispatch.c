@@ -66,6 +66,8 @@ static const struct cmd_def cmd_table[] = {
 	CONN_ENTRY("EXEC", 1, 0, "EXEC", cmd_conn_none_args, CONN_EXEC),
 	ENTRY("EXISTS", cmd_exists, -2, CMD_READONLY, "EXISTS id [id ...]",
 	    cmd_exists_args),
+	ENTRY("GAME.DELETE", cmd_game_delete, -2, CMD_WRITE,
+	    "GAME.DELETE id [FORCE]", cmd_game_delete_args),
 	ENTRY("GAME.INFO", cmd_game_info, 2, CMD_READONLY, "GAME.INFO id",
 	    cmd_game_id_args),
 	CONN_ENTRY("GAME.UNWATCH", -1, CMD_PUBSUB, "GAME.UNWATCH [id ...]",

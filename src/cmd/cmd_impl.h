@@ -221,6 +221,7 @@ int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 			extern const struct cmd_spec cmd_##f##_args
 #define CMD_PROTO_ID(f)	void cmd_##f(struct cmd_env *, \
 			    const struct cmd_parsed *, struct reply *)
+CMD_PROTO(game_delete);
 CMD_PROTO(ludo_create);
 CMD_PROTO(ludo_play);
 CMD_PROTO_ID(ludo_state);
