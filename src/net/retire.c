@@ -5,16 +5,20 @@
  *
  * A sweep is a run of ticks of a libevent timer, RETIRE_BUSY_MS apart,
  * each one small.  One tick takes the oldest RETIRE_BATCH games finished
- * before the retention (from their index, store_list_finished()), reads
- * each with its whole history, writes it as a line of the sweep's
- * archive (a new file in finished-archive, doc/archive.md) and syncs the
- * archive, once for the batch; the ticks after it delete them,
- * RETIRE_SLICE a tick, through the write path (cmd_delete_game()), in the
- * pass's group commit like a client's turn.  The loop serves every
+ * before the retention (from their index, store_list_finished()); the
+ * next ones read them, RETIRE_CHUNK a tick, each with its whole history,
+ * and write each as a line of the sweep's archive (a new file in
+ * finished-archive, doc/archive.md); then a thread of the job syncs the
+ * archive, once for the batch, while the loop goes on serving; once it
+ * has, the ticks delete them, RETIRE_SLICE a tick, through the write path
+ * (cmd_delete_game()), in the pass's group commit like a client's
+ * turn.  The loop serves every
  * client between two ticks, and a tick adds to its pass's COMMIT about
  * what RETIRE_SLICE turns do: small slices keep the pages a COMMIT
  * writes, and so the turns that share it, near what they are without a
- * purge.  A game deleted is always in an archive that is on disk.  When a tick finds no game left, the archive
+ * purge.  When no client has written since the last pass ended (no
+ * transaction is open at the tick), a tick takes RETIRE_IDLE_X times as
+ * much: an idle server purges fast, a busy one gently.  A game deleted is always in an archive that is on disk.  When a tick finds no game left, the archive
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
  * write transaction) per tick, outside any pass's transaction; then the
@@ -32,6 +36,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +53,10 @@
 #include "util/util.h"
 
 #define RETIRE_BATCH	256		/* games archived (one sync) */
+#define RETIRE_CHUNK	16		/* ... read and written a tick */
 #define RETIRE_SLICE	8		/* ... then deleted a tick */
+#define RETIRE_IDLE_X	8		/* both, times this, when no client
+					   wrote since the last pass */
 #define RETIRE_BUSY_MS	10		/* between two ticks of a sweep */
 #define RETIRE_IDLE_MS	10000		/* between two sweeps */
 #define PART		".part"
@@ -60,16 +68,77 @@ struct retire {
 	FILE		*out;
 	char		 path[1024];
 	int64_t		 games, moves;
-	/* The games archived and synced, ids[next..n) still to delete;
-	 * pending: deleted in the pass's open transaction. */
+	/* The batch: ids[arch..n) still to archive, then (synced)
+	 * ids[next..n) still to delete; pending: deleted in the pass's
+	 * open transaction. */
 	char		 ids[RETIRE_BATCH][GAME_ID_MAX + 1];
-	int		 n, next;
+	int		 n, arch, next, synced;
 	int64_t		 before;
 	int64_t		 pending;
 	struct archive_moves mv;
 	struct game	 g;
 	struct retire_stats stats;
+	/* The thread that syncs the archive: asked (want) and done under
+	 * lock; rc its fdatasync()'s. */
+	pthread_t	 thread;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 wake;
+	int		 started, stop, want, busy, fd, rc;
 };
+
+static void *
+syncer_main(void *arg)
+{
+	struct retire	*r = arg;
+	int		 fd, rc;
+
+	pthread_mutex_lock(&r->lock);
+	for (;;) {
+		while (!r->want && !r->stop)
+			pthread_cond_wait(&r->wake, &r->lock);
+		if (r->stop)
+			break;
+		fd = r->fd;
+		r->want = 0;
+		pthread_mutex_unlock(&r->lock);
+		rc = fdatasync(fd);
+		pthread_mutex_lock(&r->lock);
+		r->rc = rc == 0 ? 0 : errno;
+		r->busy = 0;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return NULL;
+}
+
+/* The archive's lines written, its sync asked of the thread. */
+static int
+sync_ask(struct retire *r)
+{
+	if (fflush(r->out) != 0)
+		return -1;
+	pthread_mutex_lock(&r->lock);
+	r->fd = fileno(r->out);
+	r->want = r->busy = 1;
+	pthread_cond_signal(&r->wake);
+	pthread_mutex_unlock(&r->lock);
+	return 0;
+}
+
+/* 0: still syncing; 1: synced; -1: the sync failed (errno set). */
+static int
+sync_done(struct retire *r)
+{
+	int	 busy, rc;
+
+	pthread_mutex_lock(&r->lock);
+	busy = r->busy;
+	rc = r->rc;
+	pthread_mutex_unlock(&r->lock);
+	if (busy)
+		return 0;
+	errno = rc;
+	return rc == 0 ? 1 : -1;
+}
 
 static void
 arm(struct retire *r, int64_t ms)
@@ -250,35 +319,40 @@ list_add(void *arg, const char *id, enum game_kind kind)
 	return 0;
 }
 
-/* The tick's games written to the archive and synced: 0, or -1. */
+/* A chunk of the batch read and written to the archive, its sync asked
+ * after the last: 0, or -1. */
 static int
-archive_games(struct retire *r)
+archive_chunk(struct retire *r, int x)
 {
 	struct store	*st = r->srv->env.store;
-	int		 i, rc;
+	int		 end = r->arch + RETIRE_CHUNK * x, rc;
 
-	if (r->srv->cfg->finished_archive[0] == '\0')
+	if (r->srv->cfg->finished_archive[0] == '\0') {
+		r->arch = r->n;
+		r->synced = 1;
 		return 0;
+	}
 	if (archive_open(r) != 0)
 		return -1;
-	for (i = 0; i < r->n; i++) {
-		rc = store_load_game_stored(st, r->ids[i], &r->g);
+	for (; r->arch < r->n && r->arch < end; r->arch++) {
+		rc = store_load_game_stored(st, r->ids[r->arch], &r->g);
 		r->mv.n = 0;
 		if (rc == STORE_OK)
-			rc = store_history(st, r->ids[i], 1, r->g.moves,
+			rc = store_history(st, r->ids[r->arch], 1, r->g.moves,
 			    collect, &r->mv);
 		if (rc != STORE_OK || r->mv.n != r->g.moves ||
 		    put_line(r->out, archive_game(&r->g, r->mv.mv,
 		    r->g.moves)) != 0) {
 			log_warning("finished-retention: %s: not archived: %s",
-			    r->ids[i], rc == STORE_ERR ? store_errmsg(st) :
-			    "its rows changed, or the archive");
+			    r->ids[r->arch], rc == STORE_ERR ?
+			    store_errmsg(st) : "its rows changed, or the "
+			    "archive");
 			return -1;
 		}
 		r->games++;
 		r->moves += r->g.moves;
 	}
-	if (sync_file(r->out) != 0) {
+	if (r->arch == r->n && sync_ask(r) != 0) {
 		log_warning("finished-retention: %s: %s", r->path,
 		    strerror(errno));
 		return -1;
@@ -289,12 +363,12 @@ archive_games(struct retire *r)
 /* A slice of the deletes, in the pass's transaction; counted at its
  * COMMIT. */
 static void
-delete_slice(struct retire *r)
+delete_slice(struct retire *r, int x)
 {
 	struct server		*srv = r->srv;
 	struct cmd_result	 res;
 	struct reply		 out;
-	int			 end = r->next + RETIRE_SLICE;
+	int			 end = r->next + RETIRE_SLICE * x;
 
 	for (; r->next < r->n && r->next < end; r->next++) {
 		memset(&out, 0, sizeof(out));
@@ -343,17 +417,42 @@ tick(evutil_socket_t fd, short what, void *arg)
 	struct retire	*r = arg;
 	struct server	*srv = r->srv;
 	int64_t		 keep = srv->cfg->finished_retention, before;
+	struct cmd_result res;
+	int		 x;
 
 	(void)fd;
 	(void)what;
 	if (srv->stopping)
 		return;
-	if (r->next < r->n) {
-		delete_slice(r);
+	cmd_txn_status(&srv->env, &res);
+	x = res.writes > 0 ? 1 : RETIRE_IDLE_X;
+	if (r->synced && r->next < r->n) {
+		delete_slice(r, x);
 		arm(r, RETIRE_BUSY_MS);
 		return;
 	}
-	r->n = r->next = 0;
+	if (r->arch < r->n) {
+		if (archive_chunk(r, x) != 0)
+			goto fail;
+		arm(r, RETIRE_BUSY_MS);
+		return;
+	}
+	if (r->n > 0 && !r->synced) {
+		switch (sync_done(r)) {
+		case 0:
+			break;
+		case 1:
+			r->synced = 1;
+			break;
+		default:
+			log_warning("finished-retention: %s: %s", r->path,
+			    strerror(errno));
+			goto fail;
+		}
+		arm(r, RETIRE_BUSY_MS);
+		return;
+	}
+	r->n = r->arch = r->next = r->synced = 0;
 	before = cmd_now_ms(&srv->env) / 1000 - keep;
 	if (keep > 0 && store_list_finished(srv->env.store, before,
 	    RETIRE_BATCH, list_add, r) != STORE_OK) {
@@ -367,16 +466,15 @@ tick(evutil_socket_t fd, short what, void *arg)
 		arm(r, reclaim(r) ? RETIRE_BUSY_MS : idle_ms(keep));
 		return;
 	}
-	if (archive_games(r) != 0) {
-		/* Nothing deleted; the archive, whole up to now, is closed
-		 * and the next sweep starts another. */
-		r->n = 0;
-		archive_close(r);
-		arm(r, RETIRE_IDLE_MS);
-		return;
-	}
 	r->before = before;
 	arm(r, RETIRE_BUSY_MS);
+	return;
+fail:
+	/* Nothing of the batch deleted; the archive, whole up to its last
+	 * line, is closed, and the next sweep starts another. */
+	r->n = r->arch = r->next = r->synced = 0;
+	archive_close(r);
+	arm(r, RETIRE_IDLE_MS);
 }
 
 void
@@ -391,7 +489,7 @@ retire_pass_end(struct server *srv, int ok)
 	else {
 		/* Those games stay, in an archive that is closed now: the
 		 * next batch lists them again, for the next archive. */
-		r->n = r->next = 0;
+		r->n = r->arch = r->next = r->synced = 0;
 		archive_close(r);
 	}
 	r->pending = 0;
@@ -415,6 +513,15 @@ retire_init(struct server *srv)
 		free(r);
 		return -1;
 	}
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_cond_init(&r->wake, NULL);
+	if (pthread_create(&r->thread, NULL, syncer_main, r) != 0) {
+		log_warning("finished-retention: cannot start its thread");
+		event_free(r->ev);
+		free(r);
+		return -1;
+	}
+	r->started = 1;
 	srv->retire = r;
 	if (srv->cfg->finished_retention > 0 &&
 	    srv->cfg->finished_archive[0] != '\0')
@@ -430,6 +537,15 @@ retire_free(struct server *srv)
 
 	if (r == NULL)
 		return;
+	if (r->started) {
+		pthread_mutex_lock(&r->lock);
+		r->stop = 1;
+		pthread_cond_signal(&r->wake);
+		pthread_mutex_unlock(&r->lock);
+		pthread_join(r->thread, NULL);
+	}
+	pthread_mutex_destroy(&r->lock);
+	pthread_cond_destroy(&r->wake);
 	archive_close(r);
 	event_free(r->ev);
 	archive_moves_free(&r->mv);
