@@ -147,6 +147,7 @@ struct cmd_env {
 /* The connection commands, each the index of its handler in ludusd. */
 enum cmd_conn {
 	CONN_AUTH = 0,
+	CONN_BACKUP,
 	CONN_CLIENT,
 	CONN_COMMAND,
 	CONN_CONFIG,
@@ -313,8 +314,9 @@ int64_t	cmd_now_ms(const struct cmd_env *);
  * "first" for an absent player; stored in history as automatic, then
  * env->on_move and env->on_schedule are called as for any move.
  * Returns 1 when it played (*played gets the move), 0 when nothing was
- * due, -1 on error (no such game, store failure).  *next_ms gets when to
- * call again: unix ms (<= now_ms: at once), or 0 for never.
+ * due (a game deleted since its timer was set included: *next_ms 0),
+ * -1 on error (a store failure).  *next_ms gets when to call again: unix
+ * ms (<= now_ms: at once), or 0 for never.
  */
 int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
 	    struct move *played, int64_t *next_ms);

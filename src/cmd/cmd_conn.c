@@ -16,6 +16,10 @@ const struct cmd_spec cmd_conn_ping_args = CMD_SPEC(ping_args,
 static const struct cmd_arg echo_args[] = { CMD_ARG_STR("message") };
 const struct cmd_spec cmd_conn_echo_args = CMD_SPEC(echo_args, 0);
 
+/* BACKUP path: the file the daemon's online backup makes. */
+static const struct cmd_arg backup_args[] = { CMD_ARG_STR("path") };
+const struct cmd_spec cmd_conn_backup_args = CMD_SPEC(backup_args, 0);
+
 /* QUIT takes any words and ignores them, as Redis does. */
 const struct cmd_spec cmd_conn_quit_args = { NULL, 0, NULL, 0,
     CMD_EXCESS_IGNORE, NULL, NULL };

@@ -34,6 +34,8 @@ static const struct cmd_def cmd_table[] = {
 	    cmd_audit_args),
 	CONN_ENTRY("AUTH", -2, 0, "AUTH [username] password",
 	    cmd_conn_auth_args, CONN_AUTH),
+	CONN_ENTRY("BACKUP", 2, 0, "BACKUP path", cmd_conn_backup_args,
+	    CONN_BACKUP),
 	CONN_ENTRY("CLIENT", -2, 0,
 	    "CLIENT GETNAME | HELP | ID | INFO | KILL filter ..."
 	    " | LIST [TYPE normal|pubsub] | NO-EVICT on|off | NO-TOUCH on|off"

@@ -258,7 +258,8 @@ extern const struct cmd_spec cmd_key_args;
 
 /* The connection commands' arguments (cmd_conn.c); ludusd runs them.
  * The commands that take no word share cmd_conn_none_args. */
-extern const struct cmd_spec cmd_conn_auth_args, cmd_conn_client_args,
+extern const struct cmd_spec cmd_conn_auth_args, cmd_conn_backup_args,
+    cmd_conn_client_args,
     cmd_conn_command_args, cmd_conn_config_args, cmd_conn_echo_args,
     cmd_conn_game_unwatch_args, cmd_conn_game_watch_args,
     cmd_conn_hello_args, cmd_conn_info_args, cmd_conn_none_args,

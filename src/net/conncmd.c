@@ -62,6 +62,7 @@ static void	quit_cmd(struct conn *, const struct cmd_parsed *);
 /* The handlers of the table's CMD_CONN entries, by their enum cmd_conn. */
 static const struct conn_proc conn_procs[CMD_CONN_COUNT] = {
 	[CONN_AUTH] = { auth_cmd, CC_NOAUTH | CC_NOMULTI },
+	[CONN_BACKUP] = { backup_cmd, CC_NOMULTI },
 	[CONN_CLIENT] = { client_cmd, 0 },
 	[CONN_COMMAND] = { command_cmd, 0 },
 	[CONN_CONFIG] = { config_cmd, 0 },
@@ -464,6 +465,7 @@ info_persistence(struct conn *c, struct text *t)
 {
 	struct server		*srv = c->srv;
 	struct store_cache_stats cs;
+	struct backup_stats	 bs;
 
 	text_add(t, "# Persistence");
 	text_add(t, "db:%s", srv->cfg->db);
@@ -480,6 +482,12 @@ info_persistence(struct conn *c, struct text *t)
 	    (unsigned long long)retire_stats(srv)->reclaimed);
 	text_add(t, "free_pages:%lld",
 	    (long long)retire_stats(srv)->free_pages);
+	backup_stats(&bs);
+	text_add(t, "backup_in_progress:%d", bs.running);
+	text_add(t, "backups:%llu", (unsigned long long)bs.count);
+	text_add(t, "backup_last_status:%s", bs.last_ok < 0 ? "none" :
+	    bs.last_ok ? "ok" : "err");
+	text_add(t, "backup_last_seconds:%.3f", bs.last_secs);
 	text_add(t, "store_size:%lld", (long long)store_size(srv->env.store));
 	text_add(t, "store_errors:%llu",
 	    (unsigned long long)srv->env.store_errors);

@@ -166,6 +166,16 @@ void	hello_cmd(struct conn *, const struct cmd_parsed *);
 void	client_cmd(struct conn *, const struct cmd_parsed *);
 void	select_cmd(struct conn *, const struct cmd_parsed *);
 void	time_cmd(struct conn *, const struct cmd_parsed *);
+/* backup.c: BACKUP path, an online backup made by a thread. */
+void	backup_cmd(struct conn *, const struct cmd_parsed *);
+struct backup_stats {
+	int		 running;
+	uint64_t	 count;		/* backups ended */
+	int		 last_ok;	/* 1, 0, or -1: none yet */
+	double		 last_secs;
+};
+void	backup_stats(struct backup_stats *);
+void	backup_free(void);
 void	reset_cmd(struct conn *, const struct cmd_parsed *);
 /* Frees the names a connection was given. */
 void	client_free(struct conn *);

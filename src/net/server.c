@@ -392,6 +392,7 @@ server_free(struct server *srv)
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
 	retire_free(srv);
+	backup_free();
 	pass_free(srv);
 	cluster_free(srv);
 	autoplay_free(srv);

@@ -5,14 +5,16 @@
 # (and no move that was never acknowledged: each game's history is a
 # prefix of the source's), and the daemon's clients are not stopped.  A
 # DEST already there, a PostgreSQL store, a missing file: refused,
-# nothing written.
+# nothing written.  The daemon's own BACKUP (a thread, as Redis's
+# BGSAVE) makes the same copy, INFO says how it went, and refuses a file
+# there.
 
 top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
 . "$(dirname "$0")/../lib/daemon.sh"
 need_cli redis-cli
 test_setup ludus-backup LOAD
-echo "1..10"
+echo "1..16"
 
 A=$DIR/a.db
 start_daemon "$DIR/port" "$DIR/log" --db "$A" || setup_failed "ludusd starts" "$DIR/log"
@@ -76,6 +78,24 @@ contains "a PostgreSQL store: its own tools" "not a SQLite file" "$out"
 out=$("$LUDUS" --db "$DIR/none.db" backup "$DIR/n.db" 2>&1)
 check "a missing file is refused, nothing made" "1 no" \
     "$? $([ -e "$DIR/n.db" ] || [ -e "$DIR/none.db" ] && echo yes || echo no)"
+
+# ----------------------------------------------- the daemon's BACKUP
+check "BACKUP answers at once" "Background backup started" \
+    "$(cli BACKUP "$DIR/d.db")"
+k=0
+while [ $k -lt 100 ] && [ "$(cli INFO persistence | tr -d '\r' |
+    sed -n 's/^backup_in_progress://p')" != 0 ]; do
+	sleep 0.1
+	k=$((k + 1))
+done
+check "... and INFO says it went well" "backup_last_status:ok" \
+    "$(cli INFO persistence | tr -d '\r' | grep '^backup_last_status:')"
+check "... the copy AUDITs clean" "" "$("$LUDUS" --db "$DIR/d.db" AUDIT)"
+check "... with every game" 40 "$("$LUDUS" --db "$DIR/d.db" DBSIZE)"
+check "BACKUP to a file there is refused" \
+    "ERR $DIR/d.db exists: not overwritten" "$(cli BACKUP "$DIR/d.db")"
+check "... and to no directory" "ERR $DIR/no: no such directory" \
+    "$(cli BACKUP "$DIR/no/d.db")"
 stop_daemon
 check "ludusd exits 0" 0 "$STATUS"
 

@@ -13,7 +13,7 @@ top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/store.sh"
 need_web curl redis-cli
 test_setup ludus-delete
-echo "1..17"
+echo "1..18"
 
 store_for "$DIR/g.db"
 start_http_daemon --requirepass s3cret --bot-delay 50 "$STORE_OPT" \
@@ -55,6 +55,13 @@ check "a game that does not exist: NOGAME" "NOGAME no such game 'never'" \
 check "the id is free again" "OK 0" \
     "$(A SNL.CREATE done 2) $(A XLEN done)"
 check "AUDIT clean" "" "$(A AUDIT)"
+case $STORE_OPT in
+--store) check "BACKUP on PostgreSQL: its own tools" \
+	"ERR BACKUP needs a SQLite store: back PostgreSQL up with pg_dump or a base backup (doc/scaling.md)" \
+	"$(A BACKUP "$DIR/x.db")" ;;
+*) check "BACKUP needs the password too" "NOAUTH Authentication required." \
+	"$(cli BACKUP "$DIR/x.db")" ;;
+esac
 stop_daemon
 check "ludusd exits 0" 0 "$STATUS"
 
