@@ -81,7 +81,9 @@ for f in $fixtures; do
 	moves=$(sql "SELECT game || ':' || count(*) FROM history GROUP BY game
 	    ORDER BY game" | paste -sd' ' -)
 	# shellcheck disable=SC2046
-	if ! start_daemon "$DIR/port" "$DIR/log" $(store_args); then
+	# The fixtures' bots must not move while their moves are counted.
+	if ! start_daemon "$DIR/port" "$DIR/log" $(store_args) \
+	    --bot-delay 3600000; then
 		not_ok "$name: ludusd opens it"
 		sed 's/^/# /' "$DIR/log"
 		continue

@@ -260,9 +260,10 @@ test_cmd_lookup_table(void **state)
 		prev = c;
 	}
 	/* 19 + LUDO.ROLL, SEAT (seats, dice) + DBSIZE, EXISTS, SCAN, TYPE
-	 * (the keyspace) + XLEN, XRANGE, XREAD, XREVRANGE (streams) */
-	assert_int_equal(own, 29);
-	assert_int_equal(i, 53);	/* and the 24 connection commands */
+	 * (the keyspace) + XLEN, XRANGE, XREAD, XREVRANGE (streams) +
+	 * GAME.DELETE */
+	assert_int_equal(own, 30);
+	assert_int_equal(i, 55);	/* and the 25 connection commands */
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
