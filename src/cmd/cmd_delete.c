@@ -68,12 +68,20 @@ static const struct cmd_arg delete_args[] = {
 	[DELETE_FORCE] = { .name = "force", .type = CMD_ARG_SUBCOMMAND,
 	    .flags = CMD_ARG_OPTIONAL, .alts = force_alts },
 };
-const struct cmd_spec cmd_game_delete_args = CMD_SPEC(delete_args, 0);
 
-void
-cmd_game_delete(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+game_delete_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	(void)cmd_delete_game(env, out, p->v[DELETE_ID].s,
-	    p->v[DELETE_FORCE].i == 0, 0);
+	struct delete_arg	d = { p->v[DELETE_FORCE].i == 0, 0 };
+
+	cmd_transact(env, p, out, NULL, delete_step, &d);
 }
+
+const struct cmd_def cmd_game_delete_entry = {
+	.name = "GAME.DELETE",
+	.spec = CMD_ARGS(delete_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(DELETE_ID, KIND_NONE),
+	.proc = game_delete_cmd,
+};

@@ -134,7 +134,10 @@ refusal(struct server *srv, const char *path, char *buf, size_t len)
 	return NULL;
 }
 
-void
+/* BACKUP path: the file the backup makes. */
+static const struct cmd_arg backup_args[] = { CMD_ARG_STR("path") };
+
+static void
 backup_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct server	*srv = c->srv;
@@ -179,6 +182,11 @@ backup_cmd(struct conn *c, const struct cmd_parsed *p)
 	    .str = (char *)"Background backup started",
 	    .len = sizeof("Background backup started") - 1 });
 }
+
+/* Not inside MULTI: it starts a thread, which EXEC could not undo. */
+const struct cmd_def conn_backup_entry = { .name = "BACKUP",
+    .spec = CMD_ARGS(backup_args, 0),
+    .flags = CMD_READONLY | CMD_NO_MULTI, .conn = backup_cmd };
 
 void
 backup_stats(struct backup_stats *out)

@@ -1,7 +1,8 @@
 /*
- * The table's declared arguments: each usage line is what they make,
- * each arity agrees with them, COMMAND DOCS is what redis-cli reads,
- * and, command by command, which error wins when an input has several.
+ * The table's declared arguments: each usage line they make is the one
+ * users read, each arity agrees with them, COMMAND DOCS is what
+ * redis-cli reads, and, command by command, which error wins when an
+ * input has several.
  * Nothing here touches a store: the parser never does.
  */
 #include <stdarg.h>
@@ -18,6 +19,7 @@
 #include "util/util.h"
 
 #include "args_helper.h"
+#include "shown.h"
 
 /* Appends s to the string in buf. */
 static void
@@ -87,54 +89,59 @@ check_spec(const struct cmd_def *d)
 		assert_false(s->args[k].flags & CMD_ARG_KEYED);
 }
 
+/* The usage line and arity users read of each command
+ * (tests/lib/commands.txt) are what its declarations make, and its
+ * declarations are well formed. */
 static void
 test_table_declarations(void **state)
 {
 	const struct cmd_def	*d;
-	char			 usage[512];
-	size_t			 i;
-	int			 conns[CMD_CONN_COUNT] = { 0 };
+	const struct shown	*want;
+	struct shown		*shown;
+	char			 usage[CMD_USAGE_MAX];
+	size_t			 i, n = shown_read(&shown);
 
 	(void)state;
 	for (i = 0; (d = cmd_at(i)) != NULL; i++) {
 		check_spec(d);
-		/* The usage line is what the declarations make. */
+		if ((want = shown_find(shown, n, d->name)) == NULL)
+			fail_msg("%s is not in commands.txt", d->name);
 		assert_true(cmd_args_usage(d, usage, sizeof(usage)) <
 		    sizeof(usage));
-		if (strcmp(usage, d->usage) != 0) {
-			print_error("%s:\n  declared: %s\n  usage:    %s\n",
-			    d->name, usage, d->usage);
+		if (strcmp(usage, want->usage) != 0) {
+			print_error("%s:\n  declared: %s\n  shown:    %s\n",
+			    d->name, usage, want->usage);
 			fail();
 		}
-		/* The arity agrees with the arguments. */
-		if (d->arity > 0) {
+		/* The arity is the one shown, and agrees with the
+		 * arguments. */
+		assert_int_equal(cmd_arity(d), want->arity);
+		if (cmd_arity(d) > 0) {
 			assert_true(spec_fixed(d->spec));
-			assert_int_equal(d->arity, spec_words_min(d->spec));
+			assert_int_equal(cmd_arity(d), spec_words_min(d->spec));
 		} else {
 			assert_false(spec_fixed(d->spec));
-			assert_int_equal(-d->arity, spec_words_min(d->spec));
+			assert_int_equal(-cmd_arity(d),
+			    spec_words_min(d->spec));
 		}
-		/* A connection command has its daemon handler, no other. */
-		if (d->flags & CMD_CONN) {
-			assert_null(d->proc);
-			assert_true(d->conn < CMD_CONN_COUNT);
-			conns[d->conn]++;
-		} else {
-			assert_non_null(d->proc);
-			assert_int_equal(d->conn, CMD_CONN_COUNT);
-			assert_false(d->flags & CMD_PUBSUB);
-		}
+		/* The command layer's handler, no other: the connection
+		 * commands and what the daemon does around them are the
+		 * daemon's (test_conn checks what they show). */
+		assert_non_null(d->proc);
+		assert_null(d->conn);
+		assert_false(d->flags & (CMD_PUBSUB | CMD_BARRIER |
+		    CMD_NO_QUEUE | CMD_NO_MULTI | CMD_NO_AUTH));
+		assert_true(!(d->flags & CMD_WRITE) !=
+		    !(d->flags & CMD_READONLY));
 	}
-	for (i = 0; i < CMD_CONN_COUNT; i++)
-		assert_int_equal(conns[i], 1);
+	free(shown);
 }
 
-/* GAMES' kind reads as the kind table names them. */
+/* GAMES' kind and SCAN's type read as the kind table names them. */
 static void
 test_games_kinds_doc(void **state)
 {
-	const struct cmd_def	*d = cmd_lookup("GAMES");
-	char			 want[64] = "";
+	char			 want[64] = "", line[CMD_USAGE_MAX], usage[128];
 	int			 k;
 
 	(void)state;
@@ -143,7 +150,13 @@ test_games_kinds_doc(void **state)
 			append(want, "|", sizeof(want));
 		append(want, game_kind_name((enum game_kind)k), sizeof(want));
 	}
-	assert_string_equal(d->spec->args[0].doc, want);
+	snprintf(usage, sizeof(usage), "GAMES [%s] [AFTER id] [LIMIT n]",
+	    want);
+	(void)cmd_args_usage(cmd_lookup("GAMES"), line, sizeof(line));
+	assert_string_equal(line, usage);
+	snprintf(usage, sizeof(usage), " [TYPE stream|%s]", want);
+	(void)cmd_args_usage(cmd_lookup("SCAN"), line, sizeof(line));
+	assert_non_null(strstr(line, usage));
 }
 
 /* ---------------------------------------------------- COMMAND DOCS */
@@ -245,18 +258,19 @@ test_command_docs(void **state)
 {
 	const struct cmd_def	*d;
 	const struct reply	*args, *block;
+	struct shown		*shown;
 	struct reply		 doc;
 	char			 line[128];
 	static const char	*play[] = { "id:string", "player:string",
 				    "dice:integer", "token:integer",
 				    "seq:integer:AT:optional" };
-	size_t			 i;
+	size_t			 i, n = shown_read(&shown);
 
 	(void)state;
 	for (i = 0; (d = cmd_at(i)) != NULL; i++) {
 		memset(&doc, 0, sizeof(doc));
 		cmd_args_docs(d, &doc);
-		check_doc(&doc, d->usage);
+		check_doc(&doc, shown_find(shown, n, d->name)->usage);
 		/* COMMAND DOCS' map and the name's entry hold it: hiredis
 		 * 0.14 reads eight levels at most. */
 		assert_true(1 + depth(&doc) <= 8);
@@ -293,16 +307,7 @@ test_command_docs(void **state)
 	arg_line(&args->elem[3], line, sizeof(line));
 	assert_string_equal(line, "deck=<cards>|shuffled[:N]:string:optional");
 	reply_free(&doc);
-	/* COMMAND's subcommands have docs of their own. */
-	memset(&doc, 0, sizeof(doc));
-	cmd_args_docs(cmd_lookup("COMMAND"), &doc);
-	block = field(&doc, "subcommands");
-	assert_non_null(block);
-	assert_int_equal(block->n, 2 * 4);
-	assert_string_equal(block->elem[2].str, "command|docs");
-	assert_string_equal(field(&block->elem[3], "summary")->str,
-	    "COMMAND DOCS [name ...]");
-	reply_free(&doc);
+	free(shown);
 }
 
 /* ------------------------------------------ each command's order */
@@ -550,102 +555,14 @@ test_order_games(void **state)
 	assert_int_equal(args_parsed.v[2].len, 3);
 }
 
-static void
-test_order_connection(void **state)
-{
-	(void)state;
-	/* The command layer does not run them, but knows their words. */
-	PARSE("GAME.WATCH a b", "-ERR wrong number of arguments for "
-	    "'GAME.WATCH'");
-	PARSE("GAME.WATCH a b c d", "-ERR wrong number of arguments for "
-	    "'GAME.WATCH'");
-	PARSE("GAME.WATCH BAD! SINCE x", "-ERR syntax error");
-	PARSE("GAME.WATCH BAD! FROM -1", "-BADARG FROM seq must be an integer "
-	    ">= 0");
-	PARSE("GAME.WATCH BAD! from 1", "-BADARG invalid game id");
-	PARSE("GAME.WATCH g FROM 5", "ok");
-	assert_int_equal(args_parsed.v[1].i, 5);
-	PARSE("GAME.WATCH g", "ok");
-	assert_int_equal(args_parsed.v[1].i, -1);
-	PARSE("HELLO SETNAME x", "-ERR Protocol version is not an integer or "
-	    "out of range");
-	PARSE("HELLO 2147483648", "-ERR Protocol version is not an integer "
-	    "or out of range");
-	PARSE("HELLO 4 FOO", "-NOPROTO unsupported protocol version");
-	PARSE("HELLO 3 FOO", "-ERR Syntax error in HELLO option 'FOO'");
-	PARSE("HELLO 3 SETNAME", "-ERR Syntax error in HELLO option "
-	    "'SETNAME'");
-	PARSE("HELLO 3 SETNAME a b", "-ERR Syntax error in HELLO option 'b'");
-	PARSE("HELLO 3 SETNAME a setname b",
-	    "-ERR syntax error: option 'SETNAME' given twice");
-	PARSE("HELLO 3 setname me", "ok");
-	assert_int_equal(args_parsed.v[0].i, 3);
-	PARSE("HELLO", "ok");
-	assert_int_equal(args_parsed.v[0].i, -1);
-	PARSE("PING a b", "-ERR wrong number of arguments for 'PING'");
-	PARSE("PING \"a\\x00b\"", "ok");
-	assert_int_equal(args_parsed.v[0].len, 3);
-	PARSE("QUIT a b c", "ok");
-	PARSE("ECHO", "-ERR wrong number of arguments for 'ECHO'");
-	PARSE("INFO server Games", "ok");
-	assert_int_equal(args_parsed.v[0].n, 2);
-	assert_string_equal(cmd_word(&args_parsed, 0, 1), "Games");
-	PARSE("GAME.UNWATCH", "ok");
-	assert_int_equal(args_parsed.v[0].n, 0);
-	PARSE("COMMAND COUNT x", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'COUNT'. Try COUNT, DOCS, INFO or LIST.");
-	PARSE("COMMAND frob", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'frob'. Try COUNT, DOCS, INFO or LIST.");
-	PARSE("COMMAND docs ludo.play watch", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_COMMAND_DOCS);
-	assert_int_equal(args_parsed.v[0].n, 2);
-	assert_string_equal(cmd_word(&args_parsed, 0, 0), "ludo.play");
-	PARSE("COMMAND", "ok");
-	assert_int_equal(args_parsed.v[0].i, -1);
-}
-
-/* The commands of Redis's own APIs: what the parser reads, which error
- * wins; what is left to the handlers (a bound, a password, a count of
- * AUTH's words) is tested with them (test_streams, test_conn). */
+/* The streams and the keyspace of Redis's own APIs: what the parser
+ * reads, which error wins (test_streams has the rest of the bounds).
+ * The connection commands are the daemon's, and so are their tests
+ * (test_conn). */
 static void
 test_order_redis_apis(void **state)
 {
 	(void)state;
-	PARSE("CLIENT setname", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'setname'. Try CLIENT HELP.");
-	PARSE("CLIENT SETNAME a b", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'SETNAME'. Try CLIENT HELP.");
-	PARSE("CLIENT KILL", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'KILL'. Try CLIENT HELP.");
-	PARSE("CLIENT frob", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'frob'. Try CLIENT HELP.");
-	PARSE("CLIENT setinfo LIB-NAME x", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_CLIENT_SETINFO);
-	assert_string_equal(cmd_word(&args_parsed, 0, 1), "x");
-	PARSE("CLIENT LIST TYPE pubsub", "ok");
-	assert_int_equal(args_parsed.v[0].n, 2);
-	PARSE("CONFIG GET", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'GET'. Try CONFIG HELP.");
-	PARSE("CONFIG RESETSTAT x", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'RESETSTAT'. Try CONFIG HELP.");
-	PARSE("CONFIG set a b", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_CONFIG_SET);
-	PARSE("PUBSUB CHANNELS a b", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'CHANNELS'. Try CHANNELS, NUMSUB or NUMPAT.");
-	PARSE("PUBSUB NUMPAT x", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'NUMPAT'. Try CHANNELS, NUMSUB or NUMPAT.");
-	PARSE("PUBSUB numsub", "ok");
-	PARSE("SELECT x", "-ERR value is not an integer or out of range");
-	PARSE("SELECT -3", "ok");
-	PARSE("HELLO AUTH u p", "-ERR Protocol version is not an integer or "
-	    "out of range");
-	PARSE("HELLO 3 AUTH u", "-ERR Syntax error in HELLO option 'AUTH'");
-	PARSE("HELLO 3 AUTH u p SETNAME n", "ok");
-	assert_string_equal(cmd_word(&args_parsed, CONN_HELLO_AUTH, 1), "p");
-	assert_string_equal(args_parsed.v[CONN_HELLO_SETNAME].s, "n");
-	PARSE("AUTH", "-ERR wrong number of arguments for 'AUTH'");
-	PARSE("WATCH", "-ERR wrong number of arguments for 'WATCH'");
-	PARSE("UNWATCH x", "-ERR wrong number of arguments for 'UNWATCH'");
 	/* The streams and the keyspace: COUNT before the bounds. */
 	PARSE("XRANGE d x + COUNT y", "-ERR value is not an integer or out of "
 	    "range");
@@ -657,8 +574,26 @@ test_order_redis_apis(void **state)
 	    "integer or out of range");
 	PARSE("XREAD FOO STREAMS d 0", "-ERR syntax error");
 	PARSE("XREAD COUNT 1 STREAMS", "-ERR syntax error");
-	PARSE("XREAD COUNT 2 STREAMS d e 1", "ok");
-	assert_int_equal(args_parsed.v[2].n, 3);
+	/* Then what the words ask together, read with them once: the keys
+	 * and their ids, the bounds. */
+	PARSE("XREAD COUNT 2 STREAMS d e 1", "-ERR Unbalanced XREAD list of "
+	    "streams: for each stream key an ID or '$' must be specified.");
+	PARSE("XREAD COUNT 2 STREAMS d e 1 x", "-ERR Invalid stream ID "
+	    "specified as stream command argument");
+	PARSE("XREAD COUNT 2 STREAMS d e 1 $", "ok");
+	assert_int_equal(args_parsed.v[2].n, 4);
+	assert_true(args_parsed.stream.read);
+	assert_int_equal(args_parsed.stream.xread.nkeys, 2);
+	assert_int_equal(args_parsed.stream.xread.count, 2);
+	assert_int_equal(args_parsed.stream.xread.block_ms, -1);
+	assert_string_equal(args_parsed.stream.xread.ids[1], "$");
+	PARSE("XRANGE d x + COUNT 1", "-ERR Invalid stream ID specified as "
+	    "stream command argument");
+	PARSE("XREVRANGE d + (5 COUNT 3", "ok");
+	assert_false(args_parsed.stream.read);
+	assert_true(args_parsed.stream.range.rev);
+	assert_int_equal(args_parsed.stream.range.lo, 6);
+	assert_int_equal(args_parsed.stream.range.count, 3);
 	PARSE("SCAN x COUNT y", "-ERR invalid cursor");
 	PARSE("SCAN 9100000000000000000", "-ERR invalid cursor");
 	PARSE("SCAN 0 COUNT 0", "-ERR syntax error");
@@ -677,7 +612,6 @@ main(void)
 		cmocka_unit_test_teardown(test_order_snl, args_teardown),
 		cmocka_unit_test_teardown(test_order_dandy, args_teardown),
 		cmocka_unit_test_teardown(test_order_games, args_teardown),
-		cmocka_unit_test_teardown(test_order_connection, args_teardown),
 		cmocka_unit_test_teardown(test_order_redis_apis, args_teardown),
 	};
 
