@@ -16,9 +16,13 @@
  * client between two ticks, and a tick adds to its pass's COMMIT about
  * what RETIRE_SLICE turns do: small slices keep the pages a COMMIT
  * writes, and so the turns that share it, near what they are without a
- * purge.  When no client has written since the last pass ended (no
- * transaction is open at the tick), a tick takes RETIRE_IDLE_X times as
- * much: an idle server purges fast, a busy one gently.  A game deleted is always in an archive that is on disk.  When a tick finds no game left, the archive
+ * purge.  A tick also stops once it has taken RETIRE_BUDGET_US (after
+ * one game at least): what a tick holds the loop is bounded by time, not
+ * only by games, whatever the games' histories and the disk.  When no
+ * client has done anything since the last tick (no transaction open, no
+ * command, no move), a tick takes RETIRE_IDLE_X times as much: an idle
+ * server purges fast, a busy one gently.  A game deleted is always in an
+ * archive that is on disk.  When a tick finds no game left, the archive
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
  * write transaction) per tick, outside any pass's transaction; then the
@@ -57,6 +61,8 @@
 #define RETIRE_SLICE	8		/* ... then deleted a tick */
 #define RETIRE_IDLE_X	8		/* both, times this, when no client
 					   wrote since the last pass */
+#define RETIRE_BUDGET_US 1000		/* a tick stops past this (one game
+					   at least), times the above */
 #define RETIRE_BUSY_MS	10		/* between two ticks of a sweep */
 #define RETIRE_IDLE_MS	10000		/* between two sweeps */
 #define PART		".part"
@@ -84,7 +90,18 @@ struct retire {
 	pthread_mutex_t	 lock;
 	pthread_cond_t	 wake;
 	int		 started, stop, want, busy, fd, rc;
+	/* What the clients had done at the last tick: idle if unchanged. */
+	uint64_t	 seen_commands, seen_turns;
 };
+
+static uint64_t
+mono_us(void)
+{
+	struct timespec	 ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
 
 static void *
 syncer_main(void *arg)
@@ -326,6 +343,7 @@ archive_chunk(struct retire *r, int x)
 {
 	struct store	*st = r->srv->env.store;
 	int		 end = r->arch + RETIRE_CHUNK * x, rc;
+	uint64_t	 t0 = mono_us();
 
 	if (r->srv->cfg->finished_archive[0] == '\0') {
 		r->arch = r->n;
@@ -335,6 +353,8 @@ archive_chunk(struct retire *r, int x)
 	if (archive_open(r) != 0)
 		return -1;
 	for (; r->arch < r->n && r->arch < end; r->arch++) {
+		if (mono_us() - t0 > (uint64_t)RETIRE_BUDGET_US * x)
+			break;
 		rc = store_load_game_stored(st, r->ids[r->arch], &r->g);
 		r->mv.n = 0;
 		if (rc == STORE_OK)
@@ -369,8 +389,11 @@ delete_slice(struct retire *r, int x)
 	struct cmd_result	 res;
 	struct reply		 out;
 	int			 end = r->next + RETIRE_SLICE * x;
+	uint64_t		 t0 = mono_us();
 
 	for (; r->next < r->n && r->next < end; r->next++) {
+		if (mono_us() - t0 > (uint64_t)RETIRE_BUDGET_US * x)
+			break;
 		memset(&out, 0, sizeof(out));
 		if (cmd_delete_game(&srv->env, &out, r->ids[r->next], 0,
 		    r->before) == 1)
@@ -424,8 +447,13 @@ tick(evutil_socket_t fd, short what, void *arg)
 	(void)what;
 	if (srv->stopping)
 		return;
+	/* Idle: no transaction open, and no command nor move since the
+	 * last tick (a pass that has just committed is not idle). */
 	cmd_txn_status(&srv->env, &res);
-	x = res.writes > 0 ? 1 : RETIRE_IDLE_X;
+	x = res.writes == 0 && srv->commands == r->seen_commands &&
+	    srv->env.turns == r->seen_turns ? RETIRE_IDLE_X : 1;
+	r->seen_commands = srv->commands;
+	r->seen_turns = srv->env.turns;
 	if (r->synced && r->next < r->n) {
 		delete_slice(r, x);
 		arm(r, RETIRE_BUSY_MS);
