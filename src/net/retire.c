@@ -57,8 +57,8 @@
 #include "util/util.h"
 
 #define RETIRE_BATCH	256		/* games archived (one sync) */
-#define RETIRE_CHUNK	16		/* ... read and written a tick */
-#define RETIRE_SLICE	8		/* ... then deleted a tick */
+#define RETIRE_CHUNK	8		/* ... read and written a tick */
+#define RETIRE_SLICE	4		/* ... then deleted a tick */
 #define RETIRE_IDLE_X	8		/* both, times this, when no client
 					   wrote since the last pass */
 #define RETIRE_BUDGET_US 1000		/* a tick stops past this (one game
