@@ -84,7 +84,14 @@ stop_daemon
 check "ludusd exits 0" 0 "$STATUS"
 
 # ------------------------------------- an archive a stop left unfinished
-head -n 3 "$(ls "$DIR"/arch/*.jsonl | head -n 1)" >"$DIR/arch/ludus-archive-x.jsonl.part"
+# A header and two games' lines, from whichever archives hold them: the
+# games came due over the pipeline's time, a sweep may have had one.
+{
+	head -n 1 "$(ls "$DIR"/arch/*.jsonl | head -n 1)"
+	for f in "$DIR"/arch/*.jsonl; do
+		sed -n '2,$p' "$f" | grep -v '^{"end":'
+	done | head -n 2
+} >"$DIR/arch/ludus-archive-x.jsonl.part"
 printf '{"id":"cut","kind":' >>"$DIR/arch/ludus-archive-x.jsonl.part"
 start_daemon "$DIR/port" "$DIR/log" --db "$DIR/r.db" \
     --finished-retention 3600 --finished-archive "$DIR/arch" ||
