@@ -372,6 +372,8 @@ const struct game_kind_ops kind_ludo = {
 	.info_random = game_info_dice,
 	.render_svg = render_svg_ludo,
 	.state_json = json_state_ludo,
+	.rules_json = json_rules_ludo,
+	.rules_parse = json_rules_parse_ludo,
 	.api = &ludo_api,
 	.show_text = show_text_ludo,
 };

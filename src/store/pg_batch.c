@@ -197,6 +197,7 @@ outcome(struct pg_store *s, const char *op, const struct pg_q *q,
 	case PQ_TURN:
 	case PQ_CREATE:
 	case PQ_SETUP:
+	case PQ_DELETE:
 	case PQ_PENDING:
 		return PQntuples(r) == 1 ? 0 : STORE_REDO;
 	default:

@@ -10,6 +10,7 @@
  *	sqlite_read.c	history, lists, counts, deadlines, secret, size
  *	sqlite_ckpt.c	the checkpointer thread and the loop's WAL hook
  *	sqlite_backup.c	emptying a database, and the online backup
+ *	sqlite_retire.c	a game deleted, finished games, free pages back
  *
  * The backend binds and reads neutral rows (game/rows.h) and knows no
  * game kind.  A statement is used as get, bind, step, done: sql_stmt_get()
@@ -61,6 +62,11 @@ enum stmt_id {
 	ST_PAGE_COUNT,
 	ST_PAGE_SIZE,
 	ST_DATA_VERSION,
+	ST_GAME_DELETE,
+	ST_FINISHED,
+	ST_FINISHED_COUNT,
+	ST_FREELIST,
+	ST_RECLAIM,
 	NSTMT
 };
 
@@ -71,6 +77,7 @@ struct sqlite_store {
 	sqlite3			*db;
 	sqlite3_stmt		*stmt[NSTMT];
 	struct sqlite_ckpt	*ckpt;		/* NULL: SQLite's own checkpoints */
+	int			 incremental;	/* auto_vacuum = incremental */
 };
 
 static inline struct sqlite_store *
@@ -222,5 +229,13 @@ int64_t	sqlite_size(struct store *);
 /* --------------------------------------------------- sqlite_backup.c */
 
 int	sqlite_clear(struct store *);
+
+/* --------------------------------------------------- sqlite_retire.c */
+
+int	sqlite_delete_game(struct store *, const char *, int64_t, int64_t);
+int	sqlite_list_finished(struct store *, int64_t, int64_t, store_id_cb,
+	    void *);
+int	sqlite_count_finished(struct store *, int64_t *);
+int	sqlite_reclaim(struct store *, int64_t *);
 
 #endif /* LUDUS_STORE_SQLITE_INT_H */

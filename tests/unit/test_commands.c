@@ -261,11 +261,12 @@ test_cmd_lookup_table(void **state)
 		prev = c;
 	}
 	/* 19 + LUDO.ROLL, SEAT (seats, dice) + DBSIZE, EXISTS, SCAN, TYPE
-	 * (the keyspace) + XLEN, XRANGE, XREAD, XREVRANGE (streams) */
-	assert_int_equal(own, 29);
-	/* The 24 connection commands are the daemon's own (COMMAND COUNT,
+	 * (the keyspace) + XLEN, XRANGE, XREAD, XREVRANGE (streams) +
+	 * GAME.DELETE */
+	assert_int_equal(own, 30);
+	/* The 25 connection commands are the daemon's own (COMMAND COUNT,
 	 * test_docs). */
-	assert_int_equal(i, 29);
+	assert_int_equal(i, 30);
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
@@ -779,6 +780,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_batch_result,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_finished_and_forced,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_before,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_in_batch,
 		    setup, teardown),
 	};
 

@@ -707,6 +707,12 @@ main(void)
 		SQLITE_TEST(test_schema_checks_unchanged),
 		SQLITE_TEST(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),
+		cmocka_unit_test(test_delete_game),
+		cmocka_unit_test(test_delete_game_stale),
+		cmocka_unit_test(test_delete_game_in_transaction),
+		cmocka_unit_test(test_list_finished),
+		cmocka_unit_test(test_schema_version),
+		SQLITE_TEST(test_reclaim_shrinks_file),
 	};
 
 	return STORE_RUN_TESTS(tests);

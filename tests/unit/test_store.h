@@ -44,4 +44,12 @@ void	test_open_newer_version(void **);
 void	test_open_bad_path(void **);
 void	test_durability_names(void **);
 
+/* test_store_retire.c: retiring games */
+void	test_delete_game(void **);
+void	test_delete_game_stale(void **);
+void	test_delete_game_in_transaction(void **);
+void	test_list_finished(void **);
+void	test_schema_version(void **);
+void	test_reclaim_shrinks_file(void **);
+
 #endif /* LUDUS_TEST_STORE_H */
