@@ -71,6 +71,7 @@ enum pg_stmt_id {
 	PS_TURN_STORED,
 	PS_STAMP_IS,
 	PS_CLEAR,
+	PS_CLEAR_ACCOUNTS,
 	PS_WHOLE,
 	NPS
 };

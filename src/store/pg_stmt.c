@@ -160,7 +160,10 @@ static const struct pg_stmt stmts[NPS] = {
 	[PS_STAMP_IS] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND stamp = $2", 2 },
 	[PS_CLEAR] = {
-	    "TRUNCATE games, players, tokens, jumps, history, meta", 0 },
+	    "TRUNCATE games, players, tokens, jumps, history, meta, tickets,"
+	    " ratings, game_accounts", 0 },
+	[PS_CLEAR_ACCOUNTS] = {
+	    "DELETE FROM accounts WHERE bot IS NULL", 0 },
 	/* A whole request's games still have the stamps it (and what was
 	 * built on it) put or read: else 1 / 0 rolls the transaction back
 	 * (pg_whole.c). */
