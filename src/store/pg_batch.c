@@ -200,6 +200,7 @@ outcome(struct pg_store *s, const char *op, const struct pg_q *q,
 	case PQ_CREATE:
 	case PQ_SETUP:
 	case PQ_PENDING:
+	case PQ_LOBBY:
 		return PQntuples(r) == 1 ? 0 : STORE_REDO;
 	default:
 		return 0;
@@ -406,6 +407,10 @@ ask_writes(struct pg_store *s)
 	for (i = 0; i < s->nq && rc == 0; i++) {
 		if (s->q[i].kind == PQ_CHECK)
 			s->q[i].outcome = STORE_REDO;
+		else if (s->q[i].kind == PQ_LOBBY ||
+		    s->q[i].kind == PQ_RATINGS)
+			/* A lobby row's write leaves no stamp to tell. */
+			s->q[i].outcome = STORE_LOST;
 		else if (asked(&s->q[i])) {
 			rc = ask_one(s, &s->q[i]);
 			n++;
@@ -474,7 +479,7 @@ pg_conflicts(struct store *st, void (*cb)(void *, uint64_t, const char *,
 
 	for (i = 0; i < s->nq; i++)
 		if (s->q[i].outcome != 0)
-			cb(arg, s->q[i].req, s->q[i].id[0] != '\0' ?
+			cb(arg, s->q[i].req, pg_q_game(&s->q[i]) ?
 			    s->q[i].id : NULL,
 			    (enum store_outcome)s->q[i].outcome);
 }

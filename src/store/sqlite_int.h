@@ -10,6 +10,8 @@
  *	sqlite_read.c	history, lists, counts, deadlines, secret, size
  *	sqlite_ckpt.c	the checkpointer thread and the loop's WAL hook
  *	sqlite_backup.c	emptying a database, and the online backup
+ *	sqlite_lobby.c	accounts, ratings, tickets, the seats accounts
+ *			hold
  *
  * The backend binds and reads neutral rows (game/rows.h) and knows no
  * game kind.  A statement is used as get, bind, step, done: sql_stmt_get()
@@ -61,8 +63,36 @@ enum stmt_id {
 	ST_PAGE_COUNT,
 	ST_PAGE_SIZE,
 	ST_DATA_VERSION,
+	/* The lobby's (sqlite_lobby.c). */
+	ST_ACCOUNT_INSERT,
+	ST_ACCOUNT_SELECT,
+	ST_ACCOUNT_REKEY,
+	ST_RATING_SELECT,
+	ST_RATING_UPSERT,
+	ST_LEADERBOARD,
+	ST_TICKET_INSERT,
+	ST_TICKET_COUNT,
+	ST_TICKET_SELECT,
+	ST_TICKET_CANCEL,
+	ST_TICKET_TAKE,
+	ST_TICKETS_WAITING,
+	ST_QUEUES_ALL,
+	ST_QUEUES_KIND,
+	ST_SEAT_INSERT,
+	ST_SEAT_SELECT,
+	ST_ACCOUNT_GAMES,
 	NSTMT
 };
+
+/* The columns of a ticket (ST_TICKET_SELECT, ST_TICKETS_WAITING) and of
+ * an account's game (ST_ACCOUNT_GAMES), in the order sqlite_lobby.c
+ * reads them. */
+#define SQLITE_TICKET_COLS \
+	"id, account, kind, queue, players_min, players_max, rating, span," \
+	" bots_after, joined, state, game, seat, ended"
+#define SQLITE_ACCOUNT_GAME_COLS \
+	"g.id, g.kind, a.idx, ps.name, pt.name, g.nplayers, g.turn," \
+	" g.winner, g.moves"
 
 struct sqlite_ckpt;
 
@@ -218,6 +248,10 @@ int	sqlite_list_games(struct store *, enum game_kind, const char *,
 	    int64_t, store_id_cb, void *);
 int	sqlite_count_games(struct store *, int64_t[KIND_COUNT]);
 int64_t	sqlite_size(struct store *);
+
+/* ---------------------------------------------------- sqlite_lobby.c */
+
+extern const struct store_lobby_ops	sqlite_lobby_ops;
 
 /* --------------------------------------------------- sqlite_backup.c */
 

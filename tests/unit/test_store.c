@@ -707,6 +707,11 @@ main(void)
 		SQLITE_TEST(test_schema_checks_unchanged),
 		SQLITE_TEST(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),
+		cmocka_unit_test(test_lobby_accounts),
+		cmocka_unit_test(test_lobby_tickets),
+		cmocka_unit_test(test_lobby_match),
+		cmocka_unit_test(test_lobby_ratings),
+		cmocka_unit_test(test_lobby_in_transaction),
 	};
 
 	return STORE_RUN_TESTS(tests);
