@@ -87,6 +87,7 @@ typedef void (*cmd_sched_hook)(void *arg, const char *game, int64_t due_ms);
 typedef void (*cmd_conflict_hook)(void *arg, uint64_t req, int redo);
 
 struct cmd_txn;
+struct cmd_lobby;
 
 /* What all clients share: the store, the clock, the commit hook, counters. */
 struct cmd_env {
@@ -132,6 +133,12 @@ struct cmd_env {
 	int		(*create_admit)(void *arg, struct reply *out);
 	void		(*created)(void *arg, int made);
 	void		*quota_arg;
+	/* Accounts, the matchmaker, ratings (cmd_lobby.h); NULL: none. */
+	struct cmd_lobby *lobby;
+	/* A create that only builds: set, the game a create command would
+	 * store is copied here and nothing is stored (the matchmaker's,
+	 * which stores it with its tickets; cmd_lobby.h). */
+	struct game	*build_only;
 };
 
 #define CMD_WRITE	0x01	/* may change state: runs in a transaction */
@@ -224,6 +231,11 @@ struct cmd_session {
 	struct cmd_seat	*seats;
 	size_t		 nseats;
 	size_t		 cap;
+	/* PLAYER.LOGIN's account ("" none), the hash of the key it logged
+	 * in with, and the secret its seats' hashes are keyed with. */
+	char		 account[GAME_ID_MAX + 1];
+	uint8_t		 key[STORE_KEY_HASH_LEN];
+	uint8_t		 secret[STORE_SECRET_LEN];
 };
 
 struct cmd_session	*cmd_session_new(void);

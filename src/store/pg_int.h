@@ -327,6 +327,8 @@ int		 pg_queue(struct pg_store *, const char *op, enum pg_stmt_id,
 void		 pg_doom(struct pg_store *, const char *id);
 /* 1 when the open transaction writes the game (NULL: creates any). */
 int		 pg_writes_game(const struct pg_store *, const char *id);
+/* 1 when it creates that game. */
+int		 pg_creates_game(const struct pg_store *, const char *id);
 /* 1 when it queued a statement stmt with q->seq == seq (a lobby row's
  * number: a ticket's id, a kind). */
 int		 pg_writes_seq(const struct pg_store *, enum pg_stmt_id,

@@ -539,7 +539,9 @@ game_accounts(struct store *st, const char *game, store_seat_cb cb,
 	int64_t		 idx;
 	int		 i, ret = 0;
 
-	if (doomed_read(s, pg_writes_game(s, game), game))
+	/* Its rows are written with the game, once: only a create in this
+	 * transaction hides them. */
+	if (doomed_read(s, pg_creates_game(s, game), game))
 		return 0;
 	if ((r = pg_rd_one(s, "seats", PS_SEAT_SELECT, 1, params)) == NULL)
 		return STORE_ERR;

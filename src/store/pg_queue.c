@@ -125,3 +125,16 @@ pg_writes_seq(const struct pg_store *s, enum pg_stmt_id stmt, int64_t seq)
 			return 1;
 	return 0;
 }
+
+int
+pg_creates_game(const struct pg_store *s, const char *id)
+{
+	size_t	 i;
+
+	if (!s->open)
+		return 0;
+	for (i = 0; i < s->nq; i++)
+		if (s->q[i].kind == PQ_CREATE && strcmp(s->q[i].id, id) == 0)
+			return 1;
+	return 0;
+}
