@@ -13,7 +13,7 @@
  * announced, local or fed.  Every FEED_MS it reads, in one query for all
  * of them, the moves past each front, and hands each, in seq order, to
  * the same watch_on_move() a local commit calls, between passes
- * (pass_end() first and after, so that they go out then, in no
+ * (pass_barrier() first and after, so that they go out then, in no
  * transaction), moving the front; a local commit moves it too
  * (cluster_on_move(), the command layer's hook in front of watch.c's).
  * So every move is announced once on each node, in order: moves of one
@@ -44,7 +44,6 @@
 
 #include "net/ludusd.h"
 #include "net/log.h"
-#include "store/pg.h"
 #include "util/idmap.h"
 #include "util/util.h"
 
@@ -173,14 +172,14 @@ feed_cb(evutil_socket_t fd, short what, void *arg)
 	collect(c);
 	if (c->n > 0 && !srv->stopping) {
 		/* Between passes: no history is read in a transaction. */
-		pass_end(srv);
+		pass_barrier(srv);
 		/* The fronts are read again: that COMMIT may have moved
 		 * them (the pointers stay: nothing is freed). */
 		collect(c);
 		if (store_history_since(srv->env.store, c->n, c->idp,
 		    c->after, FEED_LIMIT, fed, c) == STORE_ERR)
 			log_info("feed: %s", store_errmsg(srv->env.store));
-		pass_end(srv);
+		pass_barrier(srv);
 	}
 	arm(c->feed, FEED_MS);
 }
@@ -204,7 +203,7 @@ log_found_out(struct cluster *c)
 {
 	uint64_t	 n, stored;
 
-	n = store_pg_found_out(c->srv->env.store, &stored);
+	n = store_found_out(c->srv->env.store, &stored);
 	if (n != c->found)
 		log_notice("outcomes of commits whose connection broke, found "
 		    "out: %llu (%llu committed)", (unsigned long long)n,

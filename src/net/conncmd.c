@@ -14,7 +14,8 @@
  * (only the CMD_PUBSUB commands), then MULTI's queue.
  *
  * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
- * INFO are barriers: they end the pass's transaction first (pass_end).
+ * INFO are barriers: they end the pass's transaction first
+ * (pass_barrier()).
  * Each reads where a game stands or decides which events a connection
  * still gets, so it must see committed moves only; INFO's counters and
  * game counts are then exact.
@@ -214,7 +215,7 @@ conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 		return;
 	}
 	if (cp->flags & CC_BARRIER)
-		pass_end(c->srv);
+		pass_barrier(c->srv);
 	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
 		send_reply(c, &r);
 		return;

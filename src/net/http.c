@@ -260,7 +260,7 @@ http_free(struct server *srv)
 	if (h == NULL)
 		return;
 	/* The writes held for the open pass are answered, the streams end. */
-	pass_end(srv);
+	pass_barrier(srv);
 	srv->http_move = NULL;
 	srv->http_pass_end = NULL;
 	srv->http_each_game = NULL;

@@ -5,8 +5,8 @@
  * for it (the kind table's api names them), run by cmd_run() in the
  * pass's group commit.  A reply that waits for the COMMIT (struct
  * cmd_result) is held here until the pass ends (http_pass_end(), from
- * pass_end()), then sent, or replaced by 503 STORE if the COMMIT failed,
- * as a held RESP reply becomes -STORE.  A write never ends the pass
+ * pass.c's pass_run()), then sent, or replaced by 503 STORE if the COMMIT
+ * failed, as a held RESP reply becomes -STORE.  A write never ends the pass
  * itself: it joins it.
  *
  * With an optimistic store (several ludusd nodes on one PostgreSQL) the

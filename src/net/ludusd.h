@@ -82,8 +82,8 @@ struct server {
 				    const char *failure);
 	/* ... and of the followed games (watch_each_game()), of the
 	 * conflicts (its held writes run again: http_conflict() says 1 when
-	 * the request was one of them) and of step 6 of pass_end(), where
-	 * they run (http_redo()). */
+	 * the request was one of them) and of the redo at the end of the
+	 * pass (pass.c's step 7), where they run (http_redo()). */
 	void			(*http_each_game)(struct server *,
 				    follow_cb, void *);
 	int			(*http_conflict)(struct server *,
@@ -298,10 +298,12 @@ void	pass_reply(struct conn *, const struct cmd_args *, const struct reply *,
 void	pass_after(struct server *, const struct cmd_result *res);
 /* Output was queued: the end of this pass writes it to the socket. */
 void	pass_wake(struct server *);
-/* Ends the pass's transaction now (a barrier, the stop): the COMMIT, the
- * held replies, the events, the backlogs, the timers.  Safe when none is
- * open. */
-void	pass_end(struct server *);
+/* The barrier: ends the pass's transaction now, for a caller that must
+ * see committed rows only or must not leave one open (a barrier command,
+ * HTTP's reads, the feed of other nodes' moves, the stop): every step of
+ * the end of a pass (pass.c's pass_run()) but the sockets, which wait for
+ * the flush.  Safe when none is open. */
+void	pass_barrier(struct server *);
 /* Sends more of a connection's backlogs (GAME.WATCH's, a long XRANGE's)
  * and resolves its XREAD BLOCK: now, or once the open transaction has
  * ended (a history read inside it would see moves that may never

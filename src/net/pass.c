@@ -1,71 +1,53 @@
 /*
  * The end of a pass of the event loop, and group commit's network half.
  * Every write served in one pass, from any connection and for any game,
- * joins one SQLite transaction (the command layer's, cmd_txn.h: each
- * write in a savepoint of its own), and one COMMIT, with its one fsync,
- * makes them all durable.  A reply that promises a write may only leave
- * after that COMMIT, so the reply of every command that came from the
- * store while the transaction is open (a write's, and a read's too, since
- * a read sees the transaction's rows) is held (held.c), and every later
- * reply of that connection behind it.
+ * joins one store transaction (the command layer's, cmd_txn.h: each write
+ * in a savepoint of its own), and one COMMIT, with its one fsync, makes
+ * them all durable.  A reply that promises a write may only leave after
+ * that COMMIT, so the reply of every command that came from the store
+ * while the transaction is open (a write's, and a read's too, since a
+ * read sees the transaction's rows) is held (held.c), and every later
+ * reply of that connection behind it.  Replies that never depend on the
+ * store (PING, ECHO, HELLO, QUIT, a refusal of a request's form) are
+ * released as made.  If the COMMIT fails, nothing of the transaction
+ * exists: every held reply that came from the store becomes -STORE, no
+ * event is sent and no counter moves.
  *
  * This file is the one place that decides when a pass ends and what then
- * happens, in this order (as Redis's beforeSleep() flushes the AOF before
- * it writes to the clients):
- *
- *  1. the COMMIT (cmd_txn_commit(), whose hooks queue the events of its
- *     moves and arm the autoplay timers of its games);
- *  2. the held replies, in the order they were made, each followed by the
- *     events of the moves made up to it, as if every command had
- *     committed alone: a move's reply, then its event, then the next
- *     reply;
- *  3. the events left, then the backlogs that waited (GAME.WATCH's, a
- *     long XRANGE's) and the XREAD BLOCKs to resolve: no history is read
- *     while the transaction is open, it would show moves that may never
- *     commit; then HTTP's share (http_pass_end(): the HTTP writes held
- *     for the COMMIT, the event streams' backlogs);
- *  4. the timers: if the COMMIT failed, the games whose timers fired
- *     meanwhile are tried again (autoplay.c);
- *  5. the sockets: every connection's output is written (conn.c), whether
- *     a transaction was open or not, so replies leave once per pass;
- *  6. (the end of pass_end(), before the sockets) with an optimistic
- *     store, the requests that conflicted, run again (below).
- *
- * If the COMMIT fails, nothing of the transaction exists: every held reply
- * that came from the store becomes -STORE, no event is sent and no
- * counter moves.  Replies that never depend on the store (PING, ECHO,
- * HELLO, QUIT, a refusal of a request's form) are released as made.
+ * happens: pass_run() holds the steps, in the order they run, each with
+ * what it must come before and why (as Redis's beforeSleep() flushes the
+ * AOF before it writes to the clients).  A pass ends at the "flush", an
+ * event at the loop's lowest priority: libevent runs a lower priority
+ * only when no callback of a higher one is ready, so it runs after every
+ * connection that was ready has been served, and in the same pass as the
+ * request when there is one client.  Whoever needs the transaction ended
+ * sooner calls the barrier, pass_barrier(): the caps (batch-max-turns,
+ * batch-max-usec), the barrier commands (GAME.WATCH, GAME.UNWATCH, the
+ * subscriptions, WATCH, RESET, INFO), HTTP's reads, the feed of other
+ * nodes' moves and the stop; it runs every step but the sockets, which
+ * wait for the flush.  The pass learns where the transaction stands from
+ * the result of each command (struct cmd_result) and, after a timer's
+ * move, from cmd_txn_status(); it asks the command layer nothing else.
  *
  * With an optimistic store (several ludusd nodes on one PostgreSQL) the
  * COMMIT may also find that some requests conflicted: another node wrote
  * their game first, and nothing of them is stored (env->on_conflict,
- * from the command layer).  Their replies are not sent: step 2 keeps
+ * from the command layer).  Their replies are not sent: the release keeps
  * each such request, and every later reply of its connection behind it,
- * and then (step 6) the pass runs those requests again, in order, on the
- * fresh rows, into the next transaction; their new replies take their
+ * and then the pass runs those requests again (pass_redo()), in order, on
+ * the fresh rows, into the next transaction; their new replies take their
  * old places and leave with that transaction's COMMIT.  A request is run
  * again at most HELD_REDO_MAX times (held.h), and a request whose write
  * the store could not find out after a connection broke in its COMMIT
  * becomes -STORE: a reply never claims what may not be stored.  The same
- * holds for HTTP's held writes (http_write.c: the handler runs again in
- * step 6, its response waits) and for a timer's move (autoplay.c).  An
- * EXEC is one request whose writes the store keeps all or none of
+ * holds for HTTP's held writes (http_write.c: the handler runs again, its
+ * response waits) and for a timer's move (autoplay.c).  An EXEC is one
+ * request whose writes the store keeps all or none of
  * (cmd_txn_group_begin()); it is not run again (its queue is gone and
  * its WATCHed games may have moved): its conflict answers it -STORE, and
  * nothing of it is stored.  An SQLite store never conflicts (it holds
  * the write lock), and this costs its path nothing: no request is
  * copied.
- *
- * The end of the pass is a "flush" event at the loop's lowest priority:
- * libevent runs a lower priority only when no callback of a higher one is
- * ready, so it runs after every connection that was ready has been served,
- * and in the same pass as the request when there is one client.  The caps
- * (batch-max-turns, batch-max-usec) end it earlier, mid-pass (steps 1-4;
- * the sockets wait for the flush), and so do the barriers (GAME.WATCH,
- * GAME.UNWATCH, the subscriptions, WATCH, RESET, INFO) and the stop.  The
- * pass learns where the transaction stands from the result of each
- * command (struct cmd_result) and, after a timer's move, from
- * cmd_txn_status(); it asks the command layer nothing else.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,7 +67,7 @@ static void	pass_conflict(void *, uint64_t, int);
 struct pass {
 	struct event	*flush;		/* lowest priority: the pass's end */
 	int		 armed;		/* flush made active */
-	int		 ending;	/* in pass_end() */
+	int		 ending;	/* in pass_run() */
 	int		 optimistic;	/* the store may conflict */
 	int		 redo;		/* held_conflict() kept one */
 	size_t		 writes;	/* the transaction's, as last told */
@@ -110,11 +92,13 @@ now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
 }
 
+static size_t	pass_run(struct server *, int flush);
+
 /*
- * Steps 1-4 then 5.  The flush stays armed meanwhile, so what is queued
- * here does not ask for another pass; what is left (a transaction a
- * resumed reader opened, a connection that got more output after its
- * write) does.
+ * The flush: the whole end of the pass, the sockets included.  It stays
+ * armed meanwhile, so what is queued here does not ask for another pass;
+ * what is left (a transaction a resumed reader opened, requests run
+ * again, a connection that got more output after its write) does.
  */
 static void
 flush_cb(evutil_socket_t fd, short what, void *arg)
@@ -125,8 +109,7 @@ flush_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	pass_end(srv);
-	left = conn_flush_all(srv);
+	left = pass_run(srv, 1);
 	p->armed = 0;
 	/* Held replies left over are requests run again (pass_redo()). */
 	if (p->writes > 0 || left > 0 || held_count(srv->held) > 0) {
@@ -182,7 +165,7 @@ pass_free(struct server *srv)
 	if (p == NULL)
 		return;
 	if (srv->env.store != NULL)
-		pass_end(srv);
+		pass_barrier(srv);
 	cmd_txn_free(&srv->env);
 	held_free(srv->held);
 	srv->held = NULL;
@@ -225,7 +208,7 @@ pass_after(struct server *srv, const struct cmd_result *res)
 	if (p->writes == 0 || p->ending)
 		return;
 	if (p->writes >= (size_t)cfg->batch_max_turns) {
-		pass_end(srv);
+		pass_barrier(srv);
 		return;
 	}
 	t = now_us();
@@ -233,7 +216,7 @@ pass_after(struct server *srv, const struct cmd_result *res)
 		p->started_us = t;
 	else if (cfg->batch_max_usec > 0 &&
 	    t - p->started_us >= (uint64_t)cfg->batch_max_usec) {
-		pass_end(srv);
+		pass_barrier(srv);
 		return;
 	}
 	pass_wake(srv);
@@ -334,7 +317,7 @@ id_cmp(const void *a, const void *b)
 }
 
 /*
- * Step 3's backlogs, in the order of srv->conns.  That list is in the
+ * The backlogs that waited for the COMMIT, in the order of srv->conns.  That list is in the
  * order of ids (conn_accept() numbers each new connection and appends
  * it), so one walk of both finds them; an id whose connection is gone is
  * passed over.
@@ -394,8 +377,10 @@ lost_write(struct conn *c, enum held_lost why)
 }
 
 /*
- * Step 2: the held replies in order (failure: NULL, or why the COMMIT
- * failed), each followed by the events of the moves made before it.  (An
+ * The held replies in order (failure: NULL, or why the COMMIT failed),
+ * each followed by the events of the moves made before it, as if every
+ * command had committed alone: a move's reply, then its event, then the
+ * next reply.  (An
  * event is written at once even to a connection with replies still held:
  * held_behind() is 0 while the queue is taken.)
  */
@@ -422,10 +407,10 @@ release(struct server *srv, const char *failure)
 }
 
 /*
- * Step 6: the requests that conflicted, run again in the order they
- * came, into a new transaction; each new reply goes where the old one
- * was.  The flush that follows ends that transaction, or writes the
- * reply of one that did not open it.
+ * The requests that conflicted, run again in the order they came, into
+ * a new transaction; each new reply goes where the old one was.  The
+ * flush that follows ends that transaction, or writes the reply of one
+ * that did not open it.
  */
 static void
 pass_redo(struct server *srv)
@@ -457,16 +442,14 @@ pass_redo(struct server *srv)
 	pass_wake(srv);
 }
 
-void
-pass_end(struct server *srv)
+/* The COMMIT and what it took (/metrics): NULL, or why it failed. */
+static const char *
+commit(struct server *srv)
 {
 	struct pass	*p = srv->pass;
 	const char	*failure = NULL;
 	uint64_t	 batches = srv->env.batches, t = 0;
 
-	if (p == NULL || p->ending)
-		return;
-	p->ending = 1;
 	if (p->writes > 0)
 		t = now_us();
 	if (cmd_txn_commit(&srv->env) == -1) {
@@ -480,13 +463,65 @@ pass_end(struct server *srv)
 	}
 	p->writes = 0;
 	p->started_us = 0;
+	return failure;
+}
+
+/*
+ * The end of a pass, in order (flush: the flush's, with the sockets; else
+ * a barrier's).  The output left unwritten, in bytes (0 for a barrier).
+ */
+static size_t
+pass_run(struct server *srv, int flush)
+{
+	struct pass	*p = srv->pass;
+	const char	*failure;
+	size_t		 left = 0;
+
+	if (p == NULL || p->ending)
+		return 0;
+	p->ending = 1;
+	/* 1. The COMMIT: before any held reply or event leaves, because each
+	 * promises a stored turn; its hooks queue the events of its moves
+	 * (watch_on_move()) and arm its games' timers for the steps below. */
+	failure = commit(srv);
+	/* 2. The held replies, each followed by the events of the moves made
+	 * up to it: before the events left (3), because a reply goes out
+	 * ahead of the events of the moves made after it. */
 	release(srv, failure);
+	/* 3. The events left: before the next transaction (7), because this
+	 * empties the queue that its COMMIT's hooks fill again. */
 	watch_flush(srv);
-	if (srv->http_pass_end != NULL)	/* HTTP: held writes, backlogs */
+	/* 4. HTTP's share (its writes held for the COMMIT, its event
+	 * streams' backlogs): before the redo (7), which runs again the
+	 * HTTP writes this release keeps back for it. */
+	if (srv->http_pass_end != NULL)
 		srv->http_pass_end(srv, failure);
+	/* 5. The backlogs that waited (GAME.WATCH's, long XRANGEs) and the
+	 * XREAD BLOCKs: after the COMMIT and before the next transaction
+	 * (7), because a history read inside a transaction would show moves
+	 * that may never commit. */
 	if (p->npumps > 0)
 		pumps_resume(srv);
+	/* 6. The timers that fired in this transaction, armed again if its
+	 * COMMIT failed: after the COMMIT, whose conflicts autoplay_conflict()
+	 * looked up in the same list, and before the next transaction (7),
+	 * whose timers the list then holds. */
 	autoplay_pass_end(srv, failure == NULL);
+	/* 7. The requests that conflicted, run again: last of the store's
+	 * steps, because they open the next transaction, which none of the
+	 * steps above may run inside. */
 	pass_redo(srv);
 	p->ending = 0;
+	/* 8. The sockets, at the flush only: after every other step, so that
+	 * a connection's output of the whole pass leaves in one write; a
+	 * barrier leaves them to the flush. */
+	if (flush)
+		left = conn_flush_all(srv);
+	return left;
+}
+
+void
+pass_barrier(struct server *srv)
+{
+	(void)pass_run(srv, 0);
 }

@@ -27,8 +27,6 @@
 
 #include "net/conn.h"
 #include "net/log.h"
-#include "store/pg.h"
-#include "store/sqlite.h"
 #include "util/util.h"
 
 #define ACCEPT_PAUSE_MS	100	/* out of descriptors: try again after */
@@ -252,7 +250,7 @@ server_stop(struct server *srv, const char *why)
 	if (pass_writes(srv) > 0)
 		log_info("%s: ending the open batch of %zu turn(s)", why,
 		    pass_writes(srv));
-	pass_end(srv);
+	pass_barrier(srv);
 	listeners_free(srv);
 	TAILQ_FOREACH(c, &srv->conns, entry)
 		conn_close_after_flush(c);
@@ -315,8 +313,7 @@ server_init(struct server *srv, const struct config *cfg)
 	}
 	/* Waiting for another process's write lock (SQLite), or for a row
 	 * another node is committing (PostgreSQL), stalls every client. */
-	store_sqlite_set_busy_timeout(srv->env.store, (int)cfg->busy_timeout);
-	store_pg_set_lock_timeout(srv->env.store, (int)cfg->busy_timeout);
+	store_set_lock_wait(srv->env.store, (int)cfg->busy_timeout);
 	if (store_set_game_cache(srv->env.store, cfg->game_cache) !=
 	    STORE_OK) {
 		log_warning("cannot set up the game cache: %s",
@@ -389,7 +386,7 @@ server_free(struct server *srv)
 	srv->stopping = 1;
 	/* An open transaction commits (its replies are released) before
 	 * the connections go; the store closes after. */
-	pass_end(srv);
+	pass_barrier(srv);
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);

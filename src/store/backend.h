@@ -1,19 +1,38 @@
 /*
  * The contract between the store's backend-neutral core and a backend.
  *
- * The core (store.c, txn.c, games.c, rows.c, coherence.c, cache.c) keeps
- * what every backend shares: the mapping of a game to rows through the
- * kind table, the transaction state the callers see, the savepoint that
- * makes a write all or nothing, and the game cache with its coherence
- * protocol.  A backend (sqlite_*.c) writes only its SQL and its
- * connection handling: it reads and writes neutral rows (game/rows.h),
- * one operation per statement, and knows no game kind.
+ * The core (store.c, txn.c, games.c, load.c, rows.c, coherence.c,
+ * cache.c, optimistic.c) keeps what every backend shares: the mapping of
+ * a game to rows through the kind table, the transaction state the
+ * callers see, the savepoint that makes a write all or nothing, the loads
+ * and the game cache with its coherence protocol, and the version checks
+ * of a store with several writers.  A backend (sqlite_*.c, pg_*.c) writes
+ * only its SQL and its connection handling: it reads and writes neutral
+ * rows (game/rows.h) and knows no game kind.
  *
  * A backend allocates its own struct whose first member is a struct
  * store, calls store_init() on it, opens its connection, and ends with
  * store_set_game_cache().  Every operation below that fails sets the
  * message (store_set_err(), "<op>: <why>") and returns STORE_ERR unless
  * it says otherwise.
+ *
+ * How a backend keeps concurrent writers apart is declared once, in its
+ * caps (as OpenSMTPD's backends carry a mask of what they can do), and
+ * the core asks the mask, never whether some hook happens to be set:
+ *
+ *  - without STORE_CAP_OPTIMISTIC a transaction holds the write lock
+ *    from its BEGIN (SQLite's BEGIN IMMEDIATE): nothing changes between
+ *    a load and its write, and the core writes a game row by row
+ *    (insert_game ... update_pending), one operation per statement;
+ *  - with it, several writers share the database and none holds a lock
+ *    from a load to its write (store.h, "Several writers"; PostgreSQL):
+ *    each write of a game is one statement checked against the version
+ *    its snapshot was loaded with (create ... pending), what a request
+ *    read is checked at the COMMIT (check, version), and the requests
+ *    that conflicted are reported (request, whole, conflicts).
+ *
+ * store_init() refuses (aborts on) a table whose members do not match
+ * its caps: that is a backend's bug, found when it is first opened.
  */
 #ifndef LUDUS_STORE_BACKEND_H
 #define LUDUS_STORE_BACKEND_H
@@ -92,8 +111,12 @@ struct store_lobby_ops {
 	int	(*queue_lock)(struct store *, const char *queue);
 };
 
+/* The capabilities of a backend (struct store_ops, caps). */
+#define STORE_CAP_OPTIMISTIC	0x1u	/* several writers, checked writes */
+
 struct store_ops {
 	const char	*name;
+	unsigned int	 caps;		/* STORE_CAP_* */
 	const struct store_lobby_ops *lobby;
 	/* Closes the connection and frees the backend's struct (the core
 	 * has freed what is its own). */
@@ -129,16 +152,6 @@ struct store_ops {
 	int64_t	(*changes)(struct store *);
 
 	/* --------------------------------------------------- game rows */
-	/* The rows of a new game (op "create_game"); insert_game returns
-	 * STORE_EXISTS when the id is taken.  write_cell writes one cell
-	 * row, or deletes it for a target of 0. */
-	int	(*insert_game)(struct store *, const struct row_game *);
-	int	(*insert_player)(struct store *, const char *id,
-		    const struct row_player *);
-	int	(*insert_token)(struct store *, const char *id,
-		    const struct row_token *);
-	int	(*write_cell)(struct store *, const char *id,
-		    const struct row_cell *, const char *op);
 	/*
 	 * The rows of a game, each given to cb (op "load_game"): its games
 	 * row (STORE_NOTFOUND, no message, when there is none), its
@@ -153,6 +166,18 @@ struct store_ops {
 		    store_row_token_cb, void *);
 	int	(*read_cells)(struct store *, const char *id,
 		    store_row_cell_cb, void *);
+
+	/* ------------- without STORE_CAP_OPTIMISTIC (a locking backend) */
+	/* The rows of a new game (op "create_game"); insert_game returns
+	 * STORE_EXISTS when the id is taken.  write_cell writes one cell
+	 * row, or deletes it for a target of 0. */
+	int	(*insert_game)(struct store *, const struct row_game *);
+	int	(*insert_player)(struct store *, const char *id,
+		    const struct row_player *);
+	int	(*insert_token)(struct store *, const char *id,
+		    const struct row_token *);
+	int	(*write_cell)(struct store *, const char *id,
+		    const struct row_cell *, const char *op);
 	/*
 	 * A turn (op "save_turn"): the games row's play columns, moves,
 	 * updated and pending columns, in one UPDATE that also checks the
@@ -191,8 +216,11 @@ struct store_ops {
 	int64_t	(*size)(struct store *);
 	/* store_clear() (op "clear"). */
 	int	(*clear)(struct store *);
+	/* store_set_lock_wait(): how long a statement waits for a lock
+	 * another connection holds, from now on. */
+	void	(*lock_wait)(struct store *, int ms);
 
-	/* ---------------- an optimistic backend (store.h), else NULL */
+	/* ------------------- STORE_CAP_OPTIMISTIC's (store.h), else NULL */
 	/*
 	 * Each write of a game is one statement, made only WHERE the games
 	 * row still has moves and stamp (the snapshot's version), that
@@ -243,6 +271,8 @@ struct store_ops {
 	 * row has the stamp its create gave it (op "import"). */
 	int	(*import_moves)(struct store *, const char *id, int64_t stamp,
 		    const struct move *, int64_t n);
+	/* store_found_out(). */
+	uint64_t (*found_out)(struct store *, uint64_t *stored);
 
 	/* ------------------- optional: the core does without them */
 	/* store_history_since() and store_list_deadlines_before() in one

@@ -11,6 +11,14 @@
 
 #include "store/backend.h"
 
+/* The backend is optimistic (STORE_CAP_OPTIMISTIC, backend.h): its
+ * writes are checked, not locked, and the core speaks that protocol. */
+static inline int
+opt_mode(const struct store *st)
+{
+	return (st->ops->caps & STORE_CAP_OPTIMISTIC) != 0;
+}
+
 /* The caller's transaction is open and the backend has not ended it. */
 static inline int
 txn_live(struct store *st)

@@ -124,7 +124,7 @@ create_game(struct store *st, const struct game *g, const struct move *mv,
 	if (rows_game(g, &r) != 0 || r.nplayers < 1 ||
 	    r.nplayers > game_kind_of(g)->max_players)
 		return store_set_err(st, "create_game", "not a valid game");
-	if (st->ops->create != NULL)
+	if (opt_mode(st))
 		return opt_create_game(st, g, &r, mv, m);
 	changes = cache_write_begin(st);
 	rc = create_rows(st, g, &r, mv, m, ch, &n);
@@ -195,7 +195,7 @@ store_save_setup(struct store *st, const struct game *old,
 	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
 	    old->moves != new->moves)
 		return store_set_err(st, "save_setup", "not the same game");
-	if (st->ops->setup != NULL)
+	if (opt_mode(st))
 		return opt_save_setup(st, old, new);
 	changes = cache_write_begin(st);
 	if (txn_write_begin(st, "save_setup") != 0)
@@ -263,7 +263,7 @@ store_save_turn(struct store *st, const struct game *old,
 		return store_set_err(st, "save_turn", "not the same game");
 	if (new->moves != old->moves + 1 || mv->seq != new->moves)
 		return store_set_err(st, "save_turn", "move out of sequence");
-	if (st->ops->turn != NULL)
+	if (opt_mode(st))
 		return opt_save_turn(st, old, new, &rn, &tc, mv);
 	changes = cache_write_begin(st);
 	if (txn_write_begin(st, "save_turn") != 0)
@@ -309,7 +309,7 @@ store_save_opts(struct store *st, const struct game *g)
 	if (g->opts.roll > 6 || (g->opts.roll != 0 &&
 	    g->opts.roll_player >= game_nplayers(g)))
 		return store_set_err(st, "save_opts", "invalid pending roll");
-	if (st->ops->pending != NULL)
+	if (opt_mode(st))
 		return opt_save_opts(st, g);
 	changes = cache_write_begin(st);
 	rc = opts_row(st, g);

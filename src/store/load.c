@@ -169,7 +169,7 @@ store_load_game(struct store *st, const char *id, struct game *g)
 {
 	int	 rc, fit;
 
-	if (st->ops->check != NULL)
+	if (opt_mode(st))
 		return opt_load_game(st, id, g);
 	if (st->cache == NULL)
 		return games_load_rows(st, id, g);
@@ -194,7 +194,7 @@ store_load_game_stored(struct store *st, const char *id, struct game *g)
 	int		 rc;
 
 	rc = games_load_rows(st, id, g);
-	if (st->ops->check != NULL)
+	if (opt_mode(st))
 		opt_seen(st, rc, g);
 	/* Checked after the read: a commit it saw has emptied the cache. */
 	if (cache_sync(st) != 0 || game_cache_get(st->cache, id, &c) != 0)

@@ -26,20 +26,20 @@
 int
 store_optimistic(const struct store *st)
 {
-	return st != NULL && st->ops->check != NULL;
+	return st != NULL && opt_mode(st);
 }
 
 void
 store_request(struct store *st, uint64_t req)
 {
-	if (st->ops->request != NULL)
+	if (opt_mode(st))
 		st->ops->request(st, req);
 }
 
 void
 store_request_whole(struct store *st)
 {
-	if (st->ops->whole != NULL)
+	if (opt_mode(st))
 		st->ops->whole(st);
 }
 
@@ -259,6 +259,15 @@ store_conflicts(struct store *st, store_conflict_cb cb, void *arg)
 {
 	struct conflict_walk	 w = { st, cb, arg, 0, 0 };
 
-	if (st->ops->conflicts != NULL)
+	if (opt_mode(st))
 		st->ops->conflicts(st, conflict_one, &w);
+}
+
+uint64_t
+store_found_out(struct store *st, uint64_t *stored)
+{
+	*stored = 0;
+	if (st == NULL || !opt_mode(st))
+		return 0;
+	return st->ops->found_out(st, stored);
 }

@@ -133,7 +133,7 @@ exec_ok(PGconn *pc, const char *sql)
 	return ok;
 }
 
-/* The lock wait is the caller's (store_pg_set_lock_timeout()). */
+/* The lock wait is the caller's (store_set_lock_wait()). */
 static int
 set_lock_timeout(PGconn *pc, int ms)
 {

@@ -235,7 +235,7 @@ int		 pg_ready_rd(struct pg_store *, const char *op);
  * connects again); the cache is told (data_version()). */
 void		 pg_drop(struct pg_store *);
 void		 pg_drop_rd(struct pg_store *);
-/* store_pg_set_lock_timeout(): the sessions' lock_timeout, now. */
+/* store_set_lock_wait(): the sessions' lock_timeout, now. */
 void		 pg_set_lock(struct pg_store *, int ms);
 /* The rows of the game last read (pg_read.c's) are forgotten. */
 void		 pg_load_forget(struct pg_store *);

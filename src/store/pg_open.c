@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "store/pg.h"
 #include "store/pg_int.h"
 #include "store/schema.h"
 #include "util/util.h"
@@ -180,25 +179,22 @@ store_pg_open(const char *uri, enum durability d, char *errbuf,
 	return NULL;
 }
 
-void
-store_pg_set_lock_timeout(struct store *st, int ms)
+static void
+pg_lock_wait(struct store *st, int ms)
 {
-	if (st != NULL && st->ops == &pg_ops)
-		pg_set_lock(to_pg(st), ms);
+	pg_set_lock(to_pg(st), ms);
 }
 
-uint64_t
-store_pg_found_out(struct store *st, uint64_t *stored)
+static uint64_t
+pg_found_out(struct store *st, uint64_t *stored)
 {
-	*stored = 0;
-	if (st == NULL || st->ops != &pg_ops)
-		return 0;
 	*stored = to_pg(st)->found_stored;
 	return to_pg(st)->found;
 }
 
 const struct store_ops pg_ops = {
 	.name = "postgresql",
+	.caps = STORE_CAP_OPTIMISTIC,
 	.lobby = &pg_lobby_ops,
 	.close = pg_close,
 	.begin = pg_begin,
@@ -222,6 +218,7 @@ const struct store_ops pg_ops = {
 	.count_games = pg_count_games,
 	.size = pg_size,
 	.clear = pg_clear_all,
+	.lock_wait = pg_lock_wait,
 	.create = pg_create,
 	.turn = pg_turn,
 	.setup = pg_setup,
@@ -232,6 +229,7 @@ const struct store_ops pg_ops = {
 	.whole = pg_whole,
 	.conflicts = pg_conflicts,
 	.import_moves = pg_import_moves,
+	.found_out = pg_found_out,
 	.history_since = pg_history_since,
 	.deadlines_before = pg_deadlines_before,
 };

@@ -18,13 +18,8 @@ struct store;
  */
 struct sqlite3	*store_sqlite_handle(struct store *);
 
-/*
- * How long a write waits for another connection's lock (BEGIN IMMEDIATE,
- * or a write outside a transaction) before it fails with "database is
- * locked".  store_sqlite_open() sets 5000 ms, right for the CLI; a
- * single-threaded server blocks every client for that long, so it sets
- * its own.  0 (or less) fails at once.  No effect on other stores.
- */
+/* store_set_lock_wait() (store.h) of an SQLite store: a write that waits
+ * longer fails with "database is locked".  No effect on other stores. */
 void		 store_sqlite_set_busy_timeout(struct store *, int ms);
 
 /*

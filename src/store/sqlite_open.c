@@ -291,14 +291,18 @@ store_sqlite_handle(struct store *store)
 	return to_sqlite(store)->db;
 }
 
+/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
+static void
+sqlite_lock_wait(struct store *store, int ms)
+{
+	sqlite3_busy_timeout(to_sqlite(store)->db, ms > 0 ? ms : 0);
+}
+
 void
 store_sqlite_set_busy_timeout(struct store *store, int ms)
 {
-	sqlite3	*db;
-
-	/* sqlite3_busy_timeout() with ms <= 0 removes the handler. */
-	if ((db = store_sqlite_handle(store)) != NULL)
-		sqlite3_busy_timeout(db, ms > 0 ? ms : 0);
+	if (store_sqlite_handle(store) != NULL)
+		sqlite_lock_wait(store, ms);
 }
 
 void
@@ -351,4 +355,5 @@ const struct store_ops sqlite_ops = {
 	.count_games = sqlite_count_games,
 	.size = sqlite_size,
 	.clear = sqlite_clear,
+	.lock_wait = sqlite_lock_wait,
 };

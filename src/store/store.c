@@ -41,9 +41,41 @@ durability_parse(const char *s)
 	return -1;
 }
 
+/*
+ * The members of a table fit its caps: a locking backend has its row
+ * writes and none of an optimistic one's, an optimistic backend the
+ * reverse (backend.h).  The core calls what the caps say, unchecked.
+ */
+static int
+ops_fit(const struct store_ops *o)
+{
+	int	 locking, optimistic;
+
+	locking = (o->insert_game != NULL) + (o->insert_player != NULL) +
+	    (o->insert_token != NULL) + (o->write_cell != NULL) +
+	    (o->update_game != NULL) + (o->update_token != NULL) +
+	    (o->insert_move != NULL) + (o->touch_game != NULL) +
+	    (o->update_pending != NULL);
+	optimistic = (o->create != NULL) + (o->turn != NULL) +
+	    (o->setup != NULL) + (o->pending != NULL) + (o->check != NULL) +
+	    (o->version != NULL) + (o->request != NULL) +
+	    (o->whole != NULL) + (o->conflicts != NULL) +
+	    (o->import_moves != NULL) + (o->found_out != NULL);
+	if (o->lock_wait == NULL)
+		return 0;
+	if (o->caps & STORE_CAP_OPTIMISTIC)
+		return locking == 0 && optimistic == 11;
+	return locking == 9 && optimistic == 0;
+}
+
 void
 store_init(struct store *st, const struct store_ops *ops)
 {
+	if (!ops_fit(ops)) {
+		fprintf(stderr, "store: the %s backend's operations do not "
+		    "fit its capabilities\n", ops->name);
+		abort();
+	}
 	st->ops = ops;
 	/* Lets a whole test suite run with every hit checked. */
 	st->check = getenv("LUDUS_GAME_CACHE_CHECK") != NULL;
@@ -59,6 +91,13 @@ store_set_err(struct store *st, const char *op, const char *msg)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			*p = ' ';
 	return STORE_ERR;
+}
+
+void
+store_set_lock_wait(struct store *st, int ms)
+{
+	if (st != NULL)
+		st->ops->lock_wait(st, ms);
 }
 
 const char *

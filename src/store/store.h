@@ -164,6 +164,17 @@ int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
 int	store_set_game_cache(struct store *, int64_t games);
 void	store_game_cache_stats(struct store *, struct store_cache_stats *);
 const char *store_errmsg(struct store *);
+/*
+ * How long a write waits for a lock another connection holds before it
+ * fails: SQLite's busy timeout (another process's write lock: BEGIN
+ * IMMEDIATE, or a write outside a transaction), PostgreSQL's lock_timeout
+ * (a row lock of another node's transaction, which a node stopped in the
+ * middle of its COMMIT holds).  0 (or less) fails at once on SQLite and
+ * waits 1 ms on PostgreSQL.  store_sqlite_open() starts with 5000 ms,
+ * right for the CLI; a single-threaded server blocks every client for
+ * that long, so it sets its own.  store_pg_open() starts with 1000 ms.
+ */
+void	store_set_lock_wait(struct store *, int ms);
 
 /*
  * Several writers.  A store is optimistic when other processes write the
@@ -204,6 +215,10 @@ void	store_request(struct store *, uint64_t req);
  * (MULTI/EXEC's group.)  Nothing to do for SQLite. */
 void	store_request_whole(struct store *);
 void	store_conflicts(struct store *, store_conflict_cb, void *arg);
+/* The COMMITs whose connection broke before their results came, and
+ * whose outcome was then found out (committed: *stored, or not): for the
+ * log.  0 for a store that never conflicts. */
+uint64_t store_found_out(struct store *, uint64_t *stored);
 
 /* ------------------------------------------------ several nodes */
 

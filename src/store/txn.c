@@ -84,7 +84,7 @@ store_savepoint_release(struct store *st)
 		return STORE_ERR;
 	/* Its writes are the transaction's now. */
 	turn_end(st);
-	if (st->ops->check != NULL)
+	if (opt_mode(st))
 		opt_turn_end(st, 1);
 	return 0;
 }
@@ -102,7 +102,7 @@ store_savepoint_rollback(struct store *st)
 	}
 	st->ops->rollback_to(st, STORE_SP_TURN);
 	/* What the undone turn read is checked instead of its write. */
-	if (st->ops->check != NULL)
+	if (opt_mode(st))
 		opt_turn_end(st, 0);
 }
 
