@@ -93,6 +93,10 @@ config_init(struct config *cfg)
 	cfg->https_portfile = xstrdup("");
 	cfg->create_rate = 600;
 	cfg->max_games = 1000000;
+	cfg->max_tickets = 10;
+	cfg->match_interval = 250;
+	cfg->match_window = 100;
+	cfg->match_widen = 10;
 	cfg->max_subscriptions = 10000;
 	cfg->multi_max_commands = 10000;
 }
