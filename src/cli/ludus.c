@@ -44,6 +44,7 @@ static void
 usage(FILE *fp)
 {
 	const struct cmd_def	*c;
+	char			 line[CMD_USAGE_MAX];
 	size_t			 i;
 
 	fprintf(fp,
@@ -84,9 +85,10 @@ usage(FILE *fp)
 	    "\"(event) ...\" lines.\n"
 	    "\n"
 	    "Commands:\n", DEFAULT_PORT);
-	for (i = 0; (c = cmd_at(i)) != NULL; i++)
-		if ((c->flags & CMD_CONN) == 0)
-			fprintf(fp, "  %s\n", c->usage);
+	for (i = 0; (c = cmd_at(i)) != NULL; i++) {
+		(void)cmd_args_usage(c, line, sizeof(line));
+		fprintf(fp, "  %s\n", line);
+	}
 	fprintf(fp,
 	    "\n"
 	    "Multiplayer options of LUDO.CREATE, SNL.CREATE, DANDY.CREATE:\n"

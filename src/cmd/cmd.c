@@ -118,6 +118,12 @@ reply_wrongtype(struct reply *out, const struct game *g)
 	    game_kind_name(g->kind));
 }
 
+const char *
+cmd_target_id(const struct cmd_parsed *p)
+{
+	return p->v[p->def->target.arg].s;
+}
+
 int
 cmd_read_game(struct cmd_env *env, struct reply *out, const char *id,
     enum game_kind kind, struct game *g)

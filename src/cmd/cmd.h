@@ -1,60 +1,88 @@
 /*
- * The command layer: one static table of every command, the daemon's
- * connection commands included (name, handler, arity, flags, usage and
- * the declared arguments), looked up case-insensitively; the arity and
- * then the arguments (cmd_args.h) are checked before the handler runs,
- * and every state-changing command is one store transaction.  Handlers
- * build struct reply values only.
+ * The command layer: every game command, each a struct cmd_def in the
+ * file that implements it (name, declared arguments, flags, the game it
+ * acts on, handler), listed by pointer in one sorted table
+ * (cmd_dispatch.c) and looked up case-insensitively.  A request's form
+ * (is it a command, is its count of words one its arity allows) is
+ * checked once, where its dispatch starts (cmd_check()); then its words
+ * (cmd_args.h), its target, and only then its handler runs.  Every
+ * state-changing command is one store transaction.  Handlers build
+ * struct reply values only.
  *
- * Declaring a command, say GAME.RENAME id newid [AT seq]:
+ * Adding a command is one file and one table line.  LUDO.LEGAL id dice,
+ * in cmd_ludo.c, whole:
  *
- *  1. its arguments, in its file next to its handler, indexed by an enum
- *     the handler reads the values with (cmd_args.h has the macros):
- *
- *	enum { RENAME_ID, RENAME_NEW, RENAME_AT };
- *	static const struct cmd_arg rename_args[] = {
- *		[RENAME_ID] = CMD_ARG_GAME,
- *		[RENAME_NEW] = CMD_ARG_ID("newid", "game"),
- *		[RENAME_AT] = CMD_ARG_AT,
+ *	enum { LEGAL_ID, LEGAL_DICE };
+ *	static const struct cmd_arg legal_args[] = {
+ *		[LEGAL_ID] = CMD_ARG_GAME,
+ *		[LEGAL_DICE] = CMD_ARG_INT("dice", 1, 6),
  *	};
- *	const struct cmd_spec cmd_game_rename_args =
- *	    CMD_SPEC(rename_args, 0);
  *
- *     (CMD_SPEC_OPTS for key=value options, each with its apply hook);
- *     the handler reads p->v[RENAME_NEW].s and p->v[RENAME_AT].i (-1: no
- *     AT) and never argv;
- *  2. CMD_PROTO(game_rename) in cmd_impl.h;
- *  3. one line of cmd_table[] (cmd_dispatch.c), in its sorted place:
+ *	static void
+ *	ludo_legal_cmd(struct cmd_env *env, const struct cmd_parsed *p,
+ *	    struct reply *out)
+ *	{
+ *		... ludo_legal(&p->game->s.ludo, (int)p->v[LEGAL_DICE].i,
+ *		    tokens) ...
+ *	}
  *
- *	ENTRY("GAME.RENAME", cmd_game_rename, -3, CMD_WRITE,
- *	    "GAME.RENAME id newid [AT seq]", cmd_game_rename_args),
+ *	const struct cmd_def cmd_ludo_legal_entry = {
+ *		.name = "LUDO.LEGAL",
+ *		.spec = CMD_ARGS(legal_args, 0),
+ *		.flags = CMD_READONLY,
+ *		.target = CMD_TARGET(LEGAL_ID, KIND_LUDO),
+ *		.proc = ludo_legal_cmd,
+ *	};
  *
- *     (test_args checks the order, that the arity agrees with the
- *     arguments and that they make exactly that usage line);
- *  4. its section in doc/protocol.md (test_docs checks there is one).
+ * and in CMD_TABLE (cmd_dispatch.c), in its sorted place:
+ *
+ *	X(ludo_legal)		LUDO.LEGAL
+ *
+ *  - The arguments are indexed by an enum the handler reads the values
+ *    with (p->v[LEGAL_DICE].i; cmd_args.h has the types and macros,
+ *    CMD_ARGS_OPTS for key=value options, CMD_ARGS_DONE for a hook that
+ *    reads what the values ask together); the handler never walks argv.
+ *  - The arity (3) and the usage line ("LUDO.LEGAL id dice", for --help
+ *    and COMMAND DOCS) are what the arguments make; test_cmd_args checks
+ *    the table's order and the usage lines and arities users read.
+ *  - The target: the game argument LEGAL_ID names, which must be a Ludo
+ *    game (KIND_NONE: any kind).  The dispatch loads a reading command's
+ *    game before the handler (p->game), refusing a game that does not
+ *    exist or is of another kind; cmd_transact() loads a writing one's
+ *    in its transaction; a create's target (CMD_TARGET_CREATE) is the
+ *    game it makes.
+ *  - The flags, one word for everything said of a command (below).
+ *  - Its section in doc/protocol.md (test_docs checks there is one).
  *
  * A connection command (one that concerns the connection, which only the
- * daemon has), say CLIENT, has no handler here: its arguments go in
- * cmd_conn.c (declared in cmd_impl.h), a value CONN_CLIENT in enum
- * cmd_conn below, its line in cmd_table[]
+ * daemon has) is declared the same way in the daemon's file that
+ * implements it, with the daemon's handler in .conn, and listed in the
+ * daemon's table (CONN_TABLE, src/net/conncmd.c).  ECHO message:
  *
- *	CONN_ENTRY("CLIENT", -2, 0, "CLIENT ...", cmd_conn_client_args,
- *	    CONN_CLIENT),
+ *	static const struct cmd_arg echo_args[] = {
+ *		CMD_ARG_STR("message")
+ *	};
+ *	... echo_cmd(struct conn *c, const struct cmd_parsed *p) ...
+ *	const struct cmd_def conn_echo_entry = {
+ *		.name = "ECHO",
+ *		.spec = CMD_ARGS(echo_args, 0),
+ *		.flags = CMD_READONLY,
+ *		.conn = echo_cmd,
+ *	};
  *
- * (flags CMD_CONN | CMD_READONLY are implied; CMD_PUBSUB if a RESP2
- * subscriber may send it), and its handler, which gets the parsed words,
- * at [CONN_CLIENT] in the daemon's conn_procs[] (src/net/conncmd.c), with
- * the daemon's own flags (a barrier, allowed before AUTH, queued or not
- * by MULTI).  The command layer answers it "unknown command", as it always
- * has (the embedded CLI has no connections); the daemon finds it by the
- * same one lookup as every request and runs cmd_parse() before its
- * handler.
+ * The daemon's one lookup of a request searches its table and this one
+ * (cmd_lookup_in(), cmd_lookup()); the command layer, which the embedded
+ * CLI links alone, never sees a connection command and answers it
+ * "unknown command", as it always has.  COMMAND lists the daemon's table
+ * first, then this one.
  *
- * A command of this layer whose answer the daemon may deliver its own way
- * (XRANGE, XREVRANGE, XREAD: a long range in slices as the client reads,
- * a BLOCK that waits for a move) is an ENTRY with CMD_STREAM: its handler
- * here answers it at once (the embedded CLI, an EXEC, a short range), and
- * cmd_stream_args() tells the daemon what the request asks.
+ * A command of this layer whose answer the daemon may deliver its own
+ * way (XRANGE, XREVRANGE, XREAD: a long range in slices as the client
+ * reads, a BLOCK that waits for a move) has CMD_STREAM: its done hook
+ * reads what it asks into the parsed request (p->stream), where the
+ * daemon looks before it runs the handler on the same parsed request
+ * (cmd_run_parsed()); the handler answers it at once (the embedded CLI,
+ * an EXEC, a short range).
  */
 #ifndef LUDUS_CMD_H
 #define LUDUS_CMD_H
@@ -141,81 +169,39 @@ struct cmd_env {
 	struct game	*build_only;
 };
 
-#define CMD_WRITE	0x01	/* may change state: runs in a transaction */
-#define CMD_READONLY	0x02
-#define CMD_CONN	0x04	/* connection command: ludusd runs it */
-#define CMD_PUBSUB	0x08	/* a RESP2 subscriber may send it (COMMAND's
-				   flag "pubsub") */
-#define CMD_STREAM	0x10	/* ludusd may answer it its own way
-				   (cmd_stream_args(): a long XRANGE in
-				   slices, XREAD BLOCK's wait), else and
-				   here by its handler */
-
-/* The connection commands, each the index of its handler in ludusd. */
-enum cmd_conn {
-	CONN_AUTH = 0,
-	CONN_CLIENT,
-	CONN_COMMAND,
-	CONN_CONFIG,
-	CONN_DISCARD,
-	CONN_ECHO,
-	CONN_EXEC,
-	CONN_GAME_UNWATCH,
-	CONN_GAME_WATCH,
-	CONN_HELLO,
-	CONN_INFO,
-	CONN_MULTI,
-	CONN_PING,
-	CONN_PSUBSCRIBE,
-	CONN_PUBSUB,
-	CONN_PUNSUBSCRIBE,
-	CONN_QUIT,
-	CONN_RESET,
-	CONN_SELECT,
-	CONN_SUBSCRIBE,
-	CONN_TIME,
-	CONN_UNSUBSCRIBE,
-	CONN_UNWATCH,
-	CONN_WATCH,
-	CMD_CONN_COUNT
-};
-/* The subcommands of the connection commands that have some, each the
- * value of the command's first argument (COMMAND's: -1 when none is
- * given), and HELLO's arguments. */
-enum cmd_conn_command {
-	CONN_COMMAND_COUNT = 0,
-	CONN_COMMAND_DOCS,
-	CONN_COMMAND_INFO,
-	CONN_COMMAND_LIST
-};
-enum cmd_conn_hello {			/* HELLO's arguments */
-	CONN_HELLO_PROTO = 0,
-	CONN_HELLO_AUTH,		/* two words: username, password */
-	CONN_HELLO_SETNAME
-};
-enum cmd_conn_client {
-	CONN_CLIENT_GETNAME = 0,
-	CONN_CLIENT_HELP,
-	CONN_CLIENT_ID,
-	CONN_CLIENT_INFO,
-	CONN_CLIENT_KILL,
-	CONN_CLIENT_LIST,
-	CONN_CLIENT_NO_EVICT,
-	CONN_CLIENT_NO_TOUCH,
-	CONN_CLIENT_SETINFO,
-	CONN_CLIENT_SETNAME
-};
-enum cmd_conn_config {
-	CONN_CONFIG_GET = 0,
-	CONN_CONFIG_RESETSTAT,
-	CONN_CONFIG_REWRITE,
-	CONN_CONFIG_SET
-};
-enum cmd_conn_pubsub {			/* in the order its refusal lists */
-	CONN_PUBSUB_CHANNELS = 0,
-	CONN_PUBSUB_NUMSUB,
-	CONN_PUBSUB_NUMPAT
-};
+/*
+ * What a command is, in one word (as Redis's server.h has its CMD_*
+ * flags): each entry declares its own, the command layer's and the
+ * daemon's alike.
+ *
+ * CMD_WRITE	may change state: runs as one store transaction (COMMAND's
+ *		"write", COMMAND DOCS' group "ludus-write")
+ * CMD_READONLY	only reads (COMMAND's "readonly")
+ * CMD_PUBSUB	a RESP2 subscriber may send it (COMMAND's "pubsub")
+ * CMD_STREAM	ludusd may deliver its answer its own way (a long XRANGE
+ *		in slices, XREAD BLOCK's wait: what the parsed request's
+ *		stream asks); else, and here, its handler answers it
+ * CMD_BARRIER	ludusd ends the pass's transaction before it runs
+ *		(pass_end()): it reads where a game stands, or decides
+ *		which events a connection still gets, so it must see
+ *		committed moves only
+ * CMD_NO_QUEUE	runs at once, even between MULTI and EXEC
+ * CMD_NO_MULTI	refused between MULTI and EXEC: a barrier, or a change
+ *		of the connection itself
+ * CMD_NO_AUTH	runs before AUTH (requirepass)
+ *
+ * A subscription (CMD_SUBSCRIPTION) changes which events a connection
+ * gets: a barrier, and never inside MULTI.
+ */
+#define CMD_WRITE	0x0001
+#define CMD_READONLY	0x0002
+#define CMD_PUBSUB	0x0004
+#define CMD_STREAM	0x0008
+#define CMD_BARRIER	0x0010
+#define CMD_NO_QUEUE	0x0020
+#define CMD_NO_MULTI	0x0040
+#define CMD_NO_AUTH	0x0080
+#define CMD_SUBSCRIPTION (CMD_BARRIER | CMD_NO_MULTI)
 
 /*
  * Per-connection state the commands consult: the seats the connection
@@ -254,17 +240,47 @@ struct cmd_args {
 /* A handler: the request as the parser read it (cmd_args.h). */
 typedef void (*cmd_proc)(struct cmd_env *, const struct cmd_parsed *,
     struct reply *);
+/* A connection command's handler: the daemon's, which has connections
+ * (struct conn is ludusd's, src/net/conn.h; the command layer never
+ * looks into one). */
+struct conn;
+typedef void (*cmd_conn_proc)(struct conn *, const struct cmd_parsed *);
 
+/*
+ * The game a command acts on, as tmux's entries name their .target: the
+ * declared argument (a game id) that names it and the kind it must be
+ * (KIND_NONE: any).  A reading command's game is loaded by the dispatch
+ * once the words are read, before the handler runs, which finds it in
+ * p->game (no such game, another kind or the store's failure is the
+ * reply instead: NOGAME, WRONGTYPE, STORE); a writing command's is loaded
+ * in its transaction by cmd_transact(); a create's (CMD_TARGET_NEW) is
+ * the game it makes, named and of the kind given here
+ * (cmd_create_apply()).
+ */
+struct cmd_target {
+	int		 flags;		/* CMD_TARGET_*; 0: no target */
+	int		 arg;		/* the argument that names it */
+	enum game_kind	 kind;
+};
+#define CMD_TARGET_GAME		0x01	/* a game that exists */
+#define CMD_TARGET_NEW		0x02	/* the game a create makes */
+#define CMD_TARGET(arg, kind)	{ CMD_TARGET_GAME, (arg), (kind) }
+#define CMD_TARGET_CREATE(arg, kind) { CMD_TARGET_NEW, (arg), (kind) }
+
+/*
+ * A command, whole: its entry lives in the file that implements it, and
+ * a table of pointers to the entries (sorted by name) is all a room
+ * lists.  Its arity and usage line are what its arguments make
+ * (cmd_arity(), cmd_args_usage()).  It has one handler: the command
+ * layer's, or, for a connection command, the daemon's.
+ */
 struct cmd_def {
-	const char		*name;
-	cmd_proc		 proc;		/* NULL: CMD_CONN */
-	int			 arity;		/* argc incl. name; -N: at
-						   least N */
-	int			 flags;
-	const char		*usage;
+	const char		*name;		/* upper case */
 	const struct cmd_spec	*spec;		/* the arguments */
-	enum cmd_conn		 conn;		/* CMD_CONN: ludusd's handler;
-						   else CMD_CONN_COUNT */
+	int			 flags;		/* CMD_* */
+	struct cmd_target	 target;	/* the game it acts on */
+	cmd_proc		 proc;		/* the command layer's, or */
+	cmd_conn_proc		 conn;		/* the daemon's */
 };
 
 /*
@@ -289,25 +305,51 @@ struct cmd_result {
 					   transaction, for on_conflict */
 };
 
-/* Finds a command (case-insensitive); NULL if none. */
+/* Finds a command of the command layer (case-insensitive); NULL if
+ * none (a connection command is none: it is the daemon's). */
 const struct cmd_def	*cmd_lookup(const char *);
-/* The command a request names (no NUL inside the name); NULL if none.
- * The one lookup of a request: the daemon calls it, then either runs a
- * CMD_CONN entry itself or hands the entry to cmd_run_def(). */
+/* The command a request names (no NUL inside the name); NULL if none. */
 const struct cmd_def	*cmd_find(const struct cmd_args *);
-/* Iterates the table (for COMMAND and --help); NULL past the end. */
+/* The same in another room's table of n entries sorted by name (the
+ * daemon's): the one lookup of a request searches both. */
+const struct cmd_def	*cmd_lookup_in(const struct cmd_def *const *,
+			    size_t n, const char *);
+const struct cmd_def	*cmd_find_in(const struct cmd_def *const *,
+			    size_t n, const struct cmd_args *);
+/* Iterates the command layer's table (for COMMAND and --help); NULL
+ * past the end. */
 const struct cmd_def	*cmd_at(size_t);
+/* The words a request of the entry has, its name included, as its
+ * declared arguments make them and COMMAND shows them (Redis's arity):
+ * exactly N, or -N for at least N. */
+int	cmd_arity(const struct cmd_def *);
 /* Whether argc (the name included) is a count the entry's arity allows. */
 int	cmd_arity_ok(const struct cmd_def *, int argc);
-/* Looks up, checks arity and arguments and runs; an unknown command (a
- * CMD_CONN entry is one here), a wrong arity, a refused argument become
- * error replies marked rejected.  out must be REPLY_NONE.  res gets what
- * the caller of a shared transaction must know (struct cmd_result). */
+/*
+ * The form of a request found as d (NULL: none), checked once by every
+ * path that runs one, before anything else (Redis's processCommand()):
+ * "-ERR unknown command", then "-ERR wrong number of arguments" for a
+ * count its arity does not allow.  0, or -1 with the refusal set in out,
+ * marked rejected.
+ */
+int	cmd_check(const struct cmd_def *d, const struct cmd_args *,
+	    struct reply *out);
+/* Looks up, checks the form (cmd_check()) and runs; a refused argument
+ * becomes an error reply marked rejected too.  An unknown command is one
+ * of no table here: a connection command is the daemon's.  out must be
+ * REPLY_NONE.  res gets what the caller of a shared transaction must know
+ * (struct cmd_result). */
 void	cmd_run(struct cmd_env *, const struct cmd_args *, struct reply *,
 	    struct cmd_result *res);
-/* The same for the entry cmd_find() gave (NULL: unknown command). */
-void	cmd_run_def(struct cmd_env *, const struct cmd_def *,
+/* The same for a request of the command layer's entry d whose form its
+ * caller checked (the daemon, which found it by its own lookup). */
+void	cmd_run_def(struct cmd_env *, const struct cmd_def *d,
 	    const struct cmd_args *, struct reply *, struct cmd_result *res);
+/* The same for a request its caller has read with cmd_parse() (the
+ * daemon's streams, which look at what it asks first): its words are
+ * read once. */
+void	cmd_run_parsed(struct cmd_env *, struct cmd_parsed *, struct reply *,
+	    struct cmd_result *res);
 /* The same, for a caller with no shared transaction. */
 void	cmd_execute(struct cmd_env *, const struct cmd_args *, struct reply *);
 /* Convenience for C callers and tests: a NULL-terminated list of words. */
@@ -365,14 +407,26 @@ struct xread_req {
 	const size_t	*idl;
 };
 /* What a CMD_STREAM request asks: a range (XRANGE, XREVRANGE) or a read
- * (XREAD).  0, or -1 with the error the command replies set in out. */
+ * (XREAD), read once, with its words (the spec's done hook). */
 struct cmd_stream_req {
 	int			 read;		/* XREAD: xread, else range */
 	struct xrange_req	 range;
 	struct xread_req	 xread;
 };
-int	cmd_stream_args(const struct cmd_parsed *, struct cmd_stream_req *,
-	    struct reply *out);
+
+/* A request as the parser read it (cmd_parse()), handed to the handler:
+ * the values by declared index (cmd_args.h), what the options built, what
+ * a stream request asks, and the target the dispatch loaded. */
+struct cmd_parsed {
+	const struct cmd_def	*def;
+	const struct cmd_args	*args;	/* the words, argv[0] the name */
+	struct cmd_build	*build;	/* a create's game being built, set
+					   by the options; NULL: none */
+	struct cmd_val		 v[CMD_ARGS_MAX];	/* by declared index */
+	struct cmd_stream_req	 stream;	/* a CMD_STREAM command's */
+	const struct game	*game;	/* a reading command's target, as the
+					   dispatch loaded it; NULL: none */
+};
 /* How many entries the range has in a game of that many moves. */
 int64_t	cmd_xrange_span(const struct xrange_req *, int64_t moves);
 /* Appends the entries of n moves from first on (rev: from first down) to

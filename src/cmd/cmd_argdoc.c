@@ -1,12 +1,12 @@
 /*
- * The declared arguments shown: the usage line they make (a test checks
- * it is each entry's) and COMMAND DOCS' doc of a command in Redis 7's
- * shape (summary, since, group, arguments, subcommands), from which
- * redis-cli builds its hints and its "help NAME".  Both nest
- * the same way: optional positionals in a row each inside the one before
- * (HISTORY id [from [count]]), a NESTED keyed word inside the last
- * (HELLO [2|3 [SETNAME name]]), then the keyed words, the tail and the
- * options, each in brackets.
+ * The declared arguments shown: the usage line they make (each entry's,
+ * for --help and COMMAND DOCS' summary) and COMMAND DOCS' doc of a
+ * command in Redis 7's shape (summary, since, group, arguments,
+ * subcommands), from which redis-cli builds its hints and its "help
+ * NAME".  Both nest the same way: optional positionals in a row each
+ * inside the one before (HISTORY id [from [count]]), a NESTED keyed word
+ * inside the last (HELLO [2|3 [SETNAME name]]), then the keyed words,
+ * the tail and the options, each in brackets.
  */
 #include <stdio.h>
 #include <string.h>
@@ -353,9 +353,11 @@ void
 cmd_args_docs(const struct cmd_def *d, struct reply *doc)
 {
 	const struct cmd_spec	*s = d->spec;
+	char			 usage[CMD_USAGE_MAX];
 	int			 k;
 
-	doc_head(doc, d, d->usage);
+	(void)cmd_args_usage(d, usage, sizeof(usage));
+	doc_head(doc, d, usage);
 	add_bulk(doc, "arguments");
 	doc_arguments(reply_add(doc), s);
 	for (k = 0; k < s->nargs; k++)

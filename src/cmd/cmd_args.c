@@ -187,6 +187,33 @@ spec_shape(const struct cmd_spec *s, struct shape *sh)
 		sh->positionals = -1;
 }
 
+/*
+ * The arity the declarations make: the least number of words, the name
+ * included (a MULTIPLE argument's nmin, a keyed one's token and words),
+ * negative when more may come (an optional or MULTIPLE argument,
+ * options, words ignored).
+ */
+int
+cmd_arity(const struct cmd_def *d)
+{
+	const struct cmd_spec	*s = d->spec;
+	const struct cmd_arg	*a;
+	int			 k, n = 1, more;
+
+	more = s->opts != NULL || (s->flags & CMD_EXCESS_IGNORE);
+	for (k = 0; k < s->nargs; k++) {
+		a = &s->args[k];
+		if (a->flags & (CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE))
+			more = 1;
+		if (a->flags & CMD_ARG_MULTIPLE)
+			n += a->nmin;
+		else if (!(a->flags & CMD_ARG_OPTIONAL))
+			n += (a->flags & (CMD_ARG_KEYED | CMD_ARG_TAIL)) ?
+			    1 + (a->nmax > 1 ? a->nmax : 1) : 1;
+	}
+	return more ? -n : n;
+}
+
 /* Words (the name included) the positionals take: lo to hi (-1: any). */
 static int
 fits(const struct shape *sh, int words)
@@ -577,10 +604,13 @@ cmd_parse(const struct cmd_def *d, const struct cmd_args *args,
 	p->def = d;
 	p->args = args;
 	p->build = w.spec->opts != NULL ? build : NULL;
+	p->game = NULL;
+	memset(&p->stream, 0, sizeof(p->stream));
 	values_init(w.spec, p);
 	if (p->build != NULL)
 		cmd_build_init(p->build);
-	if (walk(&w) == 0)
+	if (walk(&w) == 0 &&
+	    (w.spec->done == NULL || w.spec->done(p, out) == 0))
 		return 0;
 	out->rejected = 1;
 	return -1;

@@ -3,8 +3,8 @@
  * name, checked once by one parser (cmd_args.c) before the handler runs,
  * as tmux's args_parse() templates and Redis's commands/ JSON files do.  The
  * handler reads typed values (struct cmd_parsed) and never walks argv.
- * The same declarations give COMMAND DOCS its "arguments" (cmd_argdoc.c)
- * and are checked against each entry's usage line by a test.
+ * The same declarations give each entry its arity, its usage line and
+ * COMMAND DOCS its "arguments" (cmd_argdoc.c).
  *
  * A command's words are, in this order:
  *
@@ -51,6 +51,9 @@
  *	   positional's words: type, count (nmax), apply hook; then nmin
  *	7. words left over: CMD_EXCESS_SYNTAX (the default) syntax error,
  *	   CMD_EXCESS_ARITY the arity error, CMD_EXCESS_IGNORE nothing
+ *	8. the command's done hook, on the values read: what they mean
+ *	   together (XRANGE's bounds, XREAD's keys and ids), which the
+ *	   request then carries (struct cmd_parsed's stream)
  *
  * Every refusal of the parser is marked reply.rejected: it never looked
  * at the store, so it never waits for a commit.
@@ -66,6 +69,7 @@ struct cmd_args;
 struct cmd_build;
 struct cmd_def;
 struct cmd_parsed;
+struct game;
 struct reply;
 
 enum cmd_argtype {
@@ -192,25 +196,34 @@ struct cmd_spec {
 	/* Sets up the game being built once the positionals are read and
 	 * before the options apply to it; 0, or -1 with a reply. */
 	int			(*init)(struct cmd_parsed *, struct reply *);
+	/* Reads what the values ask once every word is read; 0, or -1
+	 * with a reply (marked rejected by the parser). */
+	int			(*done)(struct cmd_parsed *, struct reply *);
 };
 
 #define CMD_ARGS_MAX	8	/* declared arguments of one command */
 
-/* A request as the parser read it, handed to the handler. */
-struct cmd_parsed {
-	const struct cmd_def	*def;
-	const struct cmd_args	*args;	/* the words, argv[0] the name */
-	struct cmd_build	*build;	/* a create's game being built, set
-					   by the options; NULL: none */
-	struct cmd_val		 v[CMD_ARGS_MAX];	/* by declared index */
-};
+/* A request as the parser read it, handed to the handler: struct
+ * cmd_parsed, in cmd.h. */
 
 /* ------------------------------------------------------- declaring */
 
 #define CMD_NARGS(a)	((int)(sizeof(a) / sizeof((a)[0])))
-#define CMD_SPEC(a, fl)	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL }
+#define CMD_SPEC(a, fl)	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL, NULL }
 #define CMD_SPEC_OPTS(a, o, fl, init) \
-	{ (a), CMD_NARGS(a), (o), CMD_NARGS(o), (fl), NULL, (init) }
+	{ (a), CMD_NARGS(a), (o), CMD_NARGS(o), (fl), NULL, (init), NULL }
+/* The same with a done hook. */
+#define CMD_SPEC_DONE(a, fl, done) \
+	{ (a), CMD_NARGS(a), NULL, 0, (fl), NULL, NULL, (done) }
+/* The same as an entry's .spec, where it is declared; a command that
+ * takes no word. */
+#define CMD_ARGS(a, fl)	(&(const struct cmd_spec)CMD_SPEC(a, fl))
+#define CMD_ARGS_NONE \
+	(&(const struct cmd_spec){ NULL, 0, NULL, 0, 0, NULL, NULL, NULL })
+#define CMD_ARGS_DONE(a, fl, done) \
+	(&(const struct cmd_spec)CMD_SPEC_DONE(a, fl, done))
+#define CMD_ARGS_OPTS(a, o, fl, init) \
+	(&(const struct cmd_spec)CMD_SPEC_OPTS(a, o, fl, init))
 
 #define CMD_ARG_ID_(n, w, fl) \
 	{ .name = (n), .type = CMD_ARG_ID, .flags = (fl), .what = (w) }
@@ -271,7 +284,9 @@ size_t		 cmd_word_len(const struct cmd_parsed *, int k, int j);
 /* ------------------------------------------- the declarations shown */
 
 /* The usage line the declarations make ("LUDO.PLAY id player dice token
- * [AT seq]") into buf; its length (as snprintf's, may be >= len). */
+ * [AT seq]"), as --help and COMMAND DOCS show it, into buf; its length
+ * (as snprintf's, may be >= len: CMD_USAGE_MAX holds every command's). */
+#define CMD_USAGE_MAX	512
 size_t	cmd_args_usage(const struct cmd_def *, char *buf, size_t len);
 /* COMMAND DOCS' doc of d, in Redis 7's shape, into an empty reply: a map
  * of summary (the usage line), since, group, "arguments" (an array of

@@ -119,16 +119,13 @@ static const struct cmd_opt create_opts[] = {
 	CMD_OPT_BOTS("P<i>:<strategy>,..."),
 	CMD_OPT_TIMEOUT,
 };
-const struct cmd_spec cmd_dandy_create_args = CMD_SPEC_OPTS(create_args,
-    create_opts, CMD_OPTS_UNKNOWN_PLAIN, NULL);
 
-void
-cmd_dandy_create(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+dandy_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct cmd_build	*b = p->build;
 	struct game		*g = &b->game;
-	const struct cmd_val	*id = &p->v[CREATE_ID];
 	const char		*why = NULL;
 
 	if (dandy_init(&g->s.dandy, (int)p->v[CREATE_PLAYERS].i,
@@ -137,13 +134,20 @@ cmd_dandy_create(struct cmd_env *env, const struct cmd_parsed *p,
 		    "invalid DandyLand game");
 		return;
 	}
-	memcpy(g->id, id->s, id->len + 1);
-	g->kind = KIND_DANDY;
-	if (cmd_create_apply(env, out, &b->opts, g) == -1)
+	if (cmd_create_apply(env, p, out) == -1)
 		return;
 	g->opts.server_dice = b->shuffled != 0;
 	cmd_create(env, out, g);
 }
+
+const struct cmd_def cmd_dandy_create_entry = {
+	.name = "DANDY.CREATE",
+	.spec = CMD_ARGS_OPTS(create_args, create_opts,
+	    CMD_OPTS_UNKNOWN_PLAIN, NULL),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_DANDY),
+	.proc = dandy_create_cmd,
+};
 
 struct draw_arg {
 	const char		 *card;	/* NULL: from the deck */
@@ -200,10 +204,9 @@ static const struct cmd_arg draw_args[] = {
 	[DRAW_CARD] = CMD_ARG_CHECKED_OPT("card", check_card),
 	[DRAW_AT] = CMD_ARG_AT,
 };
-const struct cmd_spec cmd_dandy_draw_args = CMD_SPEC(draw_args, 0);
 
-void
-cmd_dandy_draw(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+dandy_draw_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct draw_arg	 da;
@@ -214,30 +217,47 @@ cmd_dandy_draw(struct cmd_env *env, const struct cmd_parsed *p,
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = da.card;	/* a deck card is implicit too */
 	req.at = p->v[DRAW_AT].i;
-	cmd_transact(env, out, p->v[DRAW_ID].s, KIND_DANDY, &req,
-	    draw_step, &da);
+	cmd_transact(env, p, out, &req, draw_step, &da);
 }
 
-void
-cmd_dandy_state(struct cmd_env *env, const struct cmd_parsed *p,
+const struct cmd_def cmd_dandy_draw_entry = {
+	.name = "DANDY.DRAW",
+	.spec = CMD_ARGS(draw_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(DRAW_ID, KIND_DANDY),
+	.proc = dandy_draw_cmd,
+};
+
+/* DANDY.STATE id */
+const struct cmd_def cmd_dandy_state_entry = {
+	.name = "DANDY.STATE",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_DANDY),
+	.proc = cmd_game_state,
+};
+
+/* DANDY.SCORES id */
+static void
+dandy_scores_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	cmd_state_of(env, p, out, KIND_DANDY);
-}
+	const struct dandy_state *st = &p->game->s.dandy;
+	int			 i;
 
-void
-cmd_dandy_scores(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	struct game	g;
-	int		i;
-
-	if (cmd_read_game(env, out, p->v[0].s, KIND_DANDY, &g) == -1)
-		return;
+	(void)env;
 	reply_array(out);
-	for (i = 0; i < g.s.dandy.nplayers && i < DANDY_MAX_PLAYERS; i++)
-		reply_int(reply_add(out), g.s.dandy.points[i]);
+	for (i = 0; i < st->nplayers && i < DANDY_MAX_PLAYERS; i++)
+		reply_int(reply_add(out), st->points[i]);
 }
+
+const struct cmd_def cmd_dandy_scores_entry = {
+	.name = "DANDY.SCORES",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_DANDY),
+	.proc = dandy_scores_cmd,
+};
 
 /* DANDY.PLAY players cards board: at most 50 cards, "" for none. */
 static int
@@ -256,10 +276,9 @@ static const struct cmd_arg play_args[] = {
 	[PLAY_CARDS] = CMD_ARG_CHECKED("cards", check_cards),
 	[PLAY_BOARD] = CMD_ARG_CHECKED("board", check_board),
 };
-const struct cmd_spec cmd_dandy_play_args = CMD_SPEC(play_args, 0);
 
-void
-cmd_dandy_play(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+dandy_play_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	int	points[DANDY_MAX_PLAYERS];
@@ -275,3 +294,10 @@ cmd_dandy_play(struct cmd_env *env, const struct cmd_parsed *p,
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), points[i]);
 }
+
+const struct cmd_def cmd_dandy_play_entry = {
+	.name = "DANDY.PLAY",
+	.spec = CMD_ARGS(play_args, 0),
+	.flags = CMD_READONLY,
+	.proc = dandy_play_cmd,
+};

@@ -119,16 +119,14 @@ state_reply(const struct game *g, struct reply *out)
 static const struct cmd_arg game_id_args[] = { CMD_ARG_GAME };
 const struct cmd_spec cmd_game_id_args = CMD_SPEC(game_id_args, 0);
 
-/* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind. */
+/* LUDO.STATE, SNL.STATE and DANDY.STATE: the same read of another kind
+ * (each entry's target). */
 void
-cmd_state_of(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out, enum game_kind kind)
+cmd_game_state(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
 {
-	struct game	g;
-
-	if (cmd_read_game(env, out, p->v[0].s, kind, &g) == -1)
-		return;
-	state_reply(&g, out);
+	(void)env;
+	state_reply(p->game, out);
 }
 
 /* ------------------------------------------------------------- GAMES */
@@ -172,10 +170,9 @@ static const struct cmd_arg games_args[] = {
 	[GAMES_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),
 };
-const struct cmd_spec cmd_games_args = CMD_SPEC(games_args, 0);
 
-void
-cmd_games(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+games_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	reply_array(out);
@@ -185,32 +182,46 @@ cmd_games(struct cmd_env *env, const struct cmd_parsed *p,
 		cmd_reply_store(env, out);
 }
 
+const struct cmd_def cmd_games_entry = {
+	.name = "GAMES",
+	.spec = CMD_ARGS(games_args, 0),
+	.flags = CMD_READONLY,
+	.proc = games_cmd,
+};
+
 /* --------------------------------------------------------- GAME.INFO */
 
-void
-cmd_game_info(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+game_info_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	const struct game_kind_ops	*k;
-	struct game		 g;
+	const struct game	*g = p->game;
 	char			 buf[PLAYER_NAME_MAX];
 
-	if (cmd_read_game(env, out, p->v[0].s, KIND_NONE, &g) == -1)
-		return;
+	(void)env;
 	reply_array(out);
-	reply_add_pair(out, "kind", "%s", game_kind_name(g.kind));
-	reply_add_pair(out, "players", "%d", game_nplayers(&g));
-	reply_add_pair(out, "moves", "%lld", (long long)g.moves);
-	reply_add_pair(out, "turn", "%s", game_player_name(&g, game_turn(&g),
+	reply_add_pair(out, "kind", "%s", game_kind_name(g->kind));
+	reply_add_pair(out, "players", "%d", game_nplayers(g));
+	reply_add_pair(out, "moves", "%lld", (long long)g->moves);
+	reply_add_pair(out, "turn", "%s", game_player_name(g, game_turn(g),
 	    buf, sizeof buf));
-	reply_add_pair(out, "winner", "%s", game_player_name(&g,
-	    game_winner(&g), buf, sizeof buf));
-	reply_add_pair(out, "created", "%lld", (long long)g.created);
-	reply_add_pair(out, "updated", "%lld", (long long)g.updated);
-	if ((k = game_kind_of(&g)) != NULL && k->info != NULL)
-		k->info(&g, out);
-	cmd_info_opts(&g, out);
+	reply_add_pair(out, "winner", "%s", game_player_name(g,
+	    game_winner(g), buf, sizeof buf));
+	reply_add_pair(out, "created", "%lld", (long long)g->created);
+	reply_add_pair(out, "updated", "%lld", (long long)g->updated);
+	if ((k = game_kind_of(g)) != NULL && k->info != NULL)
+		k->info(g, out);
+	cmd_info_opts(g, out);
 }
+
+const struct cmd_def cmd_game_info_entry = {
+	.name = "GAME.INFO",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_NONE),
+	.proc = game_info_cmd,
+};
 
 /* ----------------------------------------------------------- HISTORY */
 
@@ -233,22 +244,24 @@ static const struct cmd_arg history_args[] = {
 	[HISTORY_COUNT] = CMD_ARG_INT_OPT("count", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),
 };
-const struct cmd_spec cmd_history_args = CMD_SPEC(history_args,
-    CMD_EXCESS_ARITY);
 
-void
-cmd_history(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+history_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g;
-
-	if (cmd_read_game(env, out, p->v[HISTORY_ID].s, KIND_NONE, &g) == -1)
-		return;
 	reply_array(out);
-	if (store_history(env->store, g.id, p->v[HISTORY_FROM].i,
+	if (store_history(env->store, p->game->id, p->v[HISTORY_FROM].i,
 	    p->v[HISTORY_COUNT].i, add_move, out) == STORE_ERR)
 		cmd_reply_store(env, out);
 }
+
+const struct cmd_def cmd_history_entry = {
+	.name = "HISTORY",
+	.spec = CMD_ARGS(history_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(HISTORY_ID, KIND_NONE),
+	.proc = history_cmd,
+};
 
 /* ------------------------------------------------------------ REPLAY */
 
@@ -258,25 +271,22 @@ static const struct cmd_arg replay_args[] = {
 	[REPLAY_ID] = CMD_ARG_GAME,
 	[REPLAY_SEQ] = CMD_ARG_INT_OPT("seq", 0, INT64_MAX / 2, -1),
 };
-const struct cmd_spec cmd_replay_args = CMD_SPEC(replay_args,
-    CMD_EXCESS_ARITY);
 
-void
-cmd_replay(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+replay_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g, r;
-	char		why[256];
-	int64_t		upto = p->v[REPLAY_SEQ].i;
+	const struct game	*g = p->game;
+	struct game		 r;
+	char			 why[256];
+	int64_t			 upto = p->v[REPLAY_SEQ].i;
 
-	if (cmd_read_game(env, out, p->v[REPLAY_ID].s, KIND_NONE, &g) == -1)
-		return;
-	if (upto > g.moves) {
+	if (upto > g->moves) {
 		reply_error(out, "BADARG", "game '%s' has only %lld moves",
-		    g.id, (long long)g.moves);
+		    g->id, (long long)g->moves);
 		return;
 	}
-	switch (cmd_replay_game(env->store, &g, upto, &r, why, sizeof(why))) {
+	switch (cmd_replay_game(env->store, g, upto, &r, why, sizeof(why))) {
 	case REPLAY_OK:
 		state_reply(&r, out);
 		break;
@@ -285,10 +295,18 @@ cmd_replay(struct cmd_env *env, const struct cmd_parsed *p,
 		break;
 	default:
 		reply_error(out, "STATE", "history of '%s' does not replay: %s",
-		    g.id, why);
+		    g->id, why);
 		break;
 	}
 }
+
+const struct cmd_def cmd_replay_entry = {
+	.name = "REPLAY",
+	.spec = CMD_ARGS(replay_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(REPLAY_ID, KIND_NONE),
+	.proc = replay_cmd,
+};
 
 /* ------------------------------------------------------------- AUDIT */
 
@@ -386,11 +404,9 @@ fail:
 
 /* AUDIT [id]: every game, or one. */
 static const struct cmd_arg audit_args[] = { CMD_ARG_GAME_OPT };
-const struct cmd_spec cmd_audit_args = CMD_SPEC(audit_args,
-    CMD_EXCESS_ARITY);
 
-void
-cmd_audit(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+audit_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game	g;
@@ -410,3 +426,10 @@ cmd_audit(struct cmd_env *env, const struct cmd_parsed *p,
 	if (rc == 1)
 		reply_bulk(reply_add(out), g.id, strlen(g.id));
 }
+
+const struct cmd_def cmd_audit_entry = {
+	.name = "AUDIT",
+	.spec = CMD_ARGS(audit_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY,
+	.proc = audit_cmd,
+};

@@ -26,6 +26,8 @@
  * fit in size bytes (then it is no command). */
 int	cmd_name_upper(char *buf, size_t size, const char *name);
 int64_t	cmd_now(const struct cmd_env *);
+/* The game id a request's target names (struct cmd_target). */
+const char *cmd_target_id(const struct cmd_parsed *);
 /* Loads a game (for a read, or inside a write's transaction).  kind
  * KIND_NONE accepts any.  0, or -1 with NOGAME, WRONGTYPE or STORE set. */
 int	cmd_read_game(struct cmd_env *, struct reply *, const char *id,
@@ -131,17 +133,19 @@ struct turn_req {
 };
 
 /*
- * BEGIN, load, kind check, AT check, step, save, COMMIT; any store failure
- * rolls back and replies -STORE.  A move clears the pending roll and sets
+ * The write of the request's target (struct cmd_target): BEGIN, load,
+ * kind check, AT check, step, save, COMMIT; any store failure rolls back
+ * and replies -STORE.  A move clears the pending roll and sets
  * the deadline of the next turn.  After a committed move, counts it and
  * calls env->on_move, then env->on_schedule.  In a shared transaction
  * (env->txn) the BEGIN and COMMIT are a savepoint's, the rollback undoes
  * this write alone, and the counting and the hooks wait for
  * cmd_txn_commit().
  */
-void	cmd_transact(struct cmd_env *, struct reply *, const char *id,
-	    enum game_kind, const struct turn_req *, turn_step, void *arg);
-/* The same at a given time (unix ms), for any kind with KIND_NONE;
+void	cmd_transact(struct cmd_env *, const struct cmd_parsed *,
+	    struct reply *, const struct turn_req *, turn_step, void *arg);
+/* The same for a game named and of a kind (any with KIND_NONE) at a
+ * given time (unix ms), a write made outside a request (cmd_autoplay);
  * returns what was committed (TURN_NONE: nothing), the move in *mv and
  * the game as saved in *after (may be NULL). */
 enum turn_outcome cmd_transact_at(struct cmd_env *, struct reply *,
@@ -251,11 +255,13 @@ int	cmd_opt_timeout(const struct cmd_opt *, struct cmd_build *,
 #define CMD_OPT_DICE(fl) { "dice", "server|manual", (fl), cmd_opt_dice, 0 }
 #define CMD_OPT_BOTS(doc) { "bots", (doc), 0, cmd_opt_bots, 0 }
 #define CMD_OPT_TIMEOUT	{ "turn-timeout", "<seconds>", 0, cmd_opt_timeout, 0 }
-/* Puts the options into a game whose kind, players and (DandyLand) deck
- * are set; server_dice of a DandyLand game is set by its caller when it
- * dealt a shuffled deck.  0, or -1 with an error reply. */
-int	cmd_create_apply(struct cmd_env *, struct reply *,
-	    const struct create_opts *, struct game *);
+/* Names the game a create builds (p->build) and gives it its kind, as
+ * the entry's target says (CMD_TARGET_CREATE), then puts the options
+ * into it, its players and (DandyLand) deck set; server_dice of a
+ * DandyLand game is set by its caller when it dealt a shuffled deck.
+ * 0, or -1 with an error reply. */
+int	cmd_create_apply(struct cmd_env *, const struct cmd_parsed *,
+	    struct reply *);
 /* The end of every create, once its game is built: the quotas' word
  * (env->create_admit), then cmd_create_game(), then what came of it
  * (env->created). */
@@ -265,10 +271,10 @@ void	cmd_info_opts(const struct game *, struct reply *);
 
 /* ------------------------------------------------------ cmd_game.c */
 
-/* The kind's STATE array (LUDO.STATE, SNL.STATE, DANDY.STATE) of the
- * game its argument 0 names. */
-void	cmd_state_of(struct cmd_env *, const struct cmd_parsed *,
-	    struct reply *, enum game_kind);
+/* The handler of LUDO.STATE, SNL.STATE and DANDY.STATE: the STATE array
+ * of the target, whose kind each entry names. */
+void	cmd_game_state(struct cmd_env *, const struct cmd_parsed *,
+	    struct reply *);
 /* The arguments of the commands that take a game id only. */
 extern const struct cmd_spec cmd_game_id_args;
 
@@ -284,58 +290,7 @@ extern const struct cmd_spec cmd_game_id_args;
 int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 	    struct game *out, char *why, size_t);
 
-/* Handlers, one per table entry, each with its arguments (cmd_NAME_args)
- * declared next to it; the entries of the game-id-only commands share
- * cmd_game_id_args, those of one key (XLEN, TYPE) cmd_key_args (both
- * CMD_PROTO_ID). */
-#define CMD_PROTO(f)	void cmd_##f(struct cmd_env *, \
-			    const struct cmd_parsed *, struct reply *); \
-			extern const struct cmd_spec cmd_##f##_args
-#define CMD_PROTO_ID(f)	void cmd_##f(struct cmd_env *, \
-			    const struct cmd_parsed *, struct reply *)
-CMD_PROTO(ludo_create);
-CMD_PROTO(ludo_play);
-CMD_PROTO_ID(ludo_state);
-CMD_PROTO(ludo_legal);
-CMD_PROTO(ludo_roll);
-CMD_PROTO(seat);
-CMD_PROTO(snl_create);
-CMD_PROTO(snl_snake);
-CMD_PROTO(snl_ladder);
-CMD_PROTO(snl_roll);
-CMD_PROTO_ID(snl_state);
-CMD_PROTO(dandy_create);
-CMD_PROTO(dandy_draw);
-CMD_PROTO_ID(dandy_scores);
-CMD_PROTO_ID(dandy_state);
-CMD_PROTO(dandy_play);
-CMD_PROTO(games);
-CMD_PROTO_ID(game_info);
-CMD_PROTO(history);
-CMD_PROTO(replay);
-CMD_PROTO(audit);
-CMD_PROTO(xrange);
-CMD_PROTO(xrevrange);
-CMD_PROTO_ID(xlen);
-CMD_PROTO(xread);
-CMD_PROTO(dbsize);
-CMD_PROTO(exists);
-CMD_PROTO_ID(type);
-CMD_PROTO(scan);
-#undef CMD_PROTO
-#undef CMD_PROTO_ID
 /* One key, any word (a key that is no game id is no game): XLEN, TYPE. */
 extern const struct cmd_spec cmd_key_args;
-
-/* The connection commands' arguments (cmd_conn.c); ludusd runs them.
- * The commands that take no word share cmd_conn_none_args. */
-extern const struct cmd_spec cmd_conn_auth_args, cmd_conn_client_args,
-    cmd_conn_command_args, cmd_conn_config_args, cmd_conn_echo_args,
-    cmd_conn_game_unwatch_args, cmd_conn_game_watch_args,
-    cmd_conn_hello_args, cmd_conn_info_args, cmd_conn_none_args,
-    cmd_conn_ping_args, cmd_conn_psubscribe_args, cmd_conn_pubsub_args,
-    cmd_conn_punsubscribe_args, cmd_conn_quit_args, cmd_conn_select_args,
-    cmd_conn_subscribe_args, cmd_conn_unsubscribe_args,
-    cmd_conn_watch_args;
 
 #endif /* LUDUS_CMD_IMPL_H */

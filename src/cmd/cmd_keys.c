@@ -53,10 +53,9 @@ static const struct cmd_arg exists_args[] = {
 	{ .name = "id", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
 	  .nmin = 1 },
 };
-const struct cmd_spec cmd_exists_args = CMD_SPEC(exists_args, 0);
 
-void
-cmd_exists(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+exists_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	long long	 n = 0;
@@ -71,9 +70,16 @@ cmd_exists(struct cmd_env *env, const struct cmd_parsed *p,
 	reply_int(out, n);
 }
 
-/* TYPE id (cmd_key_args) */
-void
-cmd_type(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+const struct cmd_def cmd_exists_entry = {
+	.name = "EXISTS",
+	.spec = CMD_ARGS(exists_args, 0),
+	.flags = CMD_READONLY,
+	.proc = exists_cmd,
+};
+
+/* TYPE id */
+static void
+type_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	int	 rc;
 
@@ -81,10 +87,16 @@ cmd_type(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 		reply_status(out, rc ? "stream" : "none");
 }
 
-const struct cmd_spec cmd_dbsize_args = { NULL, 0, NULL, 0, 0, NULL, NULL };
+const struct cmd_def cmd_type_entry = {
+	.name = "TYPE",
+	.spec = &cmd_key_args,
+	.flags = CMD_READONLY,
+	.proc = type_cmd,
+};
 
-void
-cmd_dbsize(struct cmd_env *env, const struct cmd_parsed *p,
+/* DBSIZE: no word. */
+static void
+dbsize_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	int64_t	 n[KIND_COUNT], total = 0;
@@ -101,6 +113,13 @@ cmd_dbsize(struct cmd_env *env, const struct cmd_parsed *p,
 		total += n[k];
 	reply_int(out, (long long)total);
 }
+
+const struct cmd_def cmd_dbsize_entry = {
+	.name = "DBSIZE",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY,
+	.proc = dbsize_cmd,
+};
 
 /* --------------------------------------------------------------- SCAN */
 
@@ -208,7 +227,6 @@ static const struct cmd_arg scan_args[] = {
 	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED, .token = "TYPE",
 	  .doc = "TYPE stream|ludo|snl|dandy" },
 };
-const struct cmd_spec cmd_scan_args = CMD_SPEC(scan_args, 0);
 
 /* The kind TYPE names: KIND_NONE for "stream" (every game) or none
  * given, -1 for a type no game has. */
@@ -268,8 +286,8 @@ scan_page(struct cmd_env *env, const char *prefix, int kind,
 	return 0;
 }
 
-void
-cmd_scan(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+static void
+scan_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	struct scan	 s;
 	struct reply	*cur;
@@ -294,3 +312,10 @@ cmd_scan(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	snprintf(buf, sizeof(buf), "%llu", (unsigned long long)next);
 	reply_bulk(cur, buf, strlen(buf));
 }
+
+const struct cmd_def cmd_scan_entry = {
+	.name = "SCAN",
+	.spec = CMD_ARGS(scan_args, 0),
+	.flags = CMD_READONLY,
+	.proc = scan_cmd,
+};

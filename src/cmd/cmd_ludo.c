@@ -93,28 +93,31 @@ static const struct cmd_opt create_opts[] = {
 	CMD_OPT_BOTS("<player>:first|aggressive|expert,..."),
 	CMD_OPT_TIMEOUT,
 };
-/* A NUL in any word is refused before anything else is read. */
-const struct cmd_spec cmd_ludo_create_args = CMD_SPEC_OPTS(create_args,
-    create_opts, CMD_OPTS_NUL_FIRST, create_init);
-
-void
-cmd_ludo_create(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct game		*g = &p->build->game;
 	struct ludo_rules	 rules = g->s.ludo.rules;
-	const struct cmd_val	*id = &p->v[CREATE_ID];
 
 	if (ludo_init(&g->s.ludo, &rules, p->v[CREATE_PLAYERS].n) == -1) {
 		reply_error(out, "BADARG", "invalid Ludo rules");
 		return;
 	}
-	memcpy(g->id, id->s, id->len + 1);
-	g->kind = KIND_LUDO;
-	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
+	if (cmd_create_apply(env, p, out) == -1)
 		return;
 	cmd_create(env, out, g);
 }
+
+/* A NUL in any word is refused before anything else is read. */
+const struct cmd_def cmd_ludo_create_entry = {
+	.name = "LUDO.CREATE",
+	.spec = CMD_ARGS_OPTS(create_args, create_opts, CMD_OPTS_NUL_FIRST,
+	    create_init),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_LUDO),
+	.proc = ludo_create_cmd,
+};
 
 struct play_arg {
 	const char		 *player;
@@ -183,10 +186,9 @@ static const struct cmd_arg play_args[] = {
 	[PLAY_TOKEN] = CMD_ARG_INT("token", 0, LUDO_TOKENS),
 	[PLAY_AT] = CMD_ARG_AT,
 };
-const struct cmd_spec cmd_ludo_play_args = CMD_SPEC(play_args, 0);
 
-void
-cmd_ludo_play(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_play_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct play_arg	 pa;
@@ -201,9 +203,16 @@ cmd_ludo_play(struct cmd_env *env, const struct cmd_parsed *p,
 	req.player = pa.player;
 	req.action = action;
 	req.at = p->v[PLAY_AT].i;
-	cmd_transact(env, out, p->v[PLAY_ID].s, KIND_LUDO, &req, play_step,
-	    &pa);
+	cmd_transact(env, p, out, &req, play_step, &pa);
 }
+
+const struct cmd_def cmd_ludo_play_entry = {
+	.name = "LUDO.PLAY",
+	.spec = CMD_ARGS(play_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(PLAY_ID, KIND_LUDO),
+	.proc = ludo_play_cmd,
+};
 
 struct roll_arg {
 	const char		 *player;
@@ -257,26 +266,34 @@ static const struct cmd_arg roll_args[] = {
 	[ROLL_ID] = CMD_ARG_GAME,
 	[ROLL_PLAYER] = CMD_ARG_ID("player", "player"),
 };
-const struct cmd_spec cmd_ludo_roll_args = CMD_SPEC(roll_args, 0);
 
-void
-cmd_ludo_roll(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct roll_arg	 ra;
 
 	ra.player = p->v[ROLL_PLAYER].s;
 	ra.session = p->args->session;
-	cmd_transact(env, out, p->v[ROLL_ID].s, KIND_LUDO, NULL, roll_step,
-	    &ra);
+	cmd_transact(env, p, out, NULL, roll_step, &ra);
 }
 
-void
-cmd_ludo_state(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	cmd_state_of(env, p, out, KIND_LUDO);
-}
+const struct cmd_def cmd_ludo_roll_entry = {
+	.name = "LUDO.ROLL",
+	.spec = CMD_ARGS(roll_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(ROLL_ID, KIND_LUDO),
+	.proc = ludo_roll_cmd,
+};
+
+/* LUDO.STATE id */
+const struct cmd_def cmd_ludo_state_entry = {
+	.name = "LUDO.STATE",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_LUDO),
+	.proc = cmd_game_state,
+};
 
 /* LUDO.LEGAL id dice */
 enum { LEGAL_ID, LEGAL_DICE };
@@ -284,20 +301,25 @@ static const struct cmd_arg legal_args[] = {
 	[LEGAL_ID] = CMD_ARG_GAME,
 	[LEGAL_DICE] = CMD_ARG_INT("dice", 1, 6),
 };
-const struct cmd_spec cmd_ludo_legal_args = CMD_SPEC(legal_args, 0);
 
-void
-cmd_ludo_legal(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+ludo_legal_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game	g;
 	int		tokens[LUDO_TOKENS];
 	int		i, n;
 
-	if (cmd_read_game(env, out, p->v[LEGAL_ID].s, KIND_LUDO, &g) == -1)
-		return;
-	n = ludo_legal(&g.s.ludo, (int)p->v[LEGAL_DICE].i, tokens);
+	(void)env;
+	n = ludo_legal(&p->game->s.ludo, (int)p->v[LEGAL_DICE].i, tokens);
 	reply_array(out);
 	for (i = 0; i < n; i++)
 		reply_int(reply_add(out), tokens[i]);
 }
+
+const struct cmd_def cmd_ludo_legal_entry = {
+	.name = "LUDO.LEGAL",
+	.spec = CMD_ARGS(legal_args, 0),
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(LEGAL_ID, KIND_LUDO),
+	.proc = ludo_legal_cmd,
+};

@@ -161,10 +161,16 @@ bots_check(struct reply *out, const struct game *g)
 }
 
 int
-cmd_create_apply(struct cmd_env *env, struct reply *out,
-    const struct create_opts *o, struct game *g)
+cmd_create_apply(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
 {
-	const struct game_kind_ops	*k = game_kind_of(g);
+	const struct create_opts	*o = &p->build->opts;
+	struct game			*g = &p->build->game;
+	const struct game_kind_ops	*k;
+
+	str_copy(g->id, sizeof(g->id), cmd_target_id(p));
+	g->kind = p->def->target.kind;
+	k = game_kind_of(g);
 
 	if (env->require_seats && o->seats == 0) {
 		reply_error(out, "BADARG",

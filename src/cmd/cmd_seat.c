@@ -155,28 +155,25 @@ static const struct cmd_arg seat_args[] = {
 	[SEAT_PLAYER] = CMD_ARG_STR("player"),
 	[SEAT_KEY] = CMD_ARG_STR("key"),
 };
-const struct cmd_spec cmd_seat_args = CMD_SPEC(seat_args, 0);
 
-void
-cmd_seat(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+static void
+seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	const struct cmd_val	*name = &p->v[SEAT_PLAYER];
 	const struct cmd_val	*key = &p->v[SEAT_KEY];
 	struct cmd_session	*session = p->args->session;
-	struct game		 g;
+	const struct game	*g = p->game;
 	uint8_t			 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
 	int			 player, ok;
 
-	if (cmd_read_game(env, out, p->v[SEAT_ID].s, KIND_NONE, &g) == -1)
-		return;
 	if (strlen(name->s) != name->len ||
-	    (player = game_player_index(&g, name->s)) == -1) {
+	    (player = game_player_index(g, name->s)) == -1) {
 		reply_error(out, "BADARG", "no player '%.50s' in game '%s'",
-		    name->s, g.id);
+		    name->s, g->id);
 		return;
 	}
-	if (!g.opts.secure) {
-		reply_error(out, "STATE", "game '%s' has open seats", g.id);
+	if (!g->opts.secure) {
+		reply_error(out, "STATE", "game '%s' has open seats", g->id);
 		return;
 	}
 	if (session == NULL) {
@@ -189,18 +186,26 @@ cmd_seat(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	}
 	/* Any key is hashed, so that a wrong one costs the same time as a
 	 * right one; only the hashes are compared, in constant time. */
-	ok = seat_hash(secret, &g, player, key->s, key->len, h) == 0 &&
-	    crypto_verify_32(h, g.opts.seat[player]) == 0;
+	ok = seat_hash(secret, g, player, key->s, key->len, h) == 0 &&
+	    crypto_verify_32(h, g->opts.seat[player]) == 0;
 	sodium_memzero(secret, sizeof(secret));
 	if (!ok) {
 		reply_error(out, "NOSEAT", "wrong key for %s in game '%s'",
-		    name->s, g.id);
+		    name->s, g->id);
 		return;
 	}
-	if (session_add(session, g.id, player) == -1) {
+	if (session_add(session, g->id, player) == -1) {
 		reply_error(out, "STATE", "this connection holds %d seats "
 		    "already", SESSION_MAX_SEATS);
 		return;
 	}
 	reply_status(out, "OK");
 }
+
+const struct cmd_def cmd_seat_entry = {
+	.name = "SEAT",
+	.spec = CMD_ARGS(seat_args, 0),
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(SEAT_ID, KIND_NONE),
+	.proc = seat_cmd,
+};

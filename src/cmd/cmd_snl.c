@@ -97,22 +97,23 @@ static const struct cmd_opt create_opts[] = {
 	{ "snakes", "<head>:<tail>,...", 0, jumps_option, 1 },
 	{ "ladders", "<bottom>:<top>,...", 0, jumps_option, 0 },
 };
-const struct cmd_spec cmd_snl_create_args = CMD_SPEC_OPTS(create_args,
-    create_opts, 0, create_init);
 
-void
-cmd_snl_create(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+snl_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
-	struct game		*g = &p->build->game;
-	const struct cmd_val	*id = &p->v[CREATE_ID];
-
-	memcpy(g->id, id->s, id->len + 1);
-	g->kind = KIND_SNL;
-	if (cmd_create_apply(env, out, &p->build->opts, g) == -1)
+	if (cmd_create_apply(env, p, out) == -1)
 		return;
-	cmd_create(env, out, g);
+	cmd_create(env, out, &p->build->game);
 }
+
+const struct cmd_def cmd_snl_create_entry = {
+	.name = "SNL.CREATE",
+	.spec = CMD_ARGS_OPTS(create_args, create_opts, 0, create_init),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_SNL),
+	.proc = snl_create_cmd,
+};
 
 struct jump_arg {
 	int			  snake;	/* 1 snake, 0 ladder */
@@ -165,8 +166,6 @@ static const struct cmd_arg ladder_args[] = {
 	[JUMP_FROM] = CMD_ARG_INT("bottom", 1, SNL_CELLS),
 	[JUMP_TO] = CMD_ARG_INT("top", 1, SNL_CELLS),
 };
-const struct cmd_spec cmd_snl_snake_args = CMD_SPEC(snake_args, 0);
-const struct cmd_spec cmd_snl_ladder_args = CMD_SPEC(ladder_args, 0);
 
 static void
 jump_cmd(struct cmd_env *env, const struct cmd_parsed *p,
@@ -178,23 +177,38 @@ jump_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	ja.from = (int)p->v[JUMP_FROM].i;
 	ja.to = (int)p->v[JUMP_TO].i;
 	ja.session = p->args->session;
-	cmd_transact(env, out, p->v[JUMP_ID].s, KIND_SNL, NULL, jump_step,
-	    &ja);
+	cmd_transact(env, p, out, NULL, jump_step, &ja);
 }
 
-void
-cmd_snl_snake(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+snl_snake_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	jump_cmd(env, p, out, 1);
 }
 
-void
-cmd_snl_ladder(struct cmd_env *env, const struct cmd_parsed *p,
+const struct cmd_def cmd_snl_snake_entry = {
+	.name = "SNL.SNAKE",
+	.spec = CMD_ARGS(snake_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(JUMP_ID, KIND_SNL),
+	.proc = snl_snake_cmd,
+};
+
+static void
+snl_ladder_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	jump_cmd(env, p, out, 0);
 }
+
+const struct cmd_def cmd_snl_ladder_entry = {
+	.name = "SNL.LADDER",
+	.spec = CMD_ARGS(ladder_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(JUMP_ID, KIND_SNL),
+	.proc = snl_ladder_cmd,
+};
 
 struct roll_arg {
 	int			  value;	/* 0: the server rolls */
@@ -230,7 +244,6 @@ static const struct cmd_arg roll_args[] = {
 	[ROLL_VALUE] = CMD_ARG_INT_OPT("value", 1, 6, 0),
 	[ROLL_AT] = CMD_ARG_AT,
 };
-const struct cmd_spec cmd_snl_roll_args = CMD_SPEC(roll_args, 0);
 
 /* "SNL.ROLL id" exists only for a dice=server game: for any other (or
  * none) it is a wrong number of arguments, as it always was.  The dice
@@ -242,8 +255,9 @@ roll_server_only(struct cmd_env *env, const struct cmd_parsed *p,
 	struct game	*g = xmalloc(sizeof(*g));
 	int		 rc, ok;
 
-	rc = store_load_game(env->store, p->v[ROLL_ID].s, g);
-	ok = rc == STORE_OK && g->kind == KIND_SNL && g->opts.server_dice;
+	rc = store_load_game(env->store, cmd_target_id(p), g);
+	ok = rc == STORE_OK && g->kind == p->def->target.kind &&
+	    g->opts.server_dice;
 	free(g);
 	if (rc == STORE_ERR) {
 		cmd_reply_store(env, out);
@@ -256,8 +270,8 @@ roll_server_only(struct cmd_env *env, const struct cmd_parsed *p,
 	return 0;
 }
 
-void
-cmd_snl_roll(struct cmd_env *env, const struct cmd_parsed *p,
+static void
+snl_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	struct roll_arg	 ra;
@@ -273,13 +287,22 @@ cmd_snl_roll(struct cmd_env *env, const struct cmd_parsed *p,
 	req.player = NULL;	/* whoever's turn it was at seq */
 	req.action = value != 0 ? action : NULL;	/* a server roll */
 	req.at = p->v[ROLL_AT].i;
-	cmd_transact(env, out, p->v[ROLL_ID].s, KIND_SNL, &req, roll_step,
-	    &ra);
+	cmd_transact(env, p, out, &req, roll_step, &ra);
 }
 
-void
-cmd_snl_state(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	cmd_state_of(env, p, out, KIND_SNL);
-}
+const struct cmd_def cmd_snl_roll_entry = {
+	.name = "SNL.ROLL",
+	.spec = CMD_ARGS(roll_args, 0),
+	.flags = CMD_WRITE,
+	.target = CMD_TARGET(ROLL_ID, KIND_SNL),
+	.proc = snl_roll_cmd,
+};
+
+/* SNL.STATE id */
+const struct cmd_def cmd_snl_state_entry = {
+	.name = "SNL.STATE",
+	.spec = &cmd_game_id_args,
+	.flags = CMD_READONLY,
+	.target = CMD_TARGET(0, KIND_SNL),
+	.proc = cmd_game_state,
+};

@@ -96,8 +96,8 @@ clamp_seq(uint64_t s)
 	return s > INT64_MAX ? INT64_MAX : (int64_t)s;
 }
 
-/* A request's words refused: as the parser's refusals, it never looked
- * at the store, so it never waits for a commit. */
+/* A request's words refused (a done hook's: the parser's refusal), before
+ * anything looked at the store: it never waits for a commit. */
 static int
 refuse(struct reply *out, const char *msg)
 {
@@ -234,7 +234,8 @@ game_moves(struct cmd_env *env, struct reply *out, const char *id,
 /*
  * XRANGE id start end [COUNT n], XREVRANGE id end start [COUNT n]: the
  * id is any word (a key that is no game is an empty stream); the bounds
- * are read by the handler, after COUNT, the start first.
+ * are read once the words are (the done hook), after COUNT, the start
+ * first, into the request's range.
  */
 enum { XR_ID, XR_FIRST, XR_SECOND, XR_COUNT };
 static const struct cmd_arg xrange_args[] = {
@@ -243,21 +244,18 @@ static const struct cmd_arg xrange_args[] = {
 	[XR_SECOND] = CMD_ARG_STR("end"),
 	[XR_COUNT] = ARG_COUNT(INT64_MAX),
 };
-const struct cmd_spec cmd_xrange_args = CMD_SPEC(xrange_args, 0);
 static const struct cmd_arg xrevrange_args[] = {
 	[XR_ID] = CMD_ARG_STR("id"),
 	[XR_FIRST] = CMD_ARG_STR("end"),
 	[XR_SECOND] = CMD_ARG_STR("start"),
 	[XR_COUNT] = ARG_COUNT(INT64_MAX),
 };
-const struct cmd_spec cmd_xrevrange_args = CMD_SPEC(xrevrange_args, 0);
 
 static int
-xrange_args_of(const struct cmd_parsed *p, struct xrange_req *req,
-    struct reply *out)
+range_read(struct cmd_parsed *p, int rev, struct reply *out)
 {
+	struct xrange_req	*req = &p->stream.range;
 	const struct cmd_val	*start, *end;
-	int			 rev = p->def->proc == cmd_xrevrange;
 
 	start = &p->v[rev ? XR_SECOND : XR_FIRST];
 	end = &p->v[rev ? XR_FIRST : XR_SECOND];
@@ -273,6 +271,18 @@ xrange_args_of(const struct cmd_parsed *p, struct xrange_req *req,
 	return 0;
 }
 
+static int
+xrange_done(struct cmd_parsed *p, struct reply *out)
+{
+	return range_read(p, 0, out);
+}
+
+static int
+xrevrange_done(struct cmd_parsed *p, struct reply *out)
+{
+	return range_read(p, 1, out);
+}
+
 int64_t
 cmd_xrange_span(const struct xrange_req *req, int64_t moves)
 {
@@ -283,48 +293,56 @@ cmd_xrange_span(const struct xrange_req *req, int64_t moves)
 	return hi - req->lo + 1 < req->count ? hi - req->lo + 1 : req->count;
 }
 
+/* Without the daemon's slices: the whole range at once. */
 static void
-xrange(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+xrange_cmd(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
 {
-	struct xrange_req	 req;
+	const struct xrange_req	*req = &p->stream.range;
 	int64_t			 moves, n;
 
-	if (xrange_args_of(p, &req, out) == -1 ||
-	    game_moves(env, out, req.id, p->v[XR_ID].len, &moves) == -1)
+	if (game_moves(env, out, req->id, p->v[XR_ID].len, &moves) == -1)
 		return;
 	reply_array(out);
-	n = cmd_xrange_span(&req, moves);
-	if (cmd_stream_rows(env, req.id, req.rev ? (req.hi < moves ? req.hi :
-	    moves) : req.lo, n, req.rev, out) == -1)
+	n = cmd_xrange_span(req, moves);
+	if (cmd_stream_rows(env, req->id, req->rev ? (req->hi < moves ?
+	    req->hi : moves) : req->lo, n, req->rev, out) == -1)
 		cmd_reply_store(env, out);
 }
 
-void
-cmd_xrange(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	xrange(env, p, out);
-}
+const struct cmd_def cmd_xrange_entry = {
+	.name = "XRANGE",
+	.spec = CMD_ARGS_DONE(xrange_args, 0, xrange_done),
+	.flags = CMD_READONLY | CMD_STREAM,
+	.proc = xrange_cmd,
+};
 
-void
-cmd_xrevrange(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	xrange(env, p, out);
-}
+const struct cmd_def cmd_xrevrange_entry = {
+	.name = "XREVRANGE",
+	.spec = CMD_ARGS_DONE(xrevrange_args, 0, xrevrange_done),
+	.flags = CMD_READONLY | CMD_STREAM,
+	.proc = xrange_cmd,
+};
 
 /* XLEN id, TYPE id: one key, any word. */
 static const struct cmd_arg key_args[] = { CMD_ARG_STR("id") };
 const struct cmd_spec cmd_key_args = CMD_SPEC(key_args, 0);
 
-void
-cmd_xlen(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
+static void
+xlen_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
 	int64_t	 moves;
 
 	if (game_moves(env, out, p->v[0].s, p->v[0].len, &moves) == 0)
 		reply_int(out, moves);
 }
+
+const struct cmd_def cmd_xlen_entry = {
+	.name = "XLEN",
+	.spec = &cmd_key_args,
+	.flags = CMD_READONLY,
+	.proc = xlen_cmd,
+};
 
 /* -------------------------------------------------------------- XREAD */
 
@@ -342,7 +360,8 @@ check_timeout(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 /*
  * XREAD [COUNT n] [BLOCK ms] STREAMS id [id ...] last-id [last-id ...]:
  * COUNT and BLOCK in any order, then STREAMS and every word left, keys
- * then as many ids, which the handler checks.
+ * then as many ids, which are checked once the words are read (the done
+ * hook), into the request's xread.
  */
 enum { XREAD_COUNT, XREAD_BLOCK, XREAD_STREAMS };
 static const struct cmd_arg xread_args[] = {
@@ -356,7 +375,6 @@ static const struct cmd_arg xread_args[] = {
 	  .flags = CMD_ARG_KEYED | CMD_ARG_MULTIPLE, .token = "STREAMS",
 	  .nmin = 3, .doc = "STREAMS id [id ...] last-id [last-id ...]" },
 };
-const struct cmd_spec cmd_xread_args = CMD_SPEC(xread_args, 0);
 
 int
 cmd_xread_id(const char *s, size_t len, int64_t *after)
@@ -374,9 +392,9 @@ cmd_xread_id(const char *s, size_t len, int64_t *after)
 }
 
 static int
-xread_args_of(const struct cmd_parsed *p, struct xread_req *req,
-    struct reply *out)
+xread_done(struct cmd_parsed *p, struct reply *out)
 {
+	struct xread_req	*req = &p->stream.xread;
 	const struct cmd_val	*st = &p->v[XREAD_STREAMS];
 	int64_t			 after;
 	int			 k;
@@ -398,6 +416,7 @@ xread_args_of(const struct cmd_parsed *p, struct xread_req *req,
 	for (k = 0; k < req->nkeys; k++)
 		if (cmd_xread_id(req->ids[k], req->idl[k], &after) == -1)
 			return refuse(out, ID_INVALID);
+	p->stream.read = 1;
 	return 0;
 }
 
@@ -435,39 +454,30 @@ cmd_xread_keys(struct cmd_env *env, const struct xread_key *keys, int n,
 }
 
 /* Without the daemon's wait: what there is now, or null. */
-void
-cmd_xread(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
+static void
+xread_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 {
-	struct xread_req	 req;
+	const struct xread_req	*req = &p->stream.xread;
 	struct xread_key	*keys;
 	int			 k;
 
-	if (xread_args_of(p, &req, out) == -1)
-		return;
-	keys = xcalloc((size_t)req.nkeys, sizeof(*keys));
-	for (k = 0; k < req.nkeys; k++) {
-		keys[k].id = req.keys[k];
-		keys[k].len = req.keyl[k];
-		if (cmd_xread_id(req.ids[k], req.idl[k], &keys[k].after) ==
+	keys = xcalloc((size_t)req->nkeys, sizeof(*keys));
+	for (k = 0; k < req->nkeys; k++) {
+		keys[k].id = req->keys[k];
+		keys[k].len = req->keyl[k];
+		if (cmd_xread_id(req->ids[k], req->idl[k], &keys[k].after) ==
 		    1 && game_moves(env, out, keys[k].id, keys[k].len,
 		    &keys[k].after) == -1)
 			break;
 	}
-	if (k == req.nkeys)
-		(void)cmd_xread_keys(env, keys, req.nkeys, req.count, out);
+	if (k == req->nkeys)
+		(void)cmd_xread_keys(env, keys, req->nkeys, req->count, out);
 	free(keys);
 }
 
-/* -------------------------------------------------------- the daemon */
-
-int
-cmd_stream_args(const struct cmd_parsed *p, struct cmd_stream_req *req,
-    struct reply *out)
-{
-	memset(req, 0, sizeof(*req));
-	req->read = p->def->proc == cmd_xread;
-	if (req->read)
-		return xread_args_of(p, &req->xread, out);
-	return xrange_args_of(p, &req->range, out);
-}
+const struct cmd_def cmd_xread_entry = {
+	.name = "XREAD",
+	.spec = CMD_ARGS_DONE(xread_args, 0, xread_done),
+	.flags = CMD_READONLY | CMD_STREAM,
+	.proc = xread_cmd,
+};

@@ -786,12 +786,12 @@ cmd_transact_at(struct cmd_env *env, struct reply *out, const char *id,
 }
 
 void
-cmd_transact(struct cmd_env *env, struct reply *out, const char *id,
-    enum game_kind kind, const struct turn_req *req, turn_step step,
+cmd_transact(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out, const struct turn_req *req, turn_step step,
     void *arg)
 {
 	struct move	mv;
 
-	cmd_transact_at(env, out, id, kind, req, step, arg, cmd_now_ms(env),
-	    &mv, NULL);
+	cmd_transact_at(env, out, cmd_target_id(p), p->def->target.kind, req,
+	    step, arg, cmd_now_ms(env), &mv, NULL);
 }

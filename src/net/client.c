@@ -54,8 +54,17 @@ send_bulk(struct conn *c, const char *s, size_t len)
 	reply_free(&r);
 }
 
-/* AUTH [username] password: the words of argument 0, one or two. */
-void
+/*
+ * AUTH [username] password: one word or two (the handler refuses more,
+ * as a syntax error, after the arity); the password is the last.
+ */
+static const struct cmd_arg auth_args[] = {
+	{ .name = "password", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1,
+	  .doc = "[username] password" },
+};
+
+static void
 auth_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct auth	*auth = c->srv->auth;
@@ -80,6 +89,13 @@ auth_cmd(struct conn *c, const struct cmd_parsed *p)
 	c->authed = 1;
 	send_status(c, "OK");
 }
+
+const struct cmd_def conn_auth_entry = {
+	.name = "AUTH",
+	.spec = CMD_ARGS(auth_args, 0),
+	.flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI,
+	.conn = auth_cmd,
+};
 
 /* ----------------------------------------------------------- names */
 
@@ -117,6 +133,38 @@ set_name(struct conn *c, const char *name, size_t len)
 
 /* --------------------------------------------------------------- HELLO */
 
+/* A protocol version: an integer (else Redis's message), then 2 or 3. */
+static int
+hello_proto(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
+{
+	(void)a;
+	if (v->i == 2 || v->i == 3)
+		return 0;
+	reply_error(out, "NOPROTO", "unsupported protocol version");
+	return -1;
+}
+
+/*
+ * HELLO [protover [AUTH username password] [SETNAME name]]: the first
+ * word is the version, even when it reads AUTH or SETNAME; -1: no
+ * version, the protocol stays.
+ */
+enum { HELLO_PROTO, HELLO_AUTH, HELLO_SETNAME };
+static const struct cmd_arg hello_args[] = {
+	[HELLO_PROTO] = { .name = "protover", .type = CMD_ARG_INT,
+	  .flags = CMD_ARG_OPTIONAL, .min = 0, .max = INT32_MAX, .def = -1,
+	  .errcode = "ERR",
+	  .err = "Protocol version is not an integer or out of range",
+	  .check = hello_proto, .doc = "2|3" },
+	/* Two words: username, password. */
+	[HELLO_AUTH] = { .name = "auth", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED | CMD_ARG_NESTED,
+	  .token = "AUTH", .nmax = 2, .doc = "AUTH username password" },
+	[HELLO_SETNAME] = { .name = "name", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED | CMD_ARG_NESTED,
+	  .token = "SETNAME" },
+};
+
 static void
 hello_reply(struct conn *c)
 {
@@ -141,17 +189,15 @@ hello_reply(struct conn *c)
 	reply_free(&r);
 }
 
-/* HELLO [protover [AUTH username password] [SETNAME name]]: the version
- * and the options are the parser's (-1: no version, the protocol stays). */
-void
+static void
 hello_cmd(struct conn *c, const struct cmd_parsed *p)
 {
-	const struct cmd_val	*auth = &p->v[CONN_HELLO_AUTH];
-	const struct cmd_val	*name = &p->v[CONN_HELLO_SETNAME];
+	const struct cmd_val	*auth = &p->v[HELLO_AUTH];
+	const struct cmd_val	*name = &p->v[HELLO_SETNAME];
 
 	if (auth->s != NULL && !auth_check(c->srv->auth, cmd_word(p,
-	    CONN_HELLO_AUTH, 0), cmd_word(p, CONN_HELLO_AUTH, 1),
-	    cmd_word_len(p, CONN_HELLO_AUTH, 1))) {
+	    HELLO_AUTH, 0), cmd_word(p, HELLO_AUTH, 1),
+	    cmd_word_len(p, HELLO_AUTH, 1))) {
 		log_info("%s: HELLO AUTH failed", c->addr);
 		reply_wrongpass(c);
 		return;
@@ -167,12 +213,70 @@ hello_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 	if (name->s != NULL && set_name(c, name->s, name->len) == -1)
 		return;
-	if (p->v[CONN_HELLO_PROTO].i != -1)
-		c->proto = (int)p->v[CONN_HELLO_PROTO].i;
+	if (p->v[HELLO_PROTO].i != -1)
+		c->proto = (int)p->v[HELLO_PROTO].i;
 	hello_reply(c);
 }
 
+const struct cmd_def conn_hello_entry = {
+	.name = "HELLO",
+	.spec = &(const struct cmd_spec){ .args = hello_args,
+	    .nargs = CMD_NARGS(hello_args),
+	    .badword = "Syntax error in HELLO option" },
+	.flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI,
+	.conn = hello_cmd,
+};
+
 /* -------------------------------------------------------------- CLIENT */
+
+/*
+ * CLIENT's subcommands, with the words each takes; a wrong one, or a
+ * wrong count of words, points to CLIENT HELP, as Redis does.  LIST's
+ * words and KILL's filters are read by the handler.  The value of
+ * argument 0 is the subcommand's index.
+ */
+enum {
+	CLIENT_GETNAME = 0,
+	CLIENT_HELP,
+	CLIENT_ID,
+	CLIENT_INFO,
+	CLIENT_KILL,
+	CLIENT_LIST,
+	CLIENT_NO_EVICT,
+	CLIENT_NO_TOUCH,
+	CLIENT_SETINFO,
+	CLIENT_SETNAME
+};
+static const struct cmd_arg client_kill_arg = {
+	.name = "filter", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	.nmin = 1, .doc = "filter ..." };
+static const struct cmd_arg client_list_arg = {
+	.name = "type", .type = CMD_ARG_STRING,
+	.flags = CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE,
+	.doc = "TYPE normal|pubsub" };
+static const struct cmd_arg client_onoff_arg = CMD_ARG_STR("on|off");
+static const struct cmd_arg client_setinfo_arg = {
+	.name = "attribute", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	.nmin = 2, .nmax = 2, .doc = "LIB-NAME|LIB-VER value" };
+static const struct cmd_arg client_name_arg = CMD_ARG_STR("name");
+static const struct cmd_alt client_alts[] = {
+	[CLIENT_GETNAME] = { "GETNAME", NULL },
+	[CLIENT_HELP] = { "HELP", NULL },
+	[CLIENT_ID] = { "ID", NULL },
+	[CLIENT_INFO] = { "INFO", NULL },
+	[CLIENT_KILL] = { "KILL", &client_kill_arg },
+	[CLIENT_LIST] = { "LIST", &client_list_arg },
+	[CLIENT_NO_EVICT] = { "NO-EVICT", &client_onoff_arg },
+	[CLIENT_NO_TOUCH] = { "NO-TOUCH", &client_onoff_arg },
+	[CLIENT_SETINFO] = { "SETINFO", &client_setinfo_arg },
+	[CLIENT_SETNAME] = { "SETNAME", &client_name_arg },
+	{ NULL, NULL }
+};
+static const struct cmd_arg client_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = client_alts,
+	  .err = "CLIENT HELP" },
+};
 
 /* One line of CLIENT INFO and CLIENT LIST, as Redis writes it (the
  * fields that have a meaning here). */
@@ -394,34 +498,34 @@ client_getname(struct conn *c)
 }
 
 /* CLIENT subcommand ...: the parser has checked the subcommand and the
- * count of its words (cmd_conn.c). */
-void
+ * count of its words. */
+static void
 client_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	switch (p->v[0].i) {
-	case CONN_CLIENT_SETNAME:
+	case CLIENT_SETNAME:
 		if (set_name(c, WORD(p, 0), WORD_LEN(p, 0)) == 0)
 			send_status(c, "OK");
 		break;
-	case CONN_CLIENT_GETNAME:
+	case CLIENT_GETNAME:
 		client_getname(c);
 		break;
-	case CONN_CLIENT_ID:
+	case CLIENT_ID:
 		send_int(c, (long long)c->id);
 		break;
-	case CONN_CLIENT_INFO:
+	case CLIENT_INFO:
 		send_lines(c, c, NULL);
 		break;
-	case CONN_CLIENT_LIST:
+	case CLIENT_LIST:
 		client_list(c, p);
 		break;
-	case CONN_CLIENT_SETINFO:
+	case CLIENT_SETINFO:
 		client_setinfo(c, p);
 		break;
-	case CONN_CLIENT_KILL:
+	case CLIENT_KILL:
 		client_kill(c, p);
 		break;
-	case CONN_CLIENT_HELP:
+	case CLIENT_HELP:
 		client_help(c);
 		break;
 	default:	/* NO-EVICT, NO-TOUCH: nothing is evicted or touched */
@@ -430,10 +534,23 @@ client_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
+const struct cmd_def conn_client_entry = {
+	.name = "CLIENT",
+	.spec = CMD_ARGS(client_args, 0),
+	.flags = CMD_READONLY,
+	.conn = client_cmd,
+};
+
 /* --------------------------------------------- SELECT, TIME, RESET */
 
-/* SELECT index: the parser read an integer. */
-void
+/* SELECT index: an integer (else Redis's message); only 0 is a database. */
+static const struct cmd_arg select_args[] = {
+	{ .name = "index", .type = CMD_ARG_INT, .min = INT64_MIN,
+	  .max = INT64_MAX, .errcode = "ERR",
+	  .err = "value is not an integer or out of range" },
+};
+
+static void
 select_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	if (p->v[0].i != 0)
@@ -443,7 +560,15 @@ select_cmd(struct conn *c, const struct cmd_parsed *p)
 		send_status(c, "OK");
 }
 
-void
+const struct cmd_def conn_select_entry = {
+	.name = "SELECT",
+	.spec = CMD_ARGS(select_args, 0),
+	.flags = CMD_READONLY,
+	.conn = select_cmd,
+};
+
+/* TIME */
+static void
 time_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
@@ -458,10 +583,17 @@ time_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
+const struct cmd_def conn_time_entry = {
+	.name = "TIME",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY,
+	.conn = time_cmd,
+};
+
 /* The connection as it was when it connected: out of MULTI, nothing
  * watched or subscribed, RESP2, no name, no seat, not authenticated when
  * a password is required. */
-void
+static void
 reset_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	(void)p;
@@ -476,6 +608,15 @@ reset_cmd(struct conn *c, const struct cmd_parsed *p)
 	c->authed = !auth_required(c->srv->auth);
 	send_status(c, "RESET");
 }
+
+/* A RESP2 subscriber may leave with it; before AUTH too. */
+const struct cmd_def conn_reset_entry = {
+	.name = "RESET",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH |
+	    CMD_BARRIER,
+	.conn = reset_cmd,
+};
 
 void
 client_free(struct conn *c)

@@ -1,24 +1,25 @@
 /*
  * Connection commands: those that concern the connection or the daemon
- * rather than a game.  They are entries of the command layer's one table
- * (CMD_CONN, their arguments declared in src/cmd/cmd_conn.c), and their
- * handlers are found by the entry's enum cmd_conn in conn_procs[] below:
- * PING, ECHO, QUIT, INFO, COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH
- * here; HELLO, AUTH, CLIENT and the like in client.c, MULTI and WATCH in
- * multi.c, pub/sub in pubsub.c.  XRANGE, XREVRANGE and XREAD are the
- * command layer's (CMD_STREAM), which stream.c delivers its own way.
+ * rather than a game.  Each is an entry of the command layer's kind
+ * (struct cmd_def: name, declared arguments, flags) whose handler is the
+ * daemon's, and lives in the file that implements it: PING, ECHO, QUIT,
+ * INFO, COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH here; HELLO, AUTH,
+ * CLIENT and the like in client.c, MULTI and WATCH in multi.c, pub/sub in
+ * pubsub.c.  conn_table[] below lists them; the command layer, which the
+ * embedded CLI links alone, never sees them.  XRANGE, XREVRANGE and XREAD
+ * are the command layer's (CMD_STREAM), which stream.c delivers its own
+ * way.
  *
- * Also the dispatch of every request, one lookup for both kinds, in
+ * Also the dispatch of every request, one lookup in both tables, in
  * Redis's order: the request's form, then -NOAUTH before AUTH, then the
  * RESP2 rule that a watching or subscribed connection is a subscriber
  * (only the CMD_PUBSUB commands), then MULTI's queue.
  *
+ * A CMD_BARRIER command ends the pass's transaction first (pass_barrier()):
  * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
- * INFO are barriers: they end the pass's transaction first
- * (pass_barrier()).
- * Each reads where a game stands or decides which events a connection
- * still gets, so it must see committed moves only; INFO's counters and
- * game counts are then exact.
+ * INFO.  Each reads where a game stands or decides which events a
+ * connection still gets, so it must see committed moves only; INFO's
+ * counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -34,64 +35,44 @@
 #include "util/glob.h"
 #include "util/util.h"
 
-/* What the daemon does around a connection command's handler. */
-#define CC_BARRIER	0x01	/* ends the open transaction first (pass.c) */
-#define CC_NOQUEUE	0x02	/* runs at once, even between MULTI and EXEC */
-#define CC_NOMULTI	0x04	/* refused between MULTI and EXEC: a barrier
-				   or a change of the connection itself */
-#define CC_NOAUTH	0x08	/* runs before AUTH (requirepass) */
-/* What a subscription changes must see only committed moves. */
-#define CC_SUBSCRIPTION	(CC_BARRIER | CC_NOMULTI)
+/*
+ * The daemon's table: a pointer to each connection command's entry, one
+ * line each, sorted by name (ASCII) for the binary search of the one
+ * lookup.  X(f) is the entry conn_f_entry.
+ */
+#define CONN_TABLE(X) \
+	X(auth)			/* AUTH */ \
+	X(client)		/* CLIENT */ \
+	X(command)		/* COMMAND */ \
+	X(config)		/* CONFIG */ \
+	X(discard)		/* DISCARD */ \
+	X(echo)			/* ECHO */ \
+	X(exec)			/* EXEC */ \
+	X(game_unwatch)		/* GAME.UNWATCH */ \
+	X(game_watch)		/* GAME.WATCH */ \
+	X(hello)		/* HELLO */ \
+	X(info)			/* INFO */ \
+	X(multi)		/* MULTI */ \
+	X(ping)			/* PING */ \
+	X(psubscribe)		/* PSUBSCRIBE */ \
+	X(pubsub)		/* PUBSUB */ \
+	X(punsubscribe)		/* PUNSUBSCRIBE */ \
+	X(quit)			/* QUIT */ \
+	X(reset)		/* RESET */ \
+	X(select)		/* SELECT */ \
+	X(subscribe)		/* SUBSCRIBE */ \
+	X(time)			/* TIME */ \
+	X(unsubscribe)		/* UNSUBSCRIBE */ \
+	X(unwatch)		/* UNWATCH */ \
+	X(watch)		/* WATCH */
 
-/* Each handler gets the request as cmd_parse() read it by the entry's
- * declared arguments (src/cmd/cmd_conn.c), whose indexes these are. */
-struct conn_proc {
-	void		(*proc)(struct conn *, const struct cmd_parsed *);
-	int		 flags;
+#define CONN_EXTERN(f)	extern const struct cmd_def conn_##f##_entry;
+#define CONN_POINTER(f)	&conn_##f##_entry,
+CONN_TABLE(CONN_EXTERN)
+static const struct cmd_def *const conn_table[] = {
+	CONN_TABLE(CONN_POINTER)
 };
-
-static void	command_cmd(struct conn *, const struct cmd_parsed *);
-static void	config_cmd(struct conn *, const struct cmd_parsed *);
-static void	echo_cmd(struct conn *, const struct cmd_parsed *);
-static void	game_unwatch_cmd(struct conn *, const struct cmd_parsed *);
-static void	game_watch_cmd(struct conn *, const struct cmd_parsed *);
-static void	info_cmd(struct conn *, const struct cmd_parsed *);
-static void	ping_cmd(struct conn *, const struct cmd_parsed *);
-static void	quit_cmd(struct conn *, const struct cmd_parsed *);
-
-/* The handlers of the table's CMD_CONN entries, by their enum cmd_conn. */
-static const struct conn_proc conn_procs[CMD_CONN_COUNT] = {
-	[CONN_AUTH] = { auth_cmd, CC_NOAUTH | CC_NOMULTI },
-	[CONN_CLIENT] = { client_cmd, 0 },
-	[CONN_COMMAND] = { command_cmd, 0 },
-	[CONN_CONFIG] = { config_cmd, 0 },
-	[CONN_DISCARD] = { discard_cmd, CC_NOQUEUE },
-	[CONN_ECHO] = { echo_cmd, 0 },
-	[CONN_EXEC] = { exec_cmd, CC_NOQUEUE },
-	[CONN_GAME_UNWATCH] = { game_unwatch_cmd, CC_SUBSCRIPTION },
-	[CONN_GAME_WATCH] = { game_watch_cmd, CC_SUBSCRIPTION },
-	[CONN_HELLO] = { hello_cmd, CC_NOAUTH | CC_NOMULTI },
-	[CONN_INFO] = { info_cmd, CC_BARRIER | CC_NOMULTI },
-	[CONN_MULTI] = { multi_cmd, CC_NOQUEUE },
-	[CONN_PING] = { ping_cmd, 0 },
-	[CONN_PSUBSCRIBE] = { psubscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_PUBSUB] = { pubsub_cmd, 0 },
-	[CONN_PUNSUBSCRIBE] = { punsubscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_QUIT] = { quit_cmd, CC_NOQUEUE | CC_NOAUTH },
-	[CONN_RESET] = { reset_cmd, CC_NOQUEUE | CC_NOAUTH | CC_BARRIER },
-	[CONN_SELECT] = { select_cmd, 0 },
-	[CONN_SUBSCRIBE] = { subscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_TIME] = { time_cmd, 0 },
-	[CONN_UNSUBSCRIBE] = { unsubscribe_cmd, CC_SUBSCRIPTION },
-	[CONN_UNWATCH] = { unwatchkeys_cmd, 0 },
-	[CONN_WATCH] = { watchkeys_cmd, CC_BARRIER | CC_NOQUEUE },
-};
-
-static void
-reply_arity(struct conn *c, const char *name)
-{
-	conn_error(c, "ERR", "wrong number of arguments for '%s'", name);
-}
+#define CONN_COUNT	(sizeof(conn_table) / sizeof(conn_table[0]))
 
 /* A reply built here, sent, and freed. */
 static void
@@ -107,61 +88,86 @@ add_bulk(struct reply *r, const char *s)
 	reply_bulk(reply_add(r), s, strlen(s));
 }
 
-/* The daemon's flags of an entry (none for the command layer's). */
+/* An entry's flags; none for no command. */
 static int
-cc_flags(const struct cmd_def *d)
+flags_of(const struct cmd_def *d)
 {
-	return d != NULL && (d->flags & CMD_CONN) ? conn_procs[d->conn].flags :
-	    0;
+	return d != NULL ? d->flags : 0;
 }
 
 /* ------------------------------------------------------- the dispatch */
 
+/* The one lookup: a connection command, or one of the command layer. */
+static const struct cmd_def *
+conn_lookup(const char *name)
+{
+	const struct cmd_def	*d;
+
+	if ((d = cmd_lookup_in(conn_table, CONN_COUNT, name)) != NULL)
+		return d;
+	return cmd_lookup(name);
+}
+
+static const struct cmd_def *
+conn_find(const struct cmd_args *a)
+{
+	const struct cmd_def	*d;
+
+	if ((d = cmd_find_in(conn_table, CONN_COUNT, a)) != NULL)
+		return d;
+	return cmd_find(a);
+}
+
 void
 conncmd_run(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a, struct reply *r, struct cmd_result *res)
+    const struct cmd_args *a, struct cmd_parsed *p, struct reply *r,
+    struct cmd_result *res)
 {
 	struct cmd_env	*env = &c->srv->env;
 	uint64_t	 errors = env->store_errors;
 
 	/* A create's quota is this connection's (quota.c). */
 	quota_enter_conn(c->srv, c);
-	cmd_run_def(env, d, a, r, res);
+	if (p != NULL)
+		cmd_run_parsed(env, p, r, res);
+	else
+		cmd_run_def(env, d, a, r, res);
 	quota_leave(c->srv);
 	if (env->store_errors != errors)
 		log_warning("store error in %.64s: %s", a->argv[0],
 		    r->str != NULL ? r->str : "?");
 }
 
-/* A request refused for its form (no such command, a wrong number of
- * words), as the command layer words it: 1 with the reply in r. */
-static int
-form_refused(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a, struct reply *r)
+/*
+ * A request refused for its form (cmd_check()), answered where its
+ * command would have: a connection command's at once, the command
+ * layer's (and a name that is no command) as any of its replies, behind
+ * those held for the COMMIT.
+ */
+static void
+refuse_form(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *form)
 {
 	struct cmd_result	 res;
 
-	if (d != NULL && cmd_arity_ok(d, a->argc))
-		return 0;
-	if (d == NULL)
-		cmd_run_def(&c->srv->env, NULL, a, r, &res);
-	else
-		reply_error(r, "ERR", "wrong number of arguments for '%s'",
-		    d->name);
-	return 1;
+	if (d != NULL && d->conn != NULL) {
+		conn_reply(c, form);
+		return;
+	}
+	cmd_txn_status(&c->srv->env, &res);
+	pass_reply(c, a, form, &res);
 }
 
-/* Before AUTH: the checks of the request's form, then -NOAUTH. */
+/* Before AUTH: the request's form (form: its refusal, NULL if none),
+ * then -NOAUTH. */
 static int
 refuse_unauthenticated(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a)
+    const struct reply *form)
 {
-	struct reply	 r = { 0 };
-
-	if (c->authed || (cc_flags(d) & CC_NOAUTH))
+	if (c->authed || (flags_of(d) & CMD_NO_AUTH))
 		return 0;
-	if (form_refused(c, d, a, &r))
-		send_reply(c, &r);
+	if (form != NULL)
+		conn_reply(c, form);
 	else
 		conn_error(c, "NOAUTH", "Authentication required.");
 	return 1;
@@ -180,87 +186,93 @@ note_request(struct conn *c, const char *name)
 	c->lastcmd[i] = '\0';
 }
 
-/* Between MULTI and EXEC: queued, refused, or run at once (0). */
+/* Between MULTI and EXEC: queued, refused (its form: form), or run at
+ * once (0). */
 static int
 queue_request(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a)
+    const struct cmd_args *a, const struct reply *form)
 {
-	struct reply	 r = { 0 };
-
-	if (cc_flags(d) & CC_NOQUEUE)
+	if (flags_of(d) & CMD_NO_QUEUE)
 		return 0;
-	if (form_refused(c, d, a, &r))
-		multi_abort(c, &r);
-	else if (cc_flags(d) & CC_NOMULTI)
+	if (form != NULL)
+		multi_abort(c, form);
+	else if (d->flags & CMD_NO_MULTI)
 		multi_refuse(c, "Command not allowed inside a transaction");
 	else
-		multi_queue(c, a, !(d->flags & CMD_CONN));
-	reply_free(&r);
+		multi_queue(c, d, a);
 	return 1;
 }
 
 /*
- * A connection command: its arity, the barrier, its arguments (after the
+ * A connection command: the barrier, then its arguments (after the
  * barrier, as when each handler read its own), then its handler.
  */
 static void
 conn_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 {
-	const struct conn_proc	*cp = &conn_procs[d->conn];
 	struct cmd_parsed	 p;
 	struct reply		 r = { 0 };
 
-	if (!cmd_arity_ok(d, a->argc)) {
-		reply_arity(c, d->name);
-		return;
-	}
-	if (cp->flags & CC_BARRIER)
+	if (d->flags & CMD_BARRIER)
 		pass_barrier(c->srv);
 	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
 		send_reply(c, &r);
 		return;
 	}
-	cp->proc(c, &p);
+	d->conn(c, &p);
+}
+
+/* A request of the command layer, its reply held for the COMMIT when it
+ * saw (or wrote) rows not committed; the events of its move follow it
+ * then. */
+static void
+cmd_layer_run(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a)
+{
+	struct reply		 r = { 0 };
+	struct cmd_result	 res;
+
+	conncmd_run(c, d, a, NULL, &r, &res);
+	pass_reply(c, a, &r, &res);
+	reply_free(&r);
 }
 
 void
 conn_dispatch(struct conn *c, const struct cmd_args *a)
 {
 	const struct cmd_def	*d;
-	struct reply		 r = { 0 };
-	struct cmd_result	 res;
+	struct reply		 refused = { 0 }, *form = NULL;
 
 	log_debug("%s: %.64s, %d argument(s)", c->addr, a->argv[0],
 	    a->argc - 1);
-	/* The one lookup of the request (NULL: no command, which the
-	 * command layer says). */
-	d = cmd_find(a);
+	/* The one lookup of the request, in the daemon's table and the
+	 * command layer's, then the one check of its form. */
+	d = conn_find(a);
 	note_request(c, a->argv[0]);
-	if (refuse_unauthenticated(c, d, a))
-		return;
+	if (cmd_check(d, a, &refused) == -1)
+		form = &refused;
+	if (refuse_unauthenticated(c, d, form))
+		goto done;
 	if (c->proto == 2 && conn_subscribed(c) &&
 	    (d == NULL || !(d->flags & CMD_PUBSUB))) {
 		conn_error(c, "ERR", "Can't execute '%.64s': only "
 		    "(P)SUBSCRIBE / (P)UNSUBSCRIBE / GAME.WATCH / GAME.UNWATCH "
 		    "/ PING / QUIT / RESET are allowed in this context",
 		    a->argv[0]);
-		return;
+		goto done;
 	}
-	if (multi_queuing(c) && queue_request(c, d, a))
-		return;
-	if (d != NULL && (d->flags & CMD_CONN)) {
+	if (multi_queuing(c) && queue_request(c, d, a, form))
+		goto done;
+	if (form != NULL)
+		refuse_form(c, d, a, form);
+	else if (d->conn != NULL)
 		conn_run(c, d, a);
-		return;
-	}
-	if (d != NULL && (d->flags & CMD_STREAM)) {
+	else if (d->flags & CMD_STREAM)
 		stream_run(c, d, a);
-		return;
-	}
-	conncmd_run(c, d, a, &r, &res);
-	/* The reply of a command that saw (or wrote) rows not committed
-	 * waits for the COMMIT; the events of its move follow it then. */
-	pass_reply(c, a, &r, &res);
-	reply_free(&r);
+	else
+		cmd_layer_run(c, d, a);
+done:
+	reply_free(&refused);
 }
 
 void
@@ -268,35 +280,48 @@ conncmd_again(struct conn *c, const struct cmd_args *a, struct reply *r,
     struct cmd_result *res)
 {
 	const struct cmd_def	*d = cmd_find(a);
+	struct cmd_parsed	 p;
 
-	conncmd_run(c, d, a, r, res);
-	if (d != NULL && (d->flags & CMD_STREAM))
-		stream_again(c, d, a, r);
+	/* Its form was checked when it first came. */
+	if (!(d->flags & CMD_STREAM)) {
+		conncmd_run(c, d, a, NULL, r, res);
+		return;
+	}
+	/* A stream's read: its words read once, for its run and for the
+	 * shape of its answer. */
+	if (cmd_parse(d, a, &p, NULL, r) == -1) {
+		cmd_txn_status(&c->srv->env, res);
+		return;
+	}
+	conncmd_run(c, d, a, &p, r, res);
+	stream_again(c, &p, r);
 }
 
 void
-conncmd_exec(struct conn *c, const struct cmd_args *a, struct reply *out)
+conncmd_exec(struct conn *c, const struct cmd_def *d,
+    const struct cmd_args *a, struct reply *out)
 {
-	const struct cmd_def	*d = cmd_find(a);
 	struct cmd_parsed	 p;
 	struct cmd_result	 res;
 
 	/* Queued: found, its arity right, no barrier. */
-	if (!(d->flags & (CMD_CONN | CMD_STREAM))) {
-		conncmd_run(c, d, a, out, &res);
+	if (d->conn == NULL && !(d->flags & CMD_STREAM)) {
+		conncmd_run(c, d, a, NULL, out, &res);
 		return;
 	}
 	c->capture = out;
-	if (!(d->flags & CMD_CONN))
+	if (d->conn == NULL)
 		stream_run(c, d, a);
 	else if (cmd_parse(d, a, &p, NULL, out) == 0)
-		conn_procs[d->conn].proc(c, &p);
+		d->conn(c, &p);
 	c->capture = NULL;
 }
 
 /* ------------------------------------------------------ PING ECHO QUIT */
 
-/* PING [message] */
+/* PING [message]: a word too many is the arity error, as in Redis. */
+static const struct cmd_arg ping_args[] = { CMD_ARG_STR_OPT("message") };
+
 static void
 ping_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -316,7 +341,16 @@ ping_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
+const struct cmd_def conn_ping_entry = {
+	.name = "PING",
+	.spec = CMD_ARGS(ping_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY | CMD_PUBSUB,
+	.conn = ping_cmd,
+};
+
 /* ECHO message */
+static const struct cmd_arg echo_args[] = { CMD_ARG_STR("message") };
+
 static void
 echo_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -326,6 +360,14 @@ echo_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
+const struct cmd_def conn_echo_entry = {
+	.name = "ECHO",
+	.spec = CMD_ARGS(echo_args, 0),
+	.flags = CMD_READONLY,
+	.conn = echo_cmd,
+};
+
+/* QUIT takes any words and ignores them, as Redis does. */
 static void
 quit_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -336,6 +378,13 @@ quit_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 	conn_close_after_flush(c);
 }
+
+const struct cmd_def conn_quit_entry = {
+	.name = "QUIT",
+	.spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
+	.conn = quit_cmd,
+};
 
 /* ---------------------------------------------------------------- INFO */
 
@@ -519,7 +568,10 @@ static const struct {
 	{ "games", info_games },
 };
 
-/* INFO [section ...]: every section when none is named. */
+/* INFO [section ...]: every section when none is named.  A barrier:
+ * its counters and game counts are then exact. */
+static const struct cmd_arg info_args[] = { CMD_ARG_STR_ANY("section") };
+
 static int
 info_wanted(const struct cmd_parsed *p, const char *section)
 {
@@ -556,7 +608,40 @@ info_cmd(struct conn *c, const struct cmd_parsed *a)
 	send_reply(c, &r);
 }
 
+const struct cmd_def conn_info_entry = {
+	.name = "INFO",
+	.spec = CMD_ARGS(info_args, 0),
+	.flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI,
+	.conn = info_cmd,
+};
+
 /* -------------------------------------------------------------- CONFIG */
+
+/*
+ * CONFIG GET pattern [pattern ...] | RESETSTAT; SET and REWRITE are
+ * known, to be refused with why (ludusd reads its configuration once).
+ * The value of argument 0 is the subcommand's index.
+ */
+enum { CONFIG_GET, CONFIG_RESETSTAT, CONFIG_REWRITE, CONFIG_SET };
+static const struct cmd_arg config_patterns = {
+	.name = "pattern", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	.nmin = 1 };
+static const struct cmd_arg config_values = {
+	.name = "parameter", .type = CMD_ARG_STRING,
+	.flags = CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE,
+	.doc = "parameter value ..." };
+static const struct cmd_alt config_alts[] = {
+	[CONFIG_GET] = { "GET", &config_patterns },
+	[CONFIG_RESETSTAT] = { "RESETSTAT", NULL },
+	[CONFIG_REWRITE] = { "REWRITE", NULL },
+	[CONFIG_SET] = { "SET", &config_values },
+	{ NULL, NULL }
+};
+static const struct cmd_arg config_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = config_alts,
+	  .err = "CONFIG HELP" },
+};
 
 struct config_get {
 	const struct cmd_parsed	*p;
@@ -617,7 +702,6 @@ reset_stats(struct server *srv)
 	srv->env.batches = srv->env.batch_failures = srv->env.batch_max = 0;
 }
 
-/* CONFIG GET pattern [pattern ...] | RESETSTAT; SET and REWRITE refused. */
 static void
 config_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -625,13 +709,13 @@ config_cmd(struct conn *c, const struct cmd_parsed *p)
 	struct config_get	 g = { p, &r };
 
 	switch (p->v[0].i) {
-	case CONN_CONFIG_GET:
+	case CONFIG_GET:
 		reply_map(&r);
 		config_each(c->srv->cfg, config_param, &g);
 		config_redis_params(&g);
 		send_reply(c, &r);
 		break;
-	case CONN_CONFIG_RESETSTAT:
+	case CONFIG_RESETSTAT:
 		reset_stats(c->srv);
 		reply_status(&r, "OK");
 		send_reply(c, &r);
@@ -639,29 +723,41 @@ config_cmd(struct conn *c, const struct cmd_parsed *p)
 	default:
 		conn_error(c, "ERR", "CONFIG %s is not supported: ludusd reads "
 		    "its configuration when it starts (ludusd.conf(5))",
-		    p->v[0].i == CONN_CONFIG_SET ? "SET" : "REWRITE");
+		    p->v[0].i == CONFIG_SET ? "SET" : "REWRITE");
 		break;
 	}
 }
 
+const struct cmd_def conn_config_entry = {
+	.name = "CONFIG",
+	.spec = CMD_ARGS(config_args, 0),
+	.flags = CMD_READONLY,
+	.conn = config_cmd,
+};
+
 /* ------------------------------------------------------------- COMMAND */
 
-/*
- * COMMAND's list: the connection commands, then the others, in table
- * order (the order it had when they were two tables).
- */
+/* COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]: the value
+ * is the alternative's index, COMMAND_*, or -1 for none. */
+enum { COMMAND_COUNT, COMMAND_DOCS, COMMAND_INFO, COMMAND_LIST };
+static const struct cmd_arg command_names = CMD_ARG_STR_ANY("name");
+static const struct cmd_alt command_alts[] = {
+	[COMMAND_COUNT] = { "COUNT", NULL },
+	[COMMAND_DOCS] = { "DOCS", &command_names },
+	[COMMAND_INFO] = { "INFO", &command_names },
+	[COMMAND_LIST] = { "LIST", NULL },
+	{ NULL, NULL }
+};
+static const struct cmd_arg command_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_OPTIONAL, .alts = command_alts },
+};
+
+/* COMMAND's list: the daemon's table, then the command layer's. */
 static const struct cmd_def *
 listed_at(size_t i)
 {
-	const struct cmd_def	*d;
-	size_t			 j;
-	int			 conn;
-
-	for (conn = 1; conn >= 0; conn--)
-		for (j = 0; (d = cmd_at(j)) != NULL; j++)
-			if (((d->flags & CMD_CONN) != 0) == conn && i-- == 0)
-				return d;
-	return NULL;
+	return i < CONN_COUNT ? conn_table[i] : cmd_at(i - CONN_COUNT);
 }
 
 static void
@@ -689,7 +785,7 @@ command_entry(struct reply *e, const struct cmd_def *d)
 
 	reply_array(e);
 	add_lower(e, d->name);
-	reply_int(reply_add(e), d->arity);
+	reply_int(reply_add(e), cmd_arity(d));
 	flags = reply_add(e);
 	reply_array(flags);
 	reply_status(reply_add(flags), (d->flags & CMD_WRITE) ? "write" :
@@ -724,7 +820,7 @@ command_list(struct reply *r, const struct cmd_parsed *p, int docs)
 		else
 			command_entry(reply_add(r), d);
 	for (j = 0; j < p->v[0].n; j++)
-		if ((d = cmd_lookup(cmd_word(p, 0, j))) != NULL) {
+		if ((d = conn_lookup(cmd_word(p, 0, j))) != NULL) {
 			if (docs)
 				command_doc(r, d);
 			else
@@ -733,7 +829,6 @@ command_list(struct reply *r, const struct cmd_parsed *p, int docs)
 			reply_null(reply_add(r));
 }
 
-/* COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST] */
 static void
 command_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -742,17 +837,17 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	size_t			 i;
 
 	switch (p->v[0].i) {
-	case CONN_COMMAND_COUNT:
-		for (i = 0; cmd_at(i) != NULL; i++)
+	case COMMAND_COUNT:
+		for (i = 0; listed_at(i) != NULL; i++)
 			;
 		reply_int(&r, (long long)i);
 		break;
-	case CONN_COMMAND_LIST:
+	case COMMAND_LIST:
 		reply_array(&r);
 		for (i = 0; (d = listed_at(i)) != NULL; i++)
 			add_lower(&r, d->name);
 		break;
-	case CONN_COMMAND_DOCS:
+	case COMMAND_DOCS:
 		reply_map(&r);
 		command_list(&r, p, 1);
 		break;
@@ -763,6 +858,13 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 	send_reply(c, &r);
 }
+
+const struct cmd_def conn_command_entry = {
+	.name = "COMMAND",
+	.spec = CMD_ARGS(command_args, 0),
+	.flags = CMD_READONLY,
+	.conn = command_cmd,
+};
 
 /* ------------------------------------------- GAME.WATCH GAME.UNWATCH */
 
@@ -782,7 +884,19 @@ send_watch_reply(struct conn *c, const char *kind, const char *id)
 	send_reply(c, &r);
 }
 
-/* GAME.WATCH id [FROM seq]: from -1, only new moves. */
+/*
+ * GAME.WATCH id [FROM seq]: 2 or 4 words, else the arity error; then
+ * FROM, its value (a message of its own), and only then the id.  -1: no
+ * FROM, only new moves.
+ */
+static const struct cmd_arg game_watch_args[] = {
+	CMD_ARG_GAME,
+	{ .name = "seq", .type = CMD_ARG_INT,
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_TAIL, .token = "FROM",
+	  .min = 0, .max = INT64_MAX - 1, .def = -1,
+	  .errcode = "BADARG", .err = "FROM seq must be an integer >= 0" },
+};
+
 static void
 game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -798,6 +912,13 @@ game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 	watch_pump(c);
 }
 
+const struct cmd_def conn_game_watch_entry = {
+	.name = "GAME.WATCH",
+	.spec = CMD_ARGS(game_watch_args, CMD_EXCESS_ARITY),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = game_watch_cmd,
+};
+
 static void
 unwatched(struct conn *c, const char *id)
 {
@@ -805,6 +926,8 @@ unwatched(struct conn *c, const char *id)
 }
 
 /* GAME.UNWATCH [id ...]: every game when none is named. */
+static const struct cmd_arg game_unwatch_args[] = { CMD_ARG_STR_ANY("id") };
+
 static void
 game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 {
@@ -824,3 +947,10 @@ game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 		send_watch_reply(c, "unwatch", id);
 	}
 }
+
+const struct cmd_def conn_game_unwatch_entry = {
+	.name = "GAME.UNWATCH",
+	.spec = CMD_ARGS(game_unwatch_args, 0),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = game_unwatch_cmd,
+};

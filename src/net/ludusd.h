@@ -136,14 +136,17 @@ void	http_free(struct server *);
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */
 void	conn_dispatch(struct conn *, const struct cmd_args *);
-/* Runs a request of the command layer (d NULL: no command), its store
- * errors logged; its reply in r, what it tells the pass in res. */
+/* Runs a request of the command layer whose form was checked (p: as its
+ * caller read it, else NULL: read here), its store errors logged; its
+ * reply in r, what it tells the pass in res. */
 void	conncmd_run(struct conn *, const struct cmd_def *,
-	    const struct cmd_args *, struct reply *, struct cmd_result *);
-/* Runs one request of an EXEC (queued: its form was checked) and puts its
- * reply in out: a command of the command layer, or a connection command,
- * whose reply conn_reply() then captures. */
-void	conncmd_exec(struct conn *, const struct cmd_args *, struct reply *);
+	    const struct cmd_args *, struct cmd_parsed *p, struct reply *,
+	    struct cmd_result *);
+/* Runs one request of an EXEC (queued: found as d, its form checked) and
+ * puts its reply in out: a command of the command layer, or a connection
+ * command, whose reply conn_reply() then captures. */
+void	conncmd_exec(struct conn *, const struct cmd_def *d,
+	    const struct cmd_args *, struct reply *);
 /* Runs again a held request that conflicted (pass.c, an optimistic
  * store): the command layer's answer, shaped as conn_dispatch (or
  * stream_run's read at once) shaped it the first time. */
@@ -162,26 +165,16 @@ int	auth_check(const struct auth *, const char *user, const char *pass,
 	    size_t len);
 
 /* client.c: HELLO, AUTH, CLIENT, SELECT, TIME, RESET (see there). */
-void	auth_cmd(struct conn *, const struct cmd_parsed *);
-void	hello_cmd(struct conn *, const struct cmd_parsed *);
-void	client_cmd(struct conn *, const struct cmd_parsed *);
-void	select_cmd(struct conn *, const struct cmd_parsed *);
-void	time_cmd(struct conn *, const struct cmd_parsed *);
-void	reset_cmd(struct conn *, const struct cmd_parsed *);
 /* Frees the names a connection was given. */
 void	client_free(struct conn *);
 
 /* multi.c: MULTI, EXEC, DISCARD, WATCH, UNWATCH (see there). */
-void	multi_cmd(struct conn *, const struct cmd_parsed *);
-void	exec_cmd(struct conn *, const struct cmd_parsed *);
-void	discard_cmd(struct conn *, const struct cmd_parsed *);
-void	watchkeys_cmd(struct conn *, const struct cmd_parsed *);
-void	unwatchkeys_cmd(struct conn *, const struct cmd_parsed *);
 /* Between MULTI and EXEC or DISCARD: requests are queued. */
 int	multi_queuing(const struct conn *);
-/* Queues a request whose form the caller checked (store: it reads or
- * writes the store), answering +QUEUED. */
-void	multi_queue(struct conn *, const struct cmd_args *, int store);
+/* Queues a request of command d whose form the caller checked,
+ * answering +QUEUED. */
+void	multi_queue(struct conn *, const struct cmd_def *d,
+	    const struct cmd_args *);
 /* Refuses a request at queue time, answering r or -ERR and the message;
  * the EXEC will abort. */
 void	multi_abort(struct conn *, const struct reply *r);
@@ -240,11 +233,6 @@ struct pubsub *pubsub_new(void);
 void	pubsub_free(struct pubsub *);
 /* watch_each_game()'s share of the channels. */
 void	pubsub_each_game(struct server *, follow_cb, void *);
-void	subscribe_cmd(struct conn *, const struct cmd_parsed *);
-void	unsubscribe_cmd(struct conn *, const struct cmd_parsed *);
-void	psubscribe_cmd(struct conn *, const struct cmd_parsed *);
-void	punsubscribe_cmd(struct conn *, const struct cmd_parsed *);
-void	pubsub_cmd(struct conn *, const struct cmd_parsed *);
 /* Whether a move of game may have a subscriber: a channel, a pattern. */
 int	pubsub_wants(const struct server *, const char *game);
 /* Sends the move's message to the game's subscribers and patterns. */
@@ -260,15 +248,17 @@ void	pubsub_account(struct server *, const char *account, const char *msg,
 /* stream.c: XREAD BLOCK, a long XRANGE in slices (see there). */
 struct streams *streams_new(void);
 void	streams_free(struct streams *);
-/* A CMD_STREAM request (XRANGE, XREVRANGE, XREAD): parked and delivered
- * its own way (a long range in slices, BLOCK's wait), or answered by the
- * command layer like any read. */
+/* A CMD_STREAM request (XRANGE, XREVRANGE, XREAD) whose form was
+ * checked: its words read once, then parked and delivered its own way (a
+ * long range in slices, BLOCK's wait), or answered by the command layer
+ * like any read. */
 void	stream_run(struct conn *, const struct cmd_def *,
 	    const struct cmd_args *);
-/* Its read at once made again (conncmd_again()): r, the command layer's
- * reply, shaped as stream_run() shapes it for the connection. */
-void	stream_again(struct conn *, const struct cmd_def *,
-	    const struct cmd_args *, struct reply *r);
+/* Its read at once made again (conncmd_again(), which read it as p): r,
+ * the command layer's reply, shaped as stream_run() shapes it for the
+ * connection. */
+void	stream_again(struct conn *, const struct cmd_parsed *p,
+	    struct reply *r);
 /* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
  * requests wait. */
 int	stream_busy(const struct conn *);

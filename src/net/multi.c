@@ -44,9 +44,9 @@ struct qarg {
 };
 
 struct queued {
-	size_t	 first;			/* in args */
-	int	 argc;
-	int	 store;			/* it reaches the store */
+	const struct cmd_def	*def;	/* its command, found at queue time */
+	size_t			 first;	/* in args */
+	int			 argc;
 };
 
 struct wkey {
@@ -151,7 +151,7 @@ multi_watched(const struct conn *c)
 /* ------------------------------------------------------------ queueing */
 
 static void
-queue_add(struct multi *m, const struct cmd_args *a, int store)
+queue_add(struct multi *m, const struct cmd_def *d, const struct cmd_args *a)
 {
 	struct queued	*q;
 	struct qarg	*arg;
@@ -161,9 +161,9 @@ queue_add(struct multi *m, const struct cmd_args *a, int store)
 	m->args = grow(m->args, &m->capargs, m->nargs + (size_t)a->argc,
 	    sizeof(*m->args));
 	q = &m->q[m->nq++];
+	q->def = d;
 	q->first = m->nargs;
 	q->argc = a->argc;
-	q->store = store;
 	for (i = 0; i < a->argc; i++) {
 		m->bytes = grow(m->bytes, &m->capbytes, m->nbytes +
 		    a->argl[i] + 1, 1);
@@ -184,7 +184,7 @@ multi_abort(struct conn *c, const struct reply *r)
 }
 
 void
-multi_queue(struct conn *c, const struct cmd_args *a, int store)
+multi_queue(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 {
 	struct multi	*m = c->multi;
 	struct reply	 r = { 0 };
@@ -195,7 +195,7 @@ multi_queue(struct conn *c, const struct cmd_args *a, int store)
 		reply_free(&r);
 		return;
 	}
-	queue_add(m, a, store);
+	queue_add(m, d, a);
 	reply_status(&r, "QUEUED");
 	conn_reply(c, &r);
 	reply_free(&r);
@@ -238,14 +238,15 @@ queued_args(struct conn *c, size_t i, struct cmd_args *a)
 	a->session = c->session;
 }
 
-/* Does any queued command reach the store? */
+/* Does any queued command reach the store (any of the command
+ * layer's)? */
 static int
 queued_store(const struct multi *m)
 {
 	size_t	 i;
 
 	for (i = 0; i < m->nq; i++)
-		if (m->q[i].store)
+		if (m->q[i].def->conn == NULL)
 			return 1;
 	return 0;
 }
@@ -289,7 +290,7 @@ exec_run(struct conn *c, int store, struct reply *out)
 	reply_array(out);
 	for (i = 0; i < c->multi->nq; i++) {
 		queued_args(c, i, &a);
-		conncmd_exec(c, &a, reply_add(out));
+		conncmd_exec(c, c->multi->q[i].def, &a, reply_add(out));
 	}
 	if (store && cmd_txn_group_end(env, 1) == -1) {
 		log_warning("%s: EXEC of %zu command(s) rolled back: %s",
@@ -300,7 +301,8 @@ exec_run(struct conn *c, int store, struct reply *out)
 	}
 }
 
-void
+/* EXEC */
+static void
 exec_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct multi		*m = c->multi;
@@ -336,9 +338,16 @@ exec_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
+const struct cmd_def conn_exec_entry = {
+	.name = "EXEC",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY | CMD_NO_QUEUE,
+	.conn = exec_cmd,
+};
+
 /* --------------------------------------------------- MULTI, DISCARD */
 
-void
+static void
 multi_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct multi	*m = multi_get(c);
@@ -355,7 +364,14 @@ multi_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-void
+const struct cmd_def conn_multi_entry = {
+	.name = "MULTI",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY | CMD_NO_QUEUE,
+	.conn = multi_cmd,
+};
+
+static void
 discard_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
@@ -370,6 +386,13 @@ discard_cmd(struct conn *c, const struct cmd_parsed *p)
 	conn_reply(c, &r);
 	reply_free(&r);
 }
+
+const struct cmd_def conn_discard_entry = {
+	.name = "DISCARD",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY | CMD_NO_QUEUE,
+	.conn = discard_cmd,
+};
 
 /* ------------------------------------------------------ WATCH UNWATCH */
 
@@ -406,9 +429,15 @@ key_add(struct conn *c, const char *id)
 	return 0;
 }
 
-/* WATCH id [id ...]: a key that is no game id can never be a game,
- * nothing to watch. */
-void
+/* WATCH id [id ...]: a key that is no game id is taken, and can never
+ * be a game: nothing to watch.  A barrier, so that the counts it records
+ * are committed ones. */
+static const struct cmd_arg watch_args[] = {
+	{ .name = "id", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	  .nmin = 1 },
+};
+
+static void
 watchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
@@ -428,7 +457,14 @@ watchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-void
+const struct cmd_def conn_watch_entry = {
+	.name = "WATCH",
+	.spec = CMD_ARGS(watch_args, 0),
+	.flags = CMD_READONLY | CMD_BARRIER | CMD_NO_QUEUE,
+	.conn = watchkeys_cmd,
+};
+
+static void
 unwatchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	struct reply	 r = { 0 };
@@ -440,6 +476,13 @@ unwatchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
 	conn_reply(c, &r);
 	reply_free(&r);
 }
+
+const struct cmd_def conn_unwatch_entry = {
+	.name = "UNWATCH",
+	.spec = CMD_ARGS_NONE,
+	.flags = CMD_READONLY,
+	.conn = unwatchkeys_cmd,
+};
 
 /* ------------------------------------------------------------ capture */
 

@@ -407,31 +407,96 @@ unsubscribe(struct conn *c, const struct cmd_parsed *p, int pattern)
 		send_confirm(c, kind, NULL, 0);
 }
 
-void
+/*
+ * SUBSCRIBE id [id ...], PSUBSCRIBE pattern [pattern ...] and their
+ * UNSUBSCRIBEs (every one when none is named): channels are game ids,
+ * but any word is taken.  A RESP2 subscriber may send them; each is a
+ * subscription (CMD_SUBSCRIPTION: it decides which moves the connection
+ * still hears of).
+ */
+static const struct cmd_arg subscribe_args[] = {
+	{ .name = "id", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	  .nmin = 1 },
+};
+static const struct cmd_arg psubscribe_args[] = {
+	{ .name = "pattern", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1 },
+};
+static const struct cmd_arg unsubscribe_args[] = { CMD_ARG_STR_ANY("id") };
+static const struct cmd_arg punsubscribe_args[] = {
+	CMD_ARG_STR_ANY("pattern")
+};
+
+static void
 subscribe_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	subscribe(c, p, 0);
 }
 
-void
+static void
 psubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	subscribe(c, p, 1);
 }
 
-void
+static void
 unsubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	unsubscribe(c, p, 0);
 }
 
-void
+static void
 punsubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	unsubscribe(c, p, 1);
 }
 
+const struct cmd_def conn_subscribe_entry = {
+	.name = "SUBSCRIBE",
+	.spec = CMD_ARGS(subscribe_args, 0),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = subscribe_cmd,
+};
+
+const struct cmd_def conn_psubscribe_entry = {
+	.name = "PSUBSCRIBE",
+	.spec = CMD_ARGS(psubscribe_args, 0),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = psubscribe_cmd,
+};
+
+const struct cmd_def conn_unsubscribe_entry = {
+	.name = "UNSUBSCRIBE",
+	.spec = CMD_ARGS(unsubscribe_args, 0),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = unsubscribe_cmd,
+};
+
+const struct cmd_def conn_punsubscribe_entry = {
+	.name = "PUNSUBSCRIBE",
+	.spec = CMD_ARGS(punsubscribe_args, 0),
+	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+	.conn = punsubscribe_cmd,
+};
+
 /* ------------------------------------------------------------- PUBSUB */
+
+/* PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT: the value
+ * of argument 0 is the subcommand's index, in the order its refusal
+ * lists them. */
+enum { PUBSUB_CHANNELS, PUBSUB_NUMSUB, PUBSUB_NUMPAT };
+static const struct cmd_arg pubsub_pattern = CMD_ARG_STR_OPT("pattern");
+static const struct cmd_arg pubsub_channel = CMD_ARG_STR_ANY("channel");
+static const struct cmd_alt pubsub_alts[] = {
+	[PUBSUB_CHANNELS] = { "CHANNELS", &pubsub_pattern },
+	[PUBSUB_NUMSUB] = { "NUMSUB", &pubsub_channel },
+	[PUBSUB_NUMPAT] = { "NUMPAT", NULL },
+	{ NULL, NULL }
+};
+static const struct cmd_arg pubsub_args[] = {
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = pubsub_alts },
+};
 
 static void
 pubsub_channels(struct conn *c, const struct cmd_parsed *p)
@@ -514,16 +579,15 @@ pubsub_numpat(struct conn *c)
 	reply_free(&r);
 }
 
-/* PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT: the
- * subcommand and its count of words are the parser's (cmd_conn.c). */
-void
+/* The subcommand and its count of words are the parser's. */
+static void
 pubsub_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	switch (p->v[0].i) {
-	case CONN_PUBSUB_CHANNELS:
+	case PUBSUB_CHANNELS:
 		pubsub_channels(c, p);
 		break;
-	case CONN_PUBSUB_NUMSUB:
+	case PUBSUB_NUMSUB:
 		pubsub_numsub(c, p);
 		break;
 	default:
@@ -531,3 +595,10 @@ pubsub_cmd(struct conn *c, const struct cmd_parsed *p)
 		break;
 	}
 }
+
+const struct cmd_def conn_pubsub_entry = {
+	.name = "PUBSUB",
+	.spec = CMD_ARGS(pubsub_args, 0),
+	.flags = CMD_READONLY,
+	.conn = pubsub_cmd,
+};

@@ -271,38 +271,38 @@ send_free(struct conn *c, struct reply *r)
 	reply_free(r);
 }
 
-/* A read of the command layer, answered as any: held while the pass's
+/* A reply of the command layer, answered as any: held while the pass's
  * transaction is open (or captured, in an EXEC). */
 static void
-run_read(struct conn *c, const struct cmd_def *d, const struct cmd_args *a,
-    int xread)
+answer(struct conn *c, const struct cmd_args *a, struct reply *r,
+    const struct cmd_result *res)
+{
+	if (c->capture != NULL)
+		conn_reply(c, r);
+	else
+		pass_reply(c, a, r, res);
+	reply_free(r);
+}
+
+/* A read of the command layer at once, on the words as read; an XREAD's
+ * answer reshaped for the protocol. */
+static void
+run_read(struct conn *c, struct cmd_parsed *p)
 {
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
 
-	conncmd_run(c, d, a, &r, &res);
-	if (xread)
+	conncmd_run(c, p->def, p->args, p, &r, &res);
+	if (p->stream.read)
 		reshape(&r, c->proto);
-	if (c->capture != NULL)
-		conn_reply(c, &r);
-	else
-		pass_reply(c, a, &r, &res);
-	reply_free(&r);
+	answer(c, p->args, &r, &res);
 }
 
-/* Only an XREAD's answer is reshaped (run_read()'s xread). */
 void
-stream_again(struct conn *c, const struct cmd_def *d,
-    const struct cmd_args *a, struct reply *r)
+stream_again(struct conn *c, const struct cmd_parsed *p, struct reply *r)
 {
-	struct cmd_stream_req	 req;
-	struct cmd_parsed	 p;
-	struct reply		 e = { 0 };
-
-	if (cmd_arity_ok(d, a->argc) && cmd_parse(d, a, &p, NULL, &e) == 0 &&
-	    cmd_stream_args(&p, &req, &e) == 0 && req.read)
+	if (p->stream.read)
 		reshape(r, c->proto);
-	reply_free(&e);
 }
 
 /* --------------------------------------------------------------- XREAD */
@@ -454,14 +454,14 @@ park(struct conn *c, int range)
 /* XREAD with BLOCK: blocks; without, or in an EXEC (nothing waits in
  * one, as in Redis), a read at once. */
 static void
-xread_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a,
-    const struct xread_req *req)
+xread_run(struct conn *c, struct cmd_parsed *p)
 {
-	struct reply	 r = { 0 };
-	int		 i, n = 0;
+	const struct xread_req	*req = &p->stream.xread;
+	struct reply		 r = { 0 };
+	int			 i, n = 0;
 
 	if (req->block_ms < 0 || c->capture != NULL) {
-		run_read(c, d, a, 1);
+		run_read(c, p);
 		return;
 	}
 	/* Each key waited on counts against max-subscriptions (quota.c). */
@@ -572,14 +572,14 @@ range_resolve(struct conn *c)
 /* A range that may be long: parked, then written in slices; short
  * answers, and those of an EXEC, as any read. */
 static void
-range_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a,
-    const struct xrange_req *req)
+range_run(struct conn *c, struct cmd_parsed *p)
 {
-	struct sconn	*sc;
+	const struct xrange_req	*req = &p->stream.range;
+	struct sconn		*sc;
 
 	if (!req->valid || req->count <= STREAM_SLICE ||
 	    req->hi - req->lo < STREAM_SLICE || c->capture != NULL) {
-		run_read(c, d, a, 0);
+		run_read(c, p);
 		return;
 	}
 	sc = sconn_get(c);
@@ -592,22 +592,21 @@ range_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a,
 void
 stream_run(struct conn *c, const struct cmd_def *d, const struct cmd_args *a)
 {
-	struct cmd_stream_req	 req;
 	struct cmd_parsed	 p;
 	struct reply		 r = { 0 };
+	struct cmd_result	 res;
 
-	/* A request refused for its form or its words is the command
-	 * layer's to answer, as any. */
-	if (!cmd_arity_ok(d, a->argc) || cmd_parse(d, a, &p, NULL, &r) == -1 ||
-	    cmd_stream_args(&p, &req, &r) == -1) {
-		reply_free(&r);
-		run_read(c, d, a, 0);
+	/* Its words are read once, here, and what it asks with them; a
+	 * refusal is the command layer's to answer, as any. */
+	if (cmd_parse(d, a, &p, NULL, &r) == -1) {
+		cmd_txn_status(&c->srv->env, &res);
+		answer(c, a, &r, &res);
 		return;
 	}
-	if (req.read)
-		xread_run(c, d, a, &req.xread);
+	if (p.stream.read)
+		xread_run(c, &p);
 	else
-		range_run(c, d, a, &req.range);
+		range_run(c, &p);
 }
 
 /* ---------------------------------------------------------------- pump */

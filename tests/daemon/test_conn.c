@@ -2,7 +2,9 @@
  * The connection commands Redis client libraries and admin tools send,
  * in the real ludusd, as a black box: CLIENT, SELECT, HELLO's AUTH and
  * SETNAME, CONFIG, TIME, RESET, the keyspace (DBSIZE, EXISTS, TYPE,
- * SCAN); requirepass and AUTH; protected mode; bot-delay.
+ * SCAN); the words each connection command takes and what it shows of
+ * them (COMMAND DOCS, COMMAND INFO); requirepass and AUTH; protected
+ * mode; bot-delay.
  */
 #include <sys/types.h>
 
@@ -340,6 +342,221 @@ test_bot_delay_holds_the_bot(void **state)
 	redisFree(c);
 }
 
+/* ---------------------------------------------- the commands' words */
+
+/*
+ * The connection commands' arguments are declared by the daemon, each in
+ * the entry of its command: which error wins when a request has several
+ * (the request's count first, then the words in the parser's order, then
+ * the handler), and what the words it takes do.
+ */
+static void
+test_connection_words(void **state)
+{
+	redisContext	*c = hr_connect(D.port), *w = hr_connect(D.port);
+	redisReply	*r;
+
+	(void)state;
+	/* GAME.WATCH id [FROM seq]: 2 or 4 words, FROM's value, the id. */
+	EXPECT(c, "-ERR wrong number of arguments for 'GAME.WATCH'",
+	    "GAME.WATCH", "a", "b");
+	EXPECT(c, "-ERR wrong number of arguments for 'GAME.WATCH'",
+	    "GAME.WATCH", "a", "b", "c", "d");
+	EXPECT(c, "-ERR syntax error", "GAME.WATCH", "BAD!", "SINCE", "x");
+	EXPECT(c, "-BADARG FROM seq must be an integer >= 0", "GAME.WATCH",
+	    "BAD!", "FROM", "-1");
+	EXPECT(c, "-BADARG invalid game id", "GAME.WATCH", "BAD!", "from",
+	    "1");
+	EXPECT(c, "+OK", "SNL.CREATE", "s", "2");
+	EXPECT(c, "+P1 3", "SNL.ROLL", "s", "3");
+	EXPECT(c, "+P2 4", "SNL.ROLL", "s", "4");
+	EXPECT(w, "[$watch $s :1]", "GAME.WATCH", "s", "FROM", "1");
+	expect_next(w, "[$move $s :2 $P2 $4 ", 1);
+	EXPECT(w, "[$unwatch $s :0]", "GAME.UNWATCH");
+	/* HELLO [2|3 [AUTH username password] [SETNAME name]]: the version
+	 * first, even when it reads AUTH or SETNAME. */
+	EXPECT(c, "-ERR Protocol version is not an integer or out of range",
+	    "HELLO", "SETNAME", "x");
+	EXPECT(c, "-ERR Protocol version is not an integer or out of range",
+	    "HELLO", "2147483648");
+	EXPECT(c, "-ERR Protocol version is not an integer or out of range",
+	    "HELLO", "AUTH", "u", "p");
+	EXPECT(c, "-NOPROTO unsupported protocol version", "HELLO", "4",
+	    "FOO");
+	EXPECT(c, "-ERR Syntax error in HELLO option 'FOO'", "HELLO", "3",
+	    "FOO");
+	EXPECT(c, "-ERR Syntax error in HELLO option 'SETNAME'", "HELLO",
+	    "3", "SETNAME");
+	EXPECT(c, "-ERR Syntax error in HELLO option 'b'", "HELLO", "3",
+	    "SETNAME", "a", "b");
+	EXPECT(c, "-ERR syntax error: option 'SETNAME' given twice", "HELLO",
+	    "3", "SETNAME", "a", "setname", "b");
+	EXPECT(c, "-ERR Syntax error in HELLO option 'AUTH'", "HELLO", "3",
+	    "AUTH", "u");
+	/* AUTH's two words are read: no such user. */
+	EXPECT(c, "-WRONGPASS invalid username-password pair or user is "
+	    "disabled.", "HELLO", "3", "AUTH", "u", "p", "SETNAME", "n");
+	EXPECT_HAS(c, "$proto :2 ", "HELLO", "2", "setname", "me");
+	EXPECT(c, "$me", "CLIENT", "GETNAME");
+	EXPECT_HAS(c, "$proto :2 ", "HELLO");
+	/* The others, each with its count and its words. */
+	EXPECT(c, "-ERR wrong number of arguments for 'PING'", "PING", "a",
+	    "b");
+	r = redisCommandArgv(c, 2, (const char *[]){ "PING", "a\0b" },
+	    (const size_t[]){ 4, 3 });
+	assert_non_null(r);
+	assert_int_equal(r->type, REDIS_REPLY_STRING);
+	assert_int_equal(r->len, 3);
+	freeReplyObject(r);
+	EXPECT(c, "-ERR wrong number of arguments for 'ECHO'", "ECHO");
+	EXPECT_HAS(c, "# Games\r\n", "INFO", "server", "Games");
+	EXPECT_HAS(c, "# Server\r\n", "INFO", "server", "Games");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'COUNT'. Try COUNT, DOCS, INFO or LIST.", "COMMAND", "COUNT",
+	    "x");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'frob'. Try COUNT, DOCS, INFO or LIST.", "COMMAND", "frob");
+	r = RUN(c, "COMMAND", "docs", "ludo.play", "watch");
+	assert_int_equal(r->type, REDIS_REPLY_ARRAY);
+	assert_int_equal(r->elements, 4);
+	assert_string_equal(r->element[0]->str, "ludo.play");
+	assert_string_equal(r->element[2]->str, "watch");
+	freeReplyObject(r);
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'setname'. Try CLIENT HELP.", "CLIENT", "setname");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'SETNAME'. Try CLIENT HELP.", "CLIENT", "SETNAME", "a", "b");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'KILL'. Try CLIENT HELP.", "CLIENT", "KILL");
+	EXPECT(c, "+OK", "CLIENT", "setinfo", "LIB-NAME", "x");
+	EXPECT_HAS(c, " lib-name=x ", "CLIENT", "INFO");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'GET'. Try CONFIG HELP.", "CONFIG", "GET");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'RESETSTAT'. Try CONFIG HELP.", "CONFIG", "RESETSTAT", "x");
+	EXPECT(c, "-ERR CONFIG SET is not supported: ludusd reads its "
+	    "configuration when it starts (ludusd.conf(5))", "CONFIG", "set",
+	    "a", "b");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'CHANNELS'. Try CHANNELS, NUMSUB or NUMPAT.", "PUBSUB",
+	    "CHANNELS", "a", "b");
+	EXPECT(c, "-ERR unknown subcommand or wrong number of arguments for "
+	    "'NUMPAT'. Try CHANNELS, NUMSUB or NUMPAT.", "PUBSUB", "NUMPAT",
+	    "x");
+	EXPECT(c, "[]", "PUBSUB", "numsub");
+	EXPECT(c, "-ERR value is not an integer or out of range", "SELECT",
+	    "x");
+	EXPECT(c, "-ERR DB index is out of range (ludusd has one database: "
+	    "0)", "SELECT", "-3");
+	EXPECT(c, "-ERR wrong number of arguments for 'AUTH'", "AUTH");
+	EXPECT(c, "-ERR wrong number of arguments for 'WATCH'", "WATCH");
+	EXPECT(c, "-ERR wrong number of arguments for 'UNWATCH'", "UNWATCH",
+	    "x");
+	EXPECT(c, "+OK", "QUIT", "a", "b", "c");
+	redisFree(c);
+	redisFree(w);
+}
+
+/* The value of key in a COMMAND DOCS doc (RESP2: pairs in an array). */
+static const redisReply *
+doc_field(const redisReply *doc, const char *key)
+{
+	size_t	 i;
+
+	assert_int_equal(doc->type, REDIS_REPLY_ARRAY);
+	for (i = 0; i + 1 < doc->elements; i += 2)
+		if (strcmp(doc->element[i]->str, key) == 0)
+			return doc->element[i + 1];
+	fail_msg("no '%s' in the doc", key);
+	return NULL;
+}
+
+/*
+ * What clients read of each connection command: its usage line (COMMAND
+ * DOCS' summary, which its declared arguments make) and its arity
+ * (COMMAND INFO).  A change here is a change of what clients see.
+ */
+static const struct {
+	const char	*name;
+	int		 arity;
+	const char	*usage;
+} shown[] = {
+	{ "AUTH", -2, "AUTH [username] password" },
+	{ "CLIENT", -2,
+	    "CLIENT GETNAME | HELP | ID | INFO | KILL filter ... | "
+	    "LIST [TYPE normal|pubsub] | NO-EVICT on|off | NO-TOUCH "
+	    "on|off | SETINFO LIB-NAME|LIB-VER value | SETNAME name" },
+	{ "COMMAND", -1,
+	    "COMMAND [COUNT | DOCS [name ...] | INFO [name ...] | LIST]" },
+	{ "CONFIG", -2,
+	    "CONFIG GET pattern [pattern ...] | RESETSTAT | REWRITE | "
+	    "SET [parameter value ...]" },
+	{ "DISCARD", 1, "DISCARD" },
+	{ "ECHO", 2, "ECHO message" },
+	{ "EXEC", 1, "EXEC" },
+	{ "GAME.UNWATCH", -1, "GAME.UNWATCH [id ...]" },
+	{ "GAME.WATCH", -2, "GAME.WATCH id [FROM seq]" },
+	{ "HELLO", -1, "HELLO [2|3 [AUTH username password] [SETNAME name]]" },
+	{ "INFO", -1, "INFO [section ...]" },
+	{ "MULTI", 1, "MULTI" },
+	{ "PING", -1, "PING [message]" },
+	{ "PSUBSCRIBE", -2, "PSUBSCRIBE pattern [pattern ...]" },
+	{ "PUBSUB", -2,
+	    "PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT" },
+	{ "PUNSUBSCRIBE", -1, "PUNSUBSCRIBE [pattern ...]" },
+	{ "QUIT", -1, "QUIT" },
+	{ "RESET", 1, "RESET" },
+	{ "SELECT", 2, "SELECT index" },
+	{ "SUBSCRIBE", -2, "SUBSCRIBE id [id ...]" },
+	{ "TIME", 1, "TIME" },
+	{ "UNSUBSCRIBE", -1, "UNSUBSCRIBE [id ...]" },
+	{ "UNWATCH", 1, "UNWATCH" },
+	{ "WATCH", -2, "WATCH id [id ...]" },
+};
+
+static void
+test_connection_docs(void **state)
+{
+	redisContext	*c = hr_connect(D.port);
+	redisReply	*r, *list;
+	const redisReply *subs;
+	size_t		 i, n = sizeof(shown) / sizeof(shown[0]);
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		r = RUN(c, "COMMAND", "DOCS", shown[i].name);
+		assert_int_equal(r->elements, 2);
+		assert_string_equal(doc_field(r->element[1], "summary")->str,
+		    shown[i].usage);
+		freeReplyObject(r);
+		r = RUN(c, "COMMAND", "INFO", shown[i].name);
+		assert_int_equal(r->element[0]->element[1]->integer,
+		    shown[i].arity);
+		freeReplyObject(r);
+	}
+	/* COMMAND lists the daemon's commands first, then the command
+	 * layer's, each in the order of its table: by name. */
+	list = RUN(c, "COMMAND", "LIST");
+	assert_true(list->elements > n);
+	for (i = 0; i < list->elements; i++)
+		if (i > 0 && i != n)
+			assert_true(strcmp(list->element[i - 1]->str,
+			    list->element[i]->str) < 0);
+	for (i = 0; i < n; i++)
+		assert_true(strcasecmp(list->element[i]->str,
+		    shown[i].name) == 0);
+	freeReplyObject(list);
+	/* A subcommand has a doc of its own, its summary its usage. */
+	r = RUN(c, "COMMAND", "DOCS", "COMMAND");
+	subs = doc_field(r->element[1], "subcommands");
+	assert_int_equal(subs->elements, 2 * 4);
+	assert_string_equal(subs->element[2]->str, "command|docs");
+	assert_string_equal(doc_field(subs->element[3], "summary")->str,
+	    "COMMAND DOCS [name ...]");
+	freeReplyObject(r);
+	redisFree(c);
+}
+
 int
 main(void)
 {
@@ -349,6 +566,10 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_select_time_config,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_keyspace, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_connection_words, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_connection_docs, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_hello_setname_and_reset,
 		    setup, teardown),

@@ -35,8 +35,9 @@ forget(void)
 
 /*
  * One inline line through what cmd_run() does before a handler: the
- * entry (d, or the table's by name), its arity, cmd_parse().  "ok", or
- * the error line ("-CODE message"), which must be marked rejected.
+ * entry (d, or the table's by name), its form (cmd_check()),
+ * cmd_parse().  "ok", or the error line ("-CODE message"), which must be
+ * marked rejected.
  */
 const char *
 args_parse(const struct cmd_def *d, const char *line)
@@ -50,8 +51,8 @@ args_parse(const struct cmd_def *d, const char *line)
 	assert_true(words.argc > 0);
 	if (d == NULL && (d = cmd_find(&words)) == NULL)
 		snprintf(result, sizeof(result), "unknown");
-	else if (!cmd_arity_ok(d, words.argc)) {
-		cmd_reply_arity(&r, d);
+	else if (cmd_check(d, &words, &r) == -1) {
+		assert_true(r.rejected);
 		snprintf(result, sizeof(result), "-%s", r.str);
 	} else if (cmd_parse(d, &words, &args_parsed, &args_build, &r) == 0) {
 		assert_int_equal(r.type, REPLY_NONE);

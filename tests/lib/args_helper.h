@@ -13,8 +13,8 @@ extern struct cmd_parsed	args_parsed;
 extern struct cmd_build		args_build;
 
 /* One inline line through the entry d (NULL: the table's by name), its
- * arity and cmd_parse(): "ok", "unknown", or the error line ("-CODE
- * message"), which must be marked rejected. */
+ * form (cmd_check()) and cmd_parse(): "ok", "unknown", or the error line
+ * ("-CODE message"), which must be marked rejected. */
 const char	*args_parse(const struct cmd_def *d, const char *line);
 /* The same, failing the test at line at unless the result is want. */
 void		 args_expect(const struct cmd_def *d, const char *line,

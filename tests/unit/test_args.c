@@ -28,8 +28,8 @@ nothing(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	(void)out;
 }
 
-#define TEST_DEF(name, arity, spec) \
-	{ name, nothing, arity, CMD_READONLY, name, &(spec), CMD_CONN_COUNT }
+#define TEST_DEF(n, s) \
+	{ .name = (n), .spec = &(s), .flags = CMD_READONLY, .proc = nothing }
 
 /* What the option and apply hooks of the test's declarations did, in
  * order. */
@@ -90,7 +90,7 @@ static const struct cmd_arg types_args[] = {
 	  .check = check_even },
 };
 static const struct cmd_spec types_spec = CMD_SPEC(types_args, 0);
-static const struct cmd_def types_def = TEST_DEF("T.TYPES", 5, types_spec);
+static const struct cmd_def types_def = TEST_DEF("T.TYPES", types_spec);
 
 static void
 test_types(void **state)
@@ -148,12 +148,9 @@ static const struct cmd_spec opt_arity = CMD_SPEC(opt_args,
 static const struct cmd_spec opt_syntax = CMD_SPEC(opt_args, 0);
 static const struct cmd_spec opt_ignore = CMD_SPEC(opt_args,
     CMD_EXCESS_IGNORE);
-static const struct cmd_def opt_arity_def = TEST_DEF("T.OPT", -2,
-    opt_arity);
-static const struct cmd_def opt_syntax_def = TEST_DEF("T.OPT", -2,
-    opt_syntax);
-static const struct cmd_def opt_ignore_def = TEST_DEF("T.OPT", -2,
-    opt_ignore);
+static const struct cmd_def opt_arity_def = TEST_DEF("T.OPT", opt_arity);
+static const struct cmd_def opt_syntax_def = TEST_DEF("T.OPT", opt_syntax);
+static const struct cmd_def opt_ignore_def = TEST_DEF("T.OPT", opt_ignore);
 
 static void
 test_optional_and_excess(void **state)
@@ -188,7 +185,7 @@ static const struct cmd_arg tail_args[] = {
 	CMD_ARG_AT,
 };
 static const struct cmd_spec tail_spec = CMD_SPEC(tail_args, 0);
-static const struct cmd_def tail_def = TEST_DEF("T.TAIL", -2, tail_spec);
+static const struct cmd_def tail_def = TEST_DEF("T.TAIL", tail_spec);
 
 static void
 test_tail(void **state)
@@ -229,11 +226,10 @@ static const struct cmd_arg keyed_args[] = {
 	CMD_ARG_KEY_INT("LIMIT", "n", 1, 100, 10),
 };
 static const struct cmd_spec keyed_spec = CMD_SPEC(keyed_args, 0);
-static const struct cmd_def keyed_def = TEST_DEF("T.KEY", -1, keyed_spec);
-static const struct cmd_spec keyed_named = { keyed_args,
-    CMD_NARGS(keyed_args), NULL, 0, 0, "Syntax error in T option", NULL };
-static const struct cmd_def keyed_named_def = TEST_DEF("T.KEY", -1,
-    keyed_named);
+static const struct cmd_def keyed_def = TEST_DEF("T.KEY", keyed_spec);
+static const struct cmd_spec keyed_named = { .args = keyed_args,
+    .nargs = CMD_NARGS(keyed_args), .badword = "Syntax error in T option" };
+static const struct cmd_def keyed_named_def = TEST_DEF("T.KEY", keyed_named);
 
 static const struct cmd_arg nested_args[] = {
 	{ .name = "v", .type = CMD_ARG_INT, .flags = CMD_ARG_OPTIONAL,
@@ -243,8 +239,7 @@ static const struct cmd_arg nested_args[] = {
 	  .token = "NAME" },
 };
 static const struct cmd_spec nested_spec = CMD_SPEC(nested_args, 0);
-static const struct cmd_def nested_def = TEST_DEF("T.NEST", -1,
-    nested_spec);
+static const struct cmd_def nested_def = TEST_DEF("T.NEST", nested_spec);
 
 static void
 test_keyed(void **state)
@@ -306,16 +301,15 @@ static const struct cmd_opt optw_opts[] = {
 };
 static const struct cmd_spec optw_spec = CMD_SPEC_OPTS(optw_args, optw_opts,
     CMD_OPTS_NUL_FIRST, NULL);
-static const struct cmd_def optw_def = TEST_DEF("T.OPTW", -3, optw_spec);
+static const struct cmd_def optw_def = TEST_DEF("T.OPTW", optw_spec);
 
 static const struct cmd_arg opts_args[] = { CMD_ARG_GAME };
 static const struct cmd_spec opts_spec = CMD_SPEC_OPTS(opts_args, optw_opts,
     0, NULL);
-static const struct cmd_def opts_def = TEST_DEF("T.OPTS", -2, opts_spec);
+static const struct cmd_def opts_def = TEST_DEF("T.OPTS", opts_spec);
 static const struct cmd_spec opts_plain = CMD_SPEC_OPTS(opts_args,
     optw_opts, CMD_OPTS_UNKNOWN_PLAIN, NULL);
-static const struct cmd_def opts_plain_def = TEST_DEF("T.OPTS", -2,
-    opts_plain);
+static const struct cmd_def opts_plain_def = TEST_DEF("T.OPTS", opts_plain);
 
 static void
 test_options(void **state)
@@ -383,7 +377,7 @@ static const struct cmd_arg sub_args[] = {
 	  .flags = CMD_ARG_OPTIONAL, .alts = sub_alts },
 };
 static const struct cmd_spec sub_spec = CMD_SPEC(sub_args, 0);
-static const struct cmd_def sub_def = TEST_DEF("T.SUB", -1, sub_spec);
+static const struct cmd_def sub_def = TEST_DEF("T.SUB", sub_spec);
 
 static void
 test_subcommand(void **state)
@@ -425,7 +419,7 @@ static const struct cmd_arg cnt_args[] = {
 	  .err = "T HELP" },
 };
 static const struct cmd_spec cnt_spec = CMD_SPEC(cnt_args, 0);
-static const struct cmd_def cnt_def = TEST_DEF("T.CNT", -2, cnt_spec);
+static const struct cmd_def cnt_def = TEST_DEF("T.CNT", cnt_spec);
 
 static void
 test_subcommand_counts(void **state)
@@ -465,8 +459,7 @@ static const struct cmd_arg words_args[] = {
 	  .nmin = 2 },
 };
 static const struct cmd_spec words_spec = CMD_SPEC(words_args, 0);
-static const struct cmd_def words_def = TEST_DEF("T.WORDS", -3,
-    words_spec);
+static const struct cmd_def words_def = TEST_DEF("T.WORDS", words_spec);
 
 static void
 test_keyed_words(void **state)
@@ -496,10 +489,39 @@ test_keyed_words(void **state)
 	    "-ERR syntax error: option 'AUTH' given twice");
 }
 
+/* The arity each declaration makes (COMMAND's, and the count checked
+ * before the parser runs): exactly N words, or at least N (-N). */
+static void
+test_arity(void **state)
+{
+	static const struct {
+		const struct cmd_def	*d;
+		int			 arity;
+	} want[] = {
+		{ &types_def, 5 }, { &opt_arity_def, -2 },
+		{ &opt_syntax_def, -2 }, { &opt_ignore_def, -2 },
+		{ &tail_def, -2 }, { &keyed_def, -1 }, { &keyed_named_def, -1 },
+		{ &nested_def, -1 }, { &optw_def, -3 }, { &opts_def, -2 },
+		{ &opts_plain_def, -2 }, { &sub_def, -1 }, { &cnt_def, -2 },
+		{ &words_def, -3 },
+	};
+	size_t	 i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		assert_int_equal(cmd_arity(want[i].d), want[i].arity);
+		assert_true(cmd_arity_ok(want[i].d, abs(want[i].arity)));
+		assert_false(cmd_arity_ok(want[i].d, abs(want[i].arity) - 1));
+		assert_int_equal(cmd_arity_ok(want[i].d,
+		    abs(want[i].arity) + 1), want[i].arity < 0);
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_arity),
 		cmocka_unit_test_teardown(test_types, args_teardown),
 		cmocka_unit_test_teardown(test_optional_and_excess,
 		    args_teardown),

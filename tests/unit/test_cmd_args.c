@@ -1,7 +1,8 @@
 /*
- * The table's declared arguments: each usage line is what they make,
- * each arity agrees with them, COMMAND DOCS is what redis-cli reads,
- * and, command by command, which error wins when an input has several.
+ * The table's declared arguments: each usage line they make is the one
+ * users read, each arity agrees with them, COMMAND DOCS is what
+ * redis-cli reads, and, command by command, which error wins when an
+ * input has several.
  * Nothing here touches a store: the parser never does.
  */
 #include <stdarg.h>
@@ -87,46 +88,106 @@ check_spec(const struct cmd_def *d)
 		assert_false(s->args[k].flags & CMD_ARG_KEYED);
 }
 
+/*
+ * What users read of each command: the usage line its declarations make
+ * (--help, COMMAND DOCS' summary) and its arity (COMMAND).  A change here
+ * is a change of what clients see.
+ */
+static const struct {
+	const char	*name;
+	int		 arity;
+	const char	*usage;
+} shown[] = {
+	{ "AUDIT", -1, "AUDIT [id]" },
+	{ "DANDY.CREATE", -4,
+	    "DANDY.CREATE id players board [deck=<cards>|shuffled[:N]] "
+	    "[seats=secure|open] [bots=P<i>:<strategy>,...] "
+	    "[turn-timeout=<seconds>]" },
+	{ "DANDY.DRAW", -2, "DANDY.DRAW id [card] [AT seq]" },
+	{ "DANDY.PLAY", 4, "DANDY.PLAY players cards board" },
+	{ "DANDY.SCORES", 2, "DANDY.SCORES id" },
+	{ "DANDY.STATE", 2, "DANDY.STATE id" },
+	{ "DBSIZE", 1, "DBSIZE" },
+	{ "EXISTS", -2, "EXISTS id [id ...]" },
+	{ "GAME.INFO", 2, "GAME.INFO id" },
+	{ "GAMES", -1, "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
+	{ "HISTORY", -2, "HISTORY id [from [count]]" },
+	{ "LUDO.CREATE", -4,
+	    "LUDO.CREATE id p1 p2 [p3 [p4]] "
+	    "[rules=classic|interview|extended] [six-bonus=on|off] "
+	    "[capture-bonus=on|off] [three-sixes=on|off] "
+	    "[seats=secure|open] [dice=server|manual] "
+	    "[bots=<player>:first|aggressive|expert,...] "
+	    "[turn-timeout=<seconds>]" },
+	{ "LUDO.LEGAL", 3, "LUDO.LEGAL id dice" },
+	{ "LUDO.PLAY", -5, "LUDO.PLAY id player dice token [AT seq]" },
+	{ "LUDO.ROLL", 3, "LUDO.ROLL id player" },
+	{ "LUDO.STATE", 2, "LUDO.STATE id" },
+	{ "REPLAY", -2, "REPLAY id [seq]" },
+	{ "SCAN", -2,
+	    "SCAN cursor [MATCH pattern] [COUNT n] [TYPE "
+	    "stream|ludo|snl|dandy]" },
+	{ "SEAT", 4, "SEAT id player key" },
+	{ "SNL.CREATE", -3,
+	    "SNL.CREATE id players [seats=secure|open] "
+	    "[dice=server|manual] [bots=P<i>:<strategy>,...] "
+	    "[turn-timeout=<seconds>] [snakes=<head>:<tail>,...] "
+	    "[ladders=<bottom>:<top>,...]" },
+	{ "SNL.LADDER", 4, "SNL.LADDER id bottom top" },
+	{ "SNL.ROLL", -2, "SNL.ROLL id [value] [AT seq]" },
+	{ "SNL.SNAKE", 4, "SNL.SNAKE id head tail" },
+	{ "SNL.STATE", 2, "SNL.STATE id" },
+	{ "TYPE", 2, "TYPE id" },
+	{ "XLEN", 2, "XLEN id" },
+	{ "XRANGE", -4, "XRANGE id start end [COUNT n]" },
+	{ "XREAD", -4,
+	    "XREAD [COUNT n] [BLOCK ms] STREAMS id [id ...] last-id "
+	    "[last-id ...]" },
+	{ "XREVRANGE", -4, "XREVRANGE id end start [COUNT n]" },
+};
+
 static void
 test_table_declarations(void **state)
 {
 	const struct cmd_def	*d;
-	char			 usage[512];
+	char			 usage[CMD_USAGE_MAX];
 	size_t			 i;
-	int			 conns[CMD_CONN_COUNT] = { 0 };
 
 	(void)state;
 	for (i = 0; (d = cmd_at(i)) != NULL; i++) {
 		check_spec(d);
-		/* The usage line is what the declarations make. */
+		/* The usage line the declarations make is the one shown. */
+		assert_true(i < sizeof(shown) / sizeof(shown[0]));
+		assert_string_equal(d->name, shown[i].name);
 		assert_true(cmd_args_usage(d, usage, sizeof(usage)) <
 		    sizeof(usage));
-		if (strcmp(usage, d->usage) != 0) {
-			print_error("%s:\n  declared: %s\n  usage:    %s\n",
-			    d->name, usage, d->usage);
+		if (strcmp(usage, shown[i].usage) != 0) {
+			print_error("%s:\n  declared: %s\n  shown:    %s\n",
+			    d->name, usage, shown[i].usage);
 			fail();
 		}
-		/* The arity agrees with the arguments. */
-		if (d->arity > 0) {
+		/* The arity is the one shown, and agrees with the
+		 * arguments. */
+		assert_int_equal(cmd_arity(d), shown[i].arity);
+		if (cmd_arity(d) > 0) {
 			assert_true(spec_fixed(d->spec));
-			assert_int_equal(d->arity, spec_words_min(d->spec));
+			assert_int_equal(cmd_arity(d), spec_words_min(d->spec));
 		} else {
 			assert_false(spec_fixed(d->spec));
-			assert_int_equal(-d->arity, spec_words_min(d->spec));
+			assert_int_equal(-cmd_arity(d),
+			    spec_words_min(d->spec));
 		}
-		/* A connection command has its daemon handler, no other. */
-		if (d->flags & CMD_CONN) {
-			assert_null(d->proc);
-			assert_true(d->conn < CMD_CONN_COUNT);
-			conns[d->conn]++;
-		} else {
-			assert_non_null(d->proc);
-			assert_int_equal(d->conn, CMD_CONN_COUNT);
-			assert_false(d->flags & CMD_PUBSUB);
-		}
+		/* The command layer's handler, no other: the connection
+		 * commands and what the daemon does around them are the
+		 * daemon's (test_conn checks what they show). */
+		assert_non_null(d->proc);
+		assert_null(d->conn);
+		assert_false(d->flags & (CMD_PUBSUB | CMD_BARRIER |
+		    CMD_NO_QUEUE | CMD_NO_MULTI | CMD_NO_AUTH));
+		assert_true(!(d->flags & CMD_WRITE) !=
+		    !(d->flags & CMD_READONLY));
 	}
-	for (i = 0; i < CMD_CONN_COUNT; i++)
-		assert_int_equal(conns[i], 1);
+	assert_int_equal(i, sizeof(shown) / sizeof(shown[0]));
 }
 
 /* GAMES' kind reads as the kind table names them. */
@@ -256,7 +317,7 @@ test_command_docs(void **state)
 	for (i = 0; (d = cmd_at(i)) != NULL; i++) {
 		memset(&doc, 0, sizeof(doc));
 		cmd_args_docs(d, &doc);
-		check_doc(&doc, d->usage);
+		check_doc(&doc, shown[i].usage);
 		/* COMMAND DOCS' map and the name's entry hold it: hiredis
 		 * 0.14 reads eight levels at most. */
 		assert_true(1 + depth(&doc) <= 8);
@@ -292,16 +353,6 @@ test_command_docs(void **state)
 	assert_int_equal(args->n, 3 + 4);	/* dice= is hidden */
 	arg_line(&args->elem[3], line, sizeof(line));
 	assert_string_equal(line, "deck=<cards>|shuffled[:N]:string:optional");
-	reply_free(&doc);
-	/* COMMAND's subcommands have docs of their own. */
-	memset(&doc, 0, sizeof(doc));
-	cmd_args_docs(cmd_lookup("COMMAND"), &doc);
-	block = field(&doc, "subcommands");
-	assert_non_null(block);
-	assert_int_equal(block->n, 2 * 4);
-	assert_string_equal(block->elem[2].str, "command|docs");
-	assert_string_equal(field(&block->elem[3], "summary")->str,
-	    "COMMAND DOCS [name ...]");
 	reply_free(&doc);
 }
 
@@ -550,102 +601,14 @@ test_order_games(void **state)
 	assert_int_equal(args_parsed.v[2].len, 3);
 }
 
-static void
-test_order_connection(void **state)
-{
-	(void)state;
-	/* The command layer does not run them, but knows their words. */
-	PARSE("GAME.WATCH a b", "-ERR wrong number of arguments for "
-	    "'GAME.WATCH'");
-	PARSE("GAME.WATCH a b c d", "-ERR wrong number of arguments for "
-	    "'GAME.WATCH'");
-	PARSE("GAME.WATCH BAD! SINCE x", "-ERR syntax error");
-	PARSE("GAME.WATCH BAD! FROM -1", "-BADARG FROM seq must be an integer "
-	    ">= 0");
-	PARSE("GAME.WATCH BAD! from 1", "-BADARG invalid game id");
-	PARSE("GAME.WATCH g FROM 5", "ok");
-	assert_int_equal(args_parsed.v[1].i, 5);
-	PARSE("GAME.WATCH g", "ok");
-	assert_int_equal(args_parsed.v[1].i, -1);
-	PARSE("HELLO SETNAME x", "-ERR Protocol version is not an integer or "
-	    "out of range");
-	PARSE("HELLO 2147483648", "-ERR Protocol version is not an integer "
-	    "or out of range");
-	PARSE("HELLO 4 FOO", "-NOPROTO unsupported protocol version");
-	PARSE("HELLO 3 FOO", "-ERR Syntax error in HELLO option 'FOO'");
-	PARSE("HELLO 3 SETNAME", "-ERR Syntax error in HELLO option "
-	    "'SETNAME'");
-	PARSE("HELLO 3 SETNAME a b", "-ERR Syntax error in HELLO option 'b'");
-	PARSE("HELLO 3 SETNAME a setname b",
-	    "-ERR syntax error: option 'SETNAME' given twice");
-	PARSE("HELLO 3 setname me", "ok");
-	assert_int_equal(args_parsed.v[0].i, 3);
-	PARSE("HELLO", "ok");
-	assert_int_equal(args_parsed.v[0].i, -1);
-	PARSE("PING a b", "-ERR wrong number of arguments for 'PING'");
-	PARSE("PING \"a\\x00b\"", "ok");
-	assert_int_equal(args_parsed.v[0].len, 3);
-	PARSE("QUIT a b c", "ok");
-	PARSE("ECHO", "-ERR wrong number of arguments for 'ECHO'");
-	PARSE("INFO server Games", "ok");
-	assert_int_equal(args_parsed.v[0].n, 2);
-	assert_string_equal(cmd_word(&args_parsed, 0, 1), "Games");
-	PARSE("GAME.UNWATCH", "ok");
-	assert_int_equal(args_parsed.v[0].n, 0);
-	PARSE("COMMAND COUNT x", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'COUNT'. Try COUNT, DOCS, INFO or LIST.");
-	PARSE("COMMAND frob", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'frob'. Try COUNT, DOCS, INFO or LIST.");
-	PARSE("COMMAND docs ludo.play watch", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_COMMAND_DOCS);
-	assert_int_equal(args_parsed.v[0].n, 2);
-	assert_string_equal(cmd_word(&args_parsed, 0, 0), "ludo.play");
-	PARSE("COMMAND", "ok");
-	assert_int_equal(args_parsed.v[0].i, -1);
-}
-
-/* The commands of Redis's own APIs: what the parser reads, which error
- * wins; what is left to the handlers (a bound, a password, a count of
- * AUTH's words) is tested with them (test_streams, test_conn). */
+/* The streams and the keyspace of Redis's own APIs: what the parser
+ * reads, which error wins (test_streams has the rest of the bounds).
+ * The connection commands are the daemon's, and so are their tests
+ * (test_conn). */
 static void
 test_order_redis_apis(void **state)
 {
 	(void)state;
-	PARSE("CLIENT setname", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'setname'. Try CLIENT HELP.");
-	PARSE("CLIENT SETNAME a b", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'SETNAME'. Try CLIENT HELP.");
-	PARSE("CLIENT KILL", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'KILL'. Try CLIENT HELP.");
-	PARSE("CLIENT frob", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'frob'. Try CLIENT HELP.");
-	PARSE("CLIENT setinfo LIB-NAME x", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_CLIENT_SETINFO);
-	assert_string_equal(cmd_word(&args_parsed, 0, 1), "x");
-	PARSE("CLIENT LIST TYPE pubsub", "ok");
-	assert_int_equal(args_parsed.v[0].n, 2);
-	PARSE("CONFIG GET", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'GET'. Try CONFIG HELP.");
-	PARSE("CONFIG RESETSTAT x", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'RESETSTAT'. Try CONFIG HELP.");
-	PARSE("CONFIG set a b", "ok");
-	assert_int_equal(args_parsed.v[0].i, CONN_CONFIG_SET);
-	PARSE("PUBSUB CHANNELS a b", "-ERR unknown subcommand or wrong number "
-	    "of arguments for 'CHANNELS'. Try CHANNELS, NUMSUB or NUMPAT.");
-	PARSE("PUBSUB NUMPAT x", "-ERR unknown subcommand or wrong number of "
-	    "arguments for 'NUMPAT'. Try CHANNELS, NUMSUB or NUMPAT.");
-	PARSE("PUBSUB numsub", "ok");
-	PARSE("SELECT x", "-ERR value is not an integer or out of range");
-	PARSE("SELECT -3", "ok");
-	PARSE("HELLO AUTH u p", "-ERR Protocol version is not an integer or "
-	    "out of range");
-	PARSE("HELLO 3 AUTH u", "-ERR Syntax error in HELLO option 'AUTH'");
-	PARSE("HELLO 3 AUTH u p SETNAME n", "ok");
-	assert_string_equal(cmd_word(&args_parsed, CONN_HELLO_AUTH, 1), "p");
-	assert_string_equal(args_parsed.v[CONN_HELLO_SETNAME].s, "n");
-	PARSE("AUTH", "-ERR wrong number of arguments for 'AUTH'");
-	PARSE("WATCH", "-ERR wrong number of arguments for 'WATCH'");
-	PARSE("UNWATCH x", "-ERR wrong number of arguments for 'UNWATCH'");
 	/* The streams and the keyspace: COUNT before the bounds. */
 	PARSE("XRANGE d x + COUNT y", "-ERR value is not an integer or out of "
 	    "range");
@@ -657,8 +620,26 @@ test_order_redis_apis(void **state)
 	    "integer or out of range");
 	PARSE("XREAD FOO STREAMS d 0", "-ERR syntax error");
 	PARSE("XREAD COUNT 1 STREAMS", "-ERR syntax error");
-	PARSE("XREAD COUNT 2 STREAMS d e 1", "ok");
-	assert_int_equal(args_parsed.v[2].n, 3);
+	/* Then what the words ask together, read with them once: the keys
+	 * and their ids, the bounds. */
+	PARSE("XREAD COUNT 2 STREAMS d e 1", "-ERR Unbalanced XREAD list of "
+	    "streams: for each stream key an ID or '$' must be specified.");
+	PARSE("XREAD COUNT 2 STREAMS d e 1 x", "-ERR Invalid stream ID "
+	    "specified as stream command argument");
+	PARSE("XREAD COUNT 2 STREAMS d e 1 $", "ok");
+	assert_int_equal(args_parsed.v[2].n, 4);
+	assert_true(args_parsed.stream.read);
+	assert_int_equal(args_parsed.stream.xread.nkeys, 2);
+	assert_int_equal(args_parsed.stream.xread.count, 2);
+	assert_int_equal(args_parsed.stream.xread.block_ms, -1);
+	assert_string_equal(args_parsed.stream.xread.ids[1], "$");
+	PARSE("XRANGE d x + COUNT 1", "-ERR Invalid stream ID specified as "
+	    "stream command argument");
+	PARSE("XREVRANGE d + (5 COUNT 3", "ok");
+	assert_false(args_parsed.stream.read);
+	assert_true(args_parsed.stream.range.rev);
+	assert_int_equal(args_parsed.stream.range.lo, 6);
+	assert_int_equal(args_parsed.stream.range.count, 3);
 	PARSE("SCAN x COUNT y", "-ERR invalid cursor");
 	PARSE("SCAN 9100000000000000000", "-ERR invalid cursor");
 	PARSE("SCAN 0 COUNT 0", "-ERR syntax error");
@@ -677,7 +658,6 @@ main(void)
 		cmocka_unit_test_teardown(test_order_snl, args_teardown),
 		cmocka_unit_test_teardown(test_order_dandy, args_teardown),
 		cmocka_unit_test_teardown(test_order_games, args_teardown),
-		cmocka_unit_test_teardown(test_order_connection, args_teardown),
 		cmocka_unit_test_teardown(test_order_redis_apis, args_teardown),
 	};
 
