@@ -186,8 +186,10 @@ struct cmd_env {
  *		which events a connection still gets, so it must see
  *		committed moves only
  * CMD_NO_QUEUE	runs at once, even between MULTI and EXEC
- * CMD_NO_MULTI	refused between MULTI and EXEC: a barrier, or a change
- *		of the connection itself
+ * CMD_NO_MULTI	refused between MULTI and EXEC: a barrier, a change of
+ *		the connection itself, or a write an EXEC would not keep
+ *		whole with its games' (the lobby's: an optimistic store
+ *		checks a whole request's games only)
  * CMD_NO_AUTH	runs before AUTH (requirepass)
  *
  * A subscription (CMD_SUBSCRIPTION) changes which events a connection

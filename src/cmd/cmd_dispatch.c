@@ -32,11 +32,20 @@
 	X(game_info)		/* GAME.INFO */ \
 	X(games)		/* GAMES */ \
 	X(history)		/* HISTORY */ \
+	X(leaderboard)		/* LEADERBOARD */ \
 	X(ludo_create)		/* LUDO.CREATE */ \
 	X(ludo_legal)		/* LUDO.LEGAL */ \
 	X(ludo_play)		/* LUDO.PLAY */ \
 	X(ludo_roll)		/* LUDO.ROLL */ \
 	X(ludo_state)		/* LUDO.STATE */ \
+	X(match_cancel)		/* MATCH.CANCEL */ \
+	X(match_join)		/* MATCH.JOIN */ \
+	X(match_list)		/* MATCH.LIST */ \
+	X(player_create)	/* PLAYER.CREATE */ \
+	X(player_games)		/* PLAYER.GAMES */ \
+	X(player_info)		/* PLAYER.INFO */ \
+	X(player_key)		/* PLAYER.KEY */ \
+	X(player_login)		/* PLAYER.LOGIN */ \
 	X(replay)		/* REPLAY */ \
 	X(scan)			/* SCAN */ \
 	X(seat)			/* SEAT */ \

@@ -168,6 +168,21 @@ int	cmd_move_allowed(const struct cmd_session *, const struct game *,
 int	cmd_seat_keys(struct store *, struct game *,
 	    char keys[][SEAT_KEY_HEX + 1]);
 
+/* A kind's name as an argument, any case: its check hook (v->i gets the
+ * enum game_kind; -BADARG names the kinds).  cmd_game.c's. */
+int	cmd_check_kind(const struct cmd_arg *, struct cmd_val *,
+	    struct reply *);
+
+/* ---------------------------------------------------- cmd_player.c */
+
+/* The account, or -1 with NOACCOUNT (or STORE) replied. */
+int	cmd_account_read(struct cmd_env *, const char *name,
+	    struct store_account *, struct reply *);
+/* The request's session is logged in (as name, unless NULL): 0, or -1
+ * with NOLOGIN replied (cmd names the command). */
+int	cmd_logged_in(const struct cmd_parsed *, const char *name,
+	    const char *cmd, struct reply *);
+
 /* --------------------------------------------------- cmd_account.c */
 
 #define ACCOUNT_KEY_BYTES	16			/* 128 random bits */

@@ -54,6 +54,12 @@ struct cmd_lobby {
 	 * games. */
 	void		(*on_join)(void *arg, const struct cmd_matched *);
 	void		(*on_match)(void *arg, const struct cmd_matched *);
+	/* The quota of what a client makes (the daemon's create-rate; NULL:
+	 * none): admit before an account or a ticket is written, 0 or -1
+	 * with -LIMIT set (rejected: nothing read); made after, with
+	 * whether one was. */
+	int		(*admit)(void *arg, struct reply *out);
+	void		(*made)(void *arg, int ok);
 	void		*arg;
 	/* Counted as the commits announce them (INFO, /metrics). */
 	uint64_t	 joined, matched, games, rated;

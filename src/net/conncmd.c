@@ -52,6 +52,7 @@
 	X(game_watch)		/* GAME.WATCH */ \
 	X(hello)		/* HELLO */ \
 	X(info)			/* INFO */ \
+	X(match_wait)		/* MATCH.WAIT */ \
 	X(multi)		/* MULTI */ \
 	X(ping)			/* PING */ \
 	X(psubscribe)		/* PSUBSCRIBE */ \

@@ -515,6 +515,27 @@ lobby_conn_free(struct conn *c)
 	c->lobby = NULL;
 }
 
+/* MATCH.WAIT ticket [timeout-ms]: 0 waits for ever. */
+enum { WAIT_TICKET, WAIT_TIMEOUT };
+static const struct cmd_arg wait_args[] = {
+	[WAIT_TICKET] = CMD_ARG_INT("ticket", 1, INT64_MAX),
+	[WAIT_TIMEOUT] = CMD_ARG_INT_OPT("timeout-ms", 0, INT64_MAX / 1000,
+	    0),
+};
+
+static void
+match_wait_cmd(struct conn *c, const struct cmd_parsed *p)
+{
+	lobby_wait(c, p->v[WAIT_TICKET].i, p->v[WAIT_TIMEOUT].i);
+}
+
+const struct cmd_def conn_match_wait_entry = {
+	.name = "MATCH.WAIT",
+	.spec = CMD_ARGS(wait_args, 0),
+	.flags = CMD_READONLY,
+	.conn = match_wait_cmd,
+};
+
 /* A ticket was matched: its waiters read their answer once the
  * transaction is closed. */
 static void
@@ -555,6 +576,19 @@ on_match(void *arg, const struct cmd_matched *m)
 	n = snprintf(msg, sizeof(msg), "matched,%lld,%s,%d",
 	    (long long)m->ticket, m->game, m->seat);
 	pubsub_account(ld->srv, m->account, msg, (size_t)n);
+}
+
+/* Accounts and tickets count against the client's create-rate. */
+static int
+admit(void *arg, struct reply *out)
+{
+	return quota_lobby_admit(((struct lobbyd *)arg)->srv, out);
+}
+
+static void
+made(void *arg, int ok)
+{
+	quota_lobby_made(((struct lobbyd *)arg)->srv, ok);
 }
 
 /* -------------------------------------------------- other nodes' news */
@@ -602,6 +636,8 @@ lobby_init(struct server *srv)
 	ld->lobby.max_tickets = srv->cfg->max_tickets;
 	ld->lobby.on_join = on_join;
 	ld->lobby.on_match = on_match;
+	ld->lobby.admit = admit;
+	ld->lobby.made = made;
 	ld->lobby.arg = ld;
 	ld->queues = idmap_new();
 	ld->tickets = idmap_new();

@@ -340,6 +340,10 @@ void	quota_free(struct server *);
 void	quota_enter_conn(struct server *, struct conn *);
 void	quota_enter_peer(struct server *, const char *addr);
 void	quota_leave(struct server *);
+/* The lobby's quota (env->lobby's admit and made): an account or a
+ * ticket on the client's create-rate. */
+int	quota_lobby_admit(struct server *, struct reply *out);
+void	quota_lobby_made(struct server *, int ok);
 /* Seconds until a create of the client that the last create-rate
  * refusal refused would not be one (HTTP's Retry-After); 0: none. */
 int64_t	quota_retry_after(const struct server *);

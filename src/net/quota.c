@@ -253,6 +253,37 @@ created(void *arg, int made)
 		rate_give_back(q->rate, MINUTE_US / srv->cfg->create_rate);
 }
 
+/* The lobby's: accounts and tickets, on the same create-rate as games
+ * (each is a row a client makes; max-games has no part in it). */
+int
+quota_lobby_admit(struct server *srv, struct reply *out)
+{
+	struct quota		*q = srv->quota;
+	const struct config	*cfg = srv->cfg;
+	struct rate		*r;
+	int64_t			 now = now_us(), wait;
+
+	if (cfg->create_rate == 0 || (r = current_rate(q, now)) == NULL ||
+	    rate_take(r, now, MINUTE_US / cfg->create_rate, cfg->create_rate,
+	    &wait))
+		return 0;
+	q->retry_us = wait;
+	refuse(srv, QUOTA_CREATE_RATE, q->who, out, "max number of games, "
+	    "accounts and tickets made a minute reached (create-rate %lld): "
+	    "try again in %lld s", (long long)cfg->create_rate,
+	    (long long)(wait + 999999) / 1000000);
+	return -1;
+}
+
+void
+quota_lobby_made(struct server *srv, int ok)
+{
+	struct quota	*q = srv->quota;
+
+	if (!ok && q->rate != NULL && srv->cfg->create_rate > 0)
+		rate_give_back(q->rate, MINUTE_US / srv->cfg->create_rate);
+}
+
 void
 quota_enter_conn(struct server *srv, struct conn *c)
 {

@@ -498,6 +498,7 @@ static const struct {
 	{ "GAME.WATCH", -2, "GAME.WATCH id [FROM seq]" },
 	{ "HELLO", -1, "HELLO [2|3 [AUTH username password] [SETNAME name]]" },
 	{ "INFO", -1, "INFO [section ...]" },
+	{ "MATCH.WAIT", -2, "MATCH.WAIT ticket [timeout-ms]" },
 	{ "MULTI", 1, "MULTI" },
 	{ "PING", -1, "PING [message]" },
 	{ "PSUBSCRIBE", -2, "PSUBSCRIBE pattern [pattern ...]" },

@@ -112,6 +112,8 @@ static const struct {
 	{ "GAME.INFO", 2, "GAME.INFO id" },
 	{ "GAMES", -1, "GAMES [ludo|snl|dandy] [AFTER id] [LIMIT n]" },
 	{ "HISTORY", -2, "HISTORY id [from [count]]" },
+	{ "LEADERBOARD", -2,
+	    "LEADERBOARD ludo|snl|dandy [LIMIT n] [AFTER rank]" },
 	{ "LUDO.CREATE", -4,
 	    "LUDO.CREATE id p1 p2 [p3 [p4]] "
 	    "[rules=classic|interview|extended] [six-bonus=on|off] "
@@ -123,6 +125,15 @@ static const struct {
 	{ "LUDO.PLAY", -5, "LUDO.PLAY id player dice token [AT seq]" },
 	{ "LUDO.ROLL", 3, "LUDO.ROLL id player" },
 	{ "LUDO.STATE", 2, "LUDO.STATE id" },
+	{ "MATCH.CANCEL", 2, "MATCH.CANCEL ticket" },
+	{ "MATCH.JOIN", -2, "MATCH.JOIN ludo|snl|dandy [option=value ...]" },
+	{ "MATCH.LIST", -1, "MATCH.LIST [ludo|snl|dandy]" },
+	{ "PLAYER.CREATE", 2, "PLAYER.CREATE name" },
+	{ "PLAYER.GAMES", -2,
+	    "PLAYER.GAMES name [ACTIVE|FINISHED] [AFTER cursor] [LIMIT n]" },
+	{ "PLAYER.INFO", 2, "PLAYER.INFO name" },
+	{ "PLAYER.KEY", 2, "PLAYER.KEY name" },
+	{ "PLAYER.LOGIN", 3, "PLAYER.LOGIN name key" },
 	{ "REPLAY", -2, "REPLAY id [seq]" },
 	{ "SCAN", -2,
 	    "SCAN cursor [MATCH pattern] [COUNT n] [TYPE "
@@ -179,11 +190,19 @@ test_table_declarations(void **state)
 		}
 		/* The command layer's handler, no other: the connection
 		 * commands and what the daemon does around them are the
-		 * daemon's (test_conn checks what they show). */
+		 * daemon's (test_conn checks what they show); but for
+		 * CMD_NO_MULTI, which the lobby's commands declare (an EXEC
+		 * would not keep their writes whole with its games', and
+		 * PLAYER.LOGIN changes the connection). */
 		assert_non_null(d->proc);
 		assert_null(d->conn);
 		assert_false(d->flags & (CMD_PUBSUB | CMD_BARRIER |
-		    CMD_NO_QUEUE | CMD_NO_MULTI | CMD_NO_AUTH));
+		    CMD_NO_QUEUE | CMD_NO_AUTH));
+		assert_true(!(d->flags & CMD_NO_MULTI) ==
+		    !((strncmp(d->name, "PLAYER.", 7) == 0 ||
+		    strncmp(d->name, "MATCH.", 6) == 0) &&
+		    ((d->flags & CMD_WRITE) ||
+		    strcmp(d->name, "PLAYER.LOGIN") == 0)));
 		assert_true(!(d->flags & CMD_WRITE) !=
 		    !(d->flags & CMD_READONLY));
 	}
