@@ -384,6 +384,197 @@ test_queue_build_refuses(void **state)
 	assert_int_equal(g.kind, KIND_DANDY);
 }
 
+/* --------------------------------------------------------- commands */
+
+/* The rows of the lobby's tables, as one line. */
+static void
+rows_of(struct fixture *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "%lld %lld %lld %lld",
+	    (long long)query_int(f->st, "SELECT count(*) FROM accounts"),
+	    (long long)query_int(f->st, "SELECT count(*) FROM tickets"),
+	    (long long)query_int(f->st,
+	    "SELECT count(*) FROM tickets WHERE state = 0"),
+	    (long long)query_int(f->st, "SELECT count(*) FROM games"));
+}
+
+#define REFUSED(f, s, want, ...) do {					\
+	char	 before_[64], after_[64], got_[512];			\
+	rows_of((f), before_, sizeof(before_));				\
+	run((f), (s), got_, sizeof(got_), __VA_ARGS__);			\
+	if (strcmp(got_, (want)) != 0)					\
+		fail_msg("line %d: got %s, want %s", __LINE__, got_,	\
+		    (want));						\
+	rows_of((f), after_, sizeof(after_));				\
+	assert_string_equal(before_, after_);				\
+} while (0)
+
+/* The key a create replied ("$" and 32 hex digits). */
+static void
+create(struct fixture *f, const char *name, char key[33])
+{
+	char	 buf[128];
+
+	run(f, NULL, buf, sizeof(buf), "PLAYER.CREATE %s", name);
+	assert_int_equal(buf[0], '$');
+	assert_int_equal(strlen(buf + 1), 32);
+	assert_int_equal(strspn(buf + 1, "0123456789abcdef"), 32);
+	memcpy(key, buf + 1, 33);
+}
+
+static void
+test_player_commands(void **state)
+{
+	struct fixture	*f = *state;
+	char		 ann[33], bob[33], buf[512];
+
+	create(f, "ann", ann);
+	create(f, "bob", bob);
+	REFUSED(f, NULL, "-EXISTS account 'ann' already exists",
+	    "PLAYER.CREATE ann");
+	REFUSED(f, NULL, "-BADARG an account name is 1 to 50 of a-z, 0-9 and "
+	    "-", "PLAYER.CREATE Ann");
+	REFUSED(f, NULL, "-BADARG names beginning with 'bot-' are the "
+	    "server's bots'", "PLAYER.CREATE bot-me");
+	REFUSED(f, NULL, "-ERR wrong number of arguments for "
+	    "'PLAYER.CREATE'", "PLAYER.CREATE a b");
+	REFUSED(f, f->s[0], "-NOACCOUNT no account 'cid'",
+	    "PLAYER.LOGIN cid %s", ann);
+	REFUSED(f, f->s[0], "-WRONGKEY wrong key for account 'ann'",
+	    "PLAYER.LOGIN ann %s", bob);
+	REFUSED(f, f->s[0], "-WRONGKEY 'bot-expert' is a bot's account: the "
+	    "server plays it", "PLAYER.LOGIN bot-expert x");
+	assert_string_equal(f->s[0]->account, "");
+	REFUSED(f, f->s[0], "-NOLOGIN MATCH.JOIN needs an account: "
+	    "PLAYER.LOGIN name key first", "MATCH.JOIN ludo");
+	run(f, f->s[0], buf, sizeof(buf), "PLAYER.LOGIN ann %s", ann);
+	assert_string_equal(buf, "+OK");
+	REFUSED(f, f->s[0], "-NOLOGIN this connection is logged in as 'ann', "
+	    "not 'bob'", "PLAYER.KEY bob");
+	REFUSED(f, NULL, "-NOACCOUNT no account 'zed'", "PLAYER.INFO zed");
+	run(f, NULL, buf, sizeof(buf), "PLAYER.INFO bot-aggressive");
+	assert_non_null(strstr(buf, "+bot,aggressive"));
+	assert_non_null(strstr(buf, "+rating,ludo,1500.00,350.00,0.060000,0,0"));
+	run(f, NULL, buf, sizeof(buf), "PLAYER.GAMES ann");
+	assert_string_equal(buf, "[]");
+	REFUSED(f, NULL, "-ERR syntax error: 'SOON' is none of ACTIVE, "
+	    "FINISHED, AFTER and LIMIT", "PLAYER.GAMES ann SOON");
+	/* a new key: the old one logs in no more, the new one does */
+	run(f, f->s[0], buf, sizeof(buf), "PLAYER.KEY ann");
+	assert_int_equal(buf[0], '$');
+	assert_string_not_equal(buf + 1, ann);
+	REFUSED(f, f->s[1], "-WRONGKEY wrong key for account 'ann'",
+	    "PLAYER.LOGIN ann %s", ann);
+	run(f, f->s[1], buf + 100, sizeof(buf) - 100, "PLAYER.LOGIN ann %s",
+	    buf + 1);
+	assert_string_equal(buf + 100, "+OK");
+	/* the connection that asked goes on with it */
+	run(f, f->s[0], buf, sizeof(buf), "PLAYER.KEY ann");
+	assert_int_equal(buf[0], '$');
+	/* the other one's key is the old one now */
+	REFUSED(f, f->s[1], "-WRONGKEY the key of 'ann' has changed since "
+	    "this connection logged in", "PLAYER.KEY ann");
+}
+
+static void
+test_match_commands(void **state)
+{
+	struct fixture	*f = *state;
+	char		 ann[33], bob[33], buf[512], game[64], want[128];
+	long long	 t1, t2;
+	int		 i;
+
+	create(f, "ann", ann);
+	create(f, "bob", bob);
+	run(f, f->s[0], buf, sizeof(buf), "PLAYER.LOGIN ann %s", ann);
+	run(f, f->s[1], buf, sizeof(buf), "PLAYER.LOGIN bob %s", bob);
+	REFUSED(f, f->s[0], "-BADARG kind must be ludo, snl or dandy",
+	    "MATCH.JOIN chess");
+	REFUSED(f, f->s[0], "-ERR syntax error: unknown option 'colour'",
+	    "MATCH.JOIN ludo colour=red");
+	REFUSED(f, f->s[0], "-BADARG 'red' is no option=value",
+	    "MATCH.JOIN ludo red");
+	REFUSED(f, f->s[0], "-BADARG players must be N or N-M, from 2 to 4 "
+	    "for ludo", "MATCH.JOIN ludo players=1-3");
+	REFUSED(f, f->s[0], "-BADARG players must be N or N-M, from 2 to 4 "
+	    "for ludo", "MATCH.JOIN ludo players=4-3");
+	REFUSED(f, f->s[0], "-BADARG window must be an integer from 0 to "
+	    "100000 (rating points)", "MATCH.JOIN ludo window=-1");
+	REFUSED(f, f->s[0], "-BADARG bots-after must be an integer from 0 to "
+	    "604800 (seconds)", "MATCH.JOIN ludo bots-after=x");
+	REFUSED(f, f->s[0], "-BADARG bots is the matchmaker's to set",
+	    "MATCH.JOIN ludo bots=a:expert");
+	REFUSED(f, f->s[0], "-BADARG dandy needs board=...",
+	    "MATCH.JOIN dandy");
+	/* bots need the server's dice */
+	run(f, f->s[0], buf, sizeof(buf), "MATCH.JOIN ludo dice=manual "
+	    "bots-after=5");
+	assert_true(strncmp(buf, "-BADARG", 7) == 0);
+	REFUSED(f, f->s[0], "-ERR syntax error: option 'rules' given twice",
+	    "MATCH.JOIN ludo rules=classic rules=extended");
+	/* max-tickets */
+	f->lobby.max_tickets = 2;
+	run(f, f->s[0], buf, sizeof(buf), "MATCH.JOIN snl");
+	assert_int_equal(buf[0], ':');
+	t1 = strtoll(buf + 1, NULL, 10);
+	run(f, f->s[0], buf, sizeof(buf), "MATCH.JOIN ludo rules=extended");
+	assert_int_equal(buf[0], ':');
+	t2 = strtoll(buf + 1, NULL, 10);
+	REFUSED(f, f->s[0], "-LIMIT account 'ann' has 2 tickets waiting "
+	    "(max-tickets 2)", "MATCH.JOIN ludo");
+	run(f, NULL, buf, sizeof(buf), "MATCH.LIST");
+	assert_string_equal(buf, "[[$ludo dice=server rules=extended $ludo "
+	    ":1 :0] [$snl dice=server $snl :1 :0]]");
+	run(f, NULL, buf, sizeof(buf), "MATCH.LIST snl");
+	assert_string_equal(buf, "[[$snl dice=server $snl :1 :0]]");
+	/* cancel: once, and only one's own */
+	snprintf(want, sizeof(want), "-NOTICKET ticket %lld is another "
+	    "account's", t1);
+	REFUSED(f, f->s[1], want, "MATCH.CANCEL %lld", t1);
+	snprintf(want, sizeof(want), "-NOTICKET no such ticket %lld",
+	    t2 + 1000);
+	REFUSED(f, f->s[0], want, "MATCH.CANCEL %lld", t2 + 1000);
+	REFUSED(f, f->s[0], "-BADARG ticket must be an integer from 1 to "
+	    "9223372036854775807", "MATCH.CANCEL x");
+	run(f, f->s[0], buf, sizeof(buf), "MATCH.CANCEL %lld", t1);
+	assert_string_equal(buf, "+OK");
+	snprintf(want, sizeof(want), "-STATE ticket %lld is cancelled "
+	    "already", t1);
+	REFUSED(f, f->s[0], want, "MATCH.CANCEL %lld", t1);
+	/* a match, then a cancel of a matched ticket */
+	run(f, f->s[1], buf, sizeof(buf), "MATCH.JOIN ludo rules=extended");
+	assert_int_equal(buf[0], ':');
+	fake_ms += 100;
+	assert_int_equal(cmd_match_queue(&f->env, "ludo dice=server "
+	    "rules=extended", fake_ms, &(struct cmd_match_run){ 0 }), 0);
+	assert_int_equal(f->nev, 2);
+	snprintf(game, sizeof(game), "%s", f->ev[0].game);
+	snprintf(want, sizeof(want), "-STATE ticket %lld is matched (game "
+	    "'%s')", t2, game);
+	REFUSED(f, f->s[0], want, "MATCH.CANCEL %lld", t2);
+	run(f, NULL, buf, sizeof(buf), "PLAYER.GAMES ann ACTIVE");
+	assert_non_null(strstr(buf, game));
+	run(f, NULL, buf, sizeof(buf), "PLAYER.GAMES ann FINISHED");
+	assert_string_equal(buf, "[]");
+	run(f, NULL, buf, sizeof(buf), "PLAYER.GAMES ann AFTER %s", game);
+	assert_string_equal(buf, "[]");
+	/* the leaderboard: nobody rated yet, then the game's two */
+	run(f, NULL, buf, sizeof(buf), "LEADERBOARD ludo");
+	assert_string_equal(buf, "[]");
+	REFUSED(f, NULL, "-BADARG kind must be ludo, snl or dandy",
+	    "LEADERBOARD go");
+	for (i = 0; i < 2; i++)
+		snprintf(f->s[i]->account, sizeof(f->s[i]->account), "%s",
+		    i == 0 ? "ann" : "bob");
+	play_ludo(f, game);
+	run(f, NULL, buf, sizeof(buf), "LEADERBOARD ludo LIMIT 1");
+	assert_true(strncmp(buf, "[[:1 $", 6) == 0);
+	run(f, NULL, buf, sizeof(buf), "LEADERBOARD ludo AFTER 1");
+	assert_true(strncmp(buf, "[[:2 $", 6) == 0);
+	run(f, NULL, buf, sizeof(buf), "PLAYER.GAMES bob FINISHED");
+	assert_non_null(strstr(buf, "$NONE"));
+}
+
 int
 main(void)
 {
@@ -396,6 +587,10 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_queue_build_refuses,
 		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_player_commands, setup,
+		    teardown),
+		cmocka_unit_test_setup_teardown(test_match_commands, setup,
+		    teardown),
 	};
 
 	return STORE_RUN_TESTS(tests);
