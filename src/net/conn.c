@@ -572,7 +572,10 @@ conn_process(struct conn *c)
 		conn_dispatch(c, &args);
 		resp_request_free(&req);
 	}
-	/* The peer has said all it will say: answer, then close. */
+	/* The peer has said all it will say: answer, then close.  A
+	 * MATCH.WAIT would never be read: it is answered so (lobby.c). */
+	if (c->eof && lobby_busy(c))
+		lobby_closing(c);
 	if (c->eof && !conn_blocked(c))
 		conn_close_after_flush(c);
 }

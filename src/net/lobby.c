@@ -501,6 +501,14 @@ lobby_wait(struct conn *c, int64_t ticket, int64_t timeout_ms)
 }
 
 void
+lobby_closing(struct conn *c)
+{
+	conn_error(c, "STATE", "the connection is closing: MATCH.WAIT would "
+	    "never be answered");
+	unblock(c);
+}
+
+void
 lobby_conn_free(struct conn *c)
 {
 	struct lconn	*lc = c->lobby;

@@ -416,6 +416,9 @@ int	lobby_busy(const struct conn *);
  * makes sure). */
 void	lobby_pump(struct conn *);
 void	lobby_conn_free(struct conn *);
+/* The client has closed its side while its MATCH.WAIT waits: answered
+ * -STATE, the connection then closes. */
+void	lobby_closing(struct conn *);
 /* The pass's transaction ended (ok: its COMMIT did): the queues that ran
  * in it may run again. */
 void	lobby_pass_end(struct server *, int ok);
