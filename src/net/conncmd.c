@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/cmd_lobby.h"
 #include "net/conn.h"
 #include "net/log.h"
 #include "util/glob.h"
@@ -558,6 +559,26 @@ info_games(struct conn *c, struct text *t)
 	text_add(t, "games_autoplay:%zu", autoplay_pending(c->srv));
 }
 
+/* The matchmaker: what its commits announced, what this node runs. */
+static void
+info_lobby(struct conn *c, struct text *t)
+{
+	const struct cmd_lobby	*l;
+	struct lobby_stats	 st;
+
+	text_add(t, "# Lobby");
+	if ((l = lobby_stats(c->srv, &st)) == NULL)
+		return;
+	text_add(t, "tickets_joined:%llu", (unsigned long long)l->joined);
+	text_add(t, "tickets_matched:%llu", (unsigned long long)l->matched);
+	text_add(t, "games_matched:%llu", (unsigned long long)l->games);
+	text_add(t, "match_runs:%llu", (unsigned long long)st.runs);
+	text_add(t, "match_waits:%llu", (unsigned long long)st.waits);
+	text_add(t, "match_waited_tickets:%zu", st.waited);
+	text_add(t, "match_queues:%zu", st.queues);
+	text_add(t, "match_queues_held:%zu", st.held);
+}
+
 static const struct {
 	const char	*name;
 	void		(*fn)(struct conn *, struct text *);
@@ -567,6 +588,7 @@ static const struct {
 	{ "stats", info_stats },
 	{ "persistence", info_persistence },
 	{ "games", info_games },
+	{ "lobby", info_lobby },
 };
 
 /* INFO [section ...]: every section when none is named.  A barrier:

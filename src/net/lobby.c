@@ -66,6 +66,8 @@ struct lqueue {
 	int		 again;		/* runs once it has ended */
 	int64_t		 next_ms;	/* a bots-after due, after it */
 	int		 seen;		/* listed by the last sweep */
+	int		 held;		/* this node its matcher, as last
+					   asked */
 	char		 name[STORE_QUEUE_MAX + 1];
 };
 
@@ -209,7 +211,8 @@ queue_cb(evutil_socket_t fd, short what, void *arg)
 		q->again = 1;
 		return;
 	}
-	if ((rc = store_queue_lock(srv->env.store, q->name)) == 0)
+	q->held = rc = store_queue_lock(srv->env.store, q->name);
+	if (rc == 0)
 		return;		/* another node's */
 	if (rc < 0) {
 		log_warning("lobby: queue '%s': %s", q->name,
@@ -695,15 +698,21 @@ lobby_free(struct server *srv)
 }
 
 const struct cmd_lobby *
-lobby_stats(const struct server *srv, uint64_t *runs, uint64_t *waits,
-    size_t *waiting)
+lobby_stats(const struct server *srv, struct lobby_stats *st)
 {
 	const struct lobbyd	*ld = srv->lobbyd;
+	const struct lqueue	*q;
+	size_t			 pos = 0;
 
 	if (ld == NULL)
 		return NULL;
-	*runs = ld->runs_total;
-	*waits = ld->waits;
-	*waiting = idmap_count(ld->tickets);
+	memset(st, 0, sizeof(*st));
+	st->runs = ld->runs_total;
+	st->waits = ld->waits;
+	st->waited = idmap_count(ld->tickets);
+	while ((q = idmap_next(ld->queues, &pos)) != NULL) {
+		st->queues++;
+		st->held += q->held == 1;
+	}
 	return &ld->lobby;
 }

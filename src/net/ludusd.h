@@ -425,10 +425,17 @@ void	lobby_pass_end(struct server *, int ok);
 /* A request of a queue's run conflicted: 1 (it runs again), 0 when req
  * was none of the lobby's. */
 int	lobby_conflict(struct server *, uint64_t req);
-/* For INFO: the command layer's counters, and the daemon's (runs,
- * MATCH.WAITs, tickets waited on now); NULL without a lobby. */
-const struct cmd_lobby *lobby_stats(const struct server *, uint64_t *runs,
-	    uint64_t *waits, size_t *waiting);
+/* For INFO: the command layer's counters, and the daemon's; NULL
+ * without a lobby. */
+struct lobby_stats {
+	uint64_t	 runs;		/* queues run */
+	uint64_t	 waits;		/* MATCH.WAITs blocked */
+	size_t		 waited;	/* tickets waited on now */
+	size_t		 queues;	/* with tickets waiting, known */
+	size_t		 held;		/* ... of which this node matches */
+};
+const struct cmd_lobby *lobby_stats(const struct server *,
+	    struct lobby_stats *);
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)
