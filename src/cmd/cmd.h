@@ -34,17 +34,16 @@
  *		.proc = ludo_legal_cmd,
  *	};
  *
- * and in CMD_TABLE (cmd_dispatch.c), in its sorted place:
- *
- *	X(ludo_legal)		LUDO.LEGAL
+ * and X(ludo_legal) in CMD_TABLE (cmd_dispatch.c), in its sorted place.
  *
  *  - The arguments are indexed by an enum the handler reads the values
  *    with (p->v[LEGAL_DICE].i; cmd_args.h has the types and macros,
  *    CMD_ARGS_OPTS for key=value options, CMD_ARGS_DONE for a hook that
  *    reads what the values ask together); the handler never walks argv.
  *  - The arity (3) and the usage line ("LUDO.LEGAL id dice", for --help
- *    and COMMAND DOCS) are what the arguments make; test_cmd_args checks
- *    the table's order and the usage lines and arities users read.
+ *    and COMMAND DOCS) are what the arguments make; tests/lib/commands.txt
+ *    has what users read of each command, which test_cmd_args checks the
+ *    declarations make (and the table's order).
  *  - The target: the game argument LEGAL_ID names, which must be a Ludo
  *    game (KIND_NONE: any kind).  The dispatch loads a reading command's
  *    game before the handler (p->game), refusing a game that does not
@@ -182,7 +181,7 @@ struct cmd_env {
  *		in slices, XREAD BLOCK's wait: what the parsed request's
  *		stream asks); else, and here, its handler answers it
  * CMD_BARRIER	ludusd ends the pass's transaction before it runs
- *		(pass_end()): it reads where a game stands, or decides
+ *		(pass_barrier()): it reads where a game stands, or decides
  *		which events a connection still gets, so it must see
  *		committed moves only
  * CMD_NO_QUEUE	runs at once, even between MULTI and EXEC

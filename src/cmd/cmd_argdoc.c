@@ -40,16 +40,30 @@ is_positional(const struct cmd_arg *a)
 
 static void	put_arg(struct line *, const struct cmd_arg *);
 
+/* The kind table's names (CMD_ARG_KINDS): a kind added is shown. */
+static void
+put_kinds(struct line *l, int after)
+{
+	int	 k;
+
+	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
+		put(l, after++ > 0 ? "|" : "");
+		put(l, game_kind_name((enum game_kind)k));
+	}
+}
+
 /* An argument's own text, without the brackets of its being optional. */
 static void
 put_text(struct line *l, const struct cmd_arg *a)
 {
 	const struct cmd_alt	*alt;
 
-	if (a->doc != NULL) {
+	if (a->doc != NULL)
 		put(l, a->doc);
+	if (a->flags & CMD_ARG_KINDS)
+		put_kinds(l, a->doc != NULL);
+	if (a->doc != NULL || (a->flags & CMD_ARG_KINDS))
 		return;
-	}
 	if (a->type == CMD_ARG_SUBCOMMAND) {
 		for (alt = a->alts; alt->token != NULL; alt++) {
 			put(l, alt == a->alts ? "" : " | ");

@@ -92,6 +92,9 @@ enum cmd_argtype {
 #define CMD_ARG_TAIL		0x08	/* "TOKEN value", the last two words */
 #define CMD_ARG_NESTED		0x10	/* KEYED: only once every positional
 					   is there (HELLO 3 SETNAME x) */
+#define CMD_ARG_KINDS		0x20	/* the usage shows the kind table's
+					   names, "ludo|snl|dandy", after
+					   doc and a "|" if there is one */
 
 /* One word as the parser read it. */
 struct cmd_val {
@@ -249,6 +252,12 @@ struct cmd_spec {
 /* Any number of words, none included (INFO [section ...]). */
 #define CMD_ARG_STR_ANY(n) \
 	CMD_ARG_STR_(n, CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE, NULL)
+/* A subcommand: one of the alternatives' tokens (any case), then the
+ * words it takes; err is what its refusal says to try (NULL: the
+ * tokens).  The value is the alternative's index. */
+#define CMD_ARG_SUBCOMMANDS(a, e) \
+	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND, \
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = (a), .err = (e) }
 /* "TOKEN value" anywhere after the positionals. */
 #define CMD_ARG_KEY_INT(tok, n, lo, hi, d) \
 	{ .name = (n), .type = CMD_ARG_INT, \

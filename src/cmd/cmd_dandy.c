@@ -119,6 +119,8 @@ static const struct cmd_opt create_opts[] = {
 	CMD_OPT_BOTS("P<i>:<strategy>,..."),
 	CMD_OPT_TIMEOUT,
 };
+static const struct cmd_spec create_spec = CMD_SPEC_OPTS(create_args,
+    create_opts, CMD_OPTS_UNKNOWN_PLAIN, NULL);
 
 static void
 dandy_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
@@ -140,14 +142,15 @@ dandy_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_create(env, out, g);
 }
 
-const struct cmd_def cmd_dandy_create_entry = {
-	.name = "DANDY.CREATE",
-	.spec = CMD_ARGS_OPTS(create_args, create_opts,
-	    CMD_OPTS_UNKNOWN_PLAIN, NULL),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_DANDY),
-	.proc = dandy_create_cmd,
-};
+const struct cmd_def cmd_dandy_create_entry = { .name = "DANDY.CREATE",
+    .spec = &create_spec, .flags = CMD_WRITE,
+    .target = CMD_TARGET_CREATE(CREATE_ID, KIND_DANDY),
+    .proc = dandy_create_cmd };
+
+/* DANDY.STATE id */
+const struct cmd_def cmd_dandy_state_entry = { .name = "DANDY.STATE",
+    .spec = &cmd_game_id_args, .flags = CMD_READONLY,
+    .target = CMD_TARGET(0, KIND_DANDY), .proc = cmd_game_state };
 
 struct draw_arg {
 	const char		 *card;	/* NULL: from the deck */
@@ -220,22 +223,9 @@ dandy_draw_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_transact(env, p, out, &req, draw_step, &da);
 }
 
-const struct cmd_def cmd_dandy_draw_entry = {
-	.name = "DANDY.DRAW",
-	.spec = CMD_ARGS(draw_args, 0),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET(DRAW_ID, KIND_DANDY),
-	.proc = dandy_draw_cmd,
-};
-
-/* DANDY.STATE id */
-const struct cmd_def cmd_dandy_state_entry = {
-	.name = "DANDY.STATE",
-	.spec = &cmd_game_id_args,
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(0, KIND_DANDY),
-	.proc = cmd_game_state,
-};
+const struct cmd_def cmd_dandy_draw_entry = { .name = "DANDY.DRAW",
+    .spec = CMD_ARGS(draw_args, 0), .flags = CMD_WRITE,
+    .target = CMD_TARGET(DRAW_ID, KIND_DANDY), .proc = dandy_draw_cmd };
 
 /* DANDY.SCORES id */
 static void
@@ -251,13 +241,9 @@ dandy_scores_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		reply_int(reply_add(out), st->points[i]);
 }
 
-const struct cmd_def cmd_dandy_scores_entry = {
-	.name = "DANDY.SCORES",
-	.spec = &cmd_game_id_args,
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(0, KIND_DANDY),
-	.proc = dandy_scores_cmd,
-};
+const struct cmd_def cmd_dandy_scores_entry = { .name = "DANDY.SCORES",
+    .spec = &cmd_game_id_args, .flags = CMD_READONLY,
+    .target = CMD_TARGET(0, KIND_DANDY), .proc = dandy_scores_cmd };
 
 /* DANDY.PLAY players cards board: at most 50 cards, "" for none. */
 static int
@@ -295,9 +281,6 @@ dandy_play_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		reply_int(reply_add(out), points[i]);
 }
 
-const struct cmd_def cmd_dandy_play_entry = {
-	.name = "DANDY.PLAY",
-	.spec = CMD_ARGS(play_args, 0),
-	.flags = CMD_READONLY,
-	.proc = dandy_play_cmd,
-};
+const struct cmd_def cmd_dandy_play_entry = { .name = "DANDY.PLAY",
+    .spec = CMD_ARGS(play_args, 0), .flags = CMD_READONLY,
+    .proc = dandy_play_cmd };

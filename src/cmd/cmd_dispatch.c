@@ -1,8 +1,8 @@
 /*
  * The dispatch: the command layer's table, the lookup, and the run of a
- * request (the unknown name, the arity and the arguments are refused
- * here, before any handler runs).  Nothing else lives here, so that the
- * handlers, which this file names, use helpers (cmd.c, cmd_args.c,
+ * request (its form checked once, its words read, its target loaded,
+ * then its handler).  Nothing else lives here, so that the command
+ * files, whose entries this file names, use helpers (cmd.c, cmd_args.c,
  * cmd_txn.c) that never name it.
  */
 #include <stdarg.h>
@@ -16,49 +16,26 @@
 
 /*
  * The command layer's table: a pointer to each command's entry, which
- * lives in the file that implements it (cmd_<what>.c), one line each.
- * Sorted by name (ASCII, upper case) for the binary search in
- * cmd_lookup(); a test checks the order.  X(f) is the entry cmd_f_entry.
+ * lives in the file that implements it (cmd_<what>.c).  X(f) is the entry
+ * cmd_f_entry; sorted by name (ASCII, upper case: DANDY.CREATE is
+ * dandy_create) for the binary search in cmd_lookup(), a test checks the
+ * order; a line holds a family.
  */
 #define CMD_TABLE(X) \
-	X(audit)		/* AUDIT */ \
-	X(dandy_create)		/* DANDY.CREATE */ \
-	X(dandy_draw)		/* DANDY.DRAW */ \
-	X(dandy_play)		/* DANDY.PLAY */ \
-	X(dandy_scores)		/* DANDY.SCORES */ \
-	X(dandy_state)		/* DANDY.STATE */ \
-	X(dbsize)		/* DBSIZE */ \
-	X(exists)		/* EXISTS */ \
-	X(game_info)		/* GAME.INFO */ \
-	X(games)		/* GAMES */ \
-	X(history)		/* HISTORY */ \
-	X(leaderboard)		/* LEADERBOARD */ \
-	X(ludo_create)		/* LUDO.CREATE */ \
-	X(ludo_legal)		/* LUDO.LEGAL */ \
-	X(ludo_play)		/* LUDO.PLAY */ \
-	X(ludo_roll)		/* LUDO.ROLL */ \
-	X(ludo_state)		/* LUDO.STATE */ \
-	X(match_cancel)		/* MATCH.CANCEL */ \
-	X(match_join)		/* MATCH.JOIN */ \
-	X(match_list)		/* MATCH.LIST */ \
-	X(player_create)	/* PLAYER.CREATE */ \
-	X(player_games)		/* PLAYER.GAMES */ \
-	X(player_info)		/* PLAYER.INFO */ \
-	X(player_key)		/* PLAYER.KEY */ \
-	X(player_login)		/* PLAYER.LOGIN */ \
-	X(replay)		/* REPLAY */ \
-	X(scan)			/* SCAN */ \
-	X(seat)			/* SEAT */ \
-	X(snl_create)		/* SNL.CREATE */ \
-	X(snl_ladder)		/* SNL.LADDER */ \
-	X(snl_roll)		/* SNL.ROLL */ \
-	X(snl_snake)		/* SNL.SNAKE */ \
-	X(snl_state)		/* SNL.STATE */ \
-	X(type)			/* TYPE */ \
-	X(xlen)			/* XLEN */ \
-	X(xrange)		/* XRANGE */ \
-	X(xread)		/* XREAD */ \
-	X(xrevrange)		/* XREVRANGE */
+	X(audit) \
+	X(dandy_create) X(dandy_draw) X(dandy_play) X(dandy_scores) \
+	X(dandy_state) \
+	X(dbsize) X(exists) \
+	X(game_info) X(games) X(history) \
+	X(leaderboard) \
+	X(ludo_create) X(ludo_legal) X(ludo_play) X(ludo_roll) X(ludo_state) \
+	X(match_cancel) X(match_join) X(match_list) \
+	X(player_create) X(player_games) X(player_info) X(player_key) \
+	X(player_login) \
+	X(replay) X(scan) X(seat) \
+	X(snl_create) X(snl_ladder) X(snl_roll) X(snl_snake) X(snl_state) \
+	X(type) \
+	X(xlen) X(xrange) X(xread) X(xrevrange)
 
 #define CMD_EXTERN(f)	extern const struct cmd_def cmd_##f##_entry;
 #define CMD_POINTER(f)	&cmd_##f##_entry,

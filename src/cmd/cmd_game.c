@@ -164,8 +164,8 @@ cmd_check_kind(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 enum { GAMES_KIND, GAMES_AFTER, GAMES_LIMIT };
 static const struct cmd_arg games_args[] = {
 	[GAMES_KIND] = { .name = "kind", .type = CMD_ARG_STRING,
-	    .flags = CMD_ARG_OPTIONAL, .def = KIND_NONE, .check = cmd_check_kind,
-	    .doc = "ludo|snl|dandy" },
+	    .flags = CMD_ARG_OPTIONAL | CMD_ARG_KINDS, .def = KIND_NONE,
+	    .check = cmd_check_kind },
 	[GAMES_AFTER] = CMD_ARG_KEY_ID("AFTER", "id", "game"),
 	[GAMES_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),
@@ -182,12 +182,9 @@ games_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		cmd_reply_store(env, out);
 }
 
-const struct cmd_def cmd_games_entry = {
-	.name = "GAMES",
-	.spec = CMD_ARGS(games_args, 0),
-	.flags = CMD_READONLY,
-	.proc = games_cmd,
-};
+const struct cmd_def cmd_games_entry = { .name = "GAMES",
+    .spec = CMD_ARGS(games_args, 0), .flags = CMD_READONLY,
+    .proc = games_cmd };
 
 /* --------------------------------------------------------- GAME.INFO */
 
@@ -215,13 +212,9 @@ game_info_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_info_opts(g, out);
 }
 
-const struct cmd_def cmd_game_info_entry = {
-	.name = "GAME.INFO",
-	.spec = &cmd_game_id_args,
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(0, KIND_NONE),
-	.proc = game_info_cmd,
-};
+const struct cmd_def cmd_game_info_entry = { .name = "GAME.INFO",
+    .spec = &cmd_game_id_args, .flags = CMD_READONLY,
+    .target = CMD_TARGET(0, KIND_NONE), .proc = game_info_cmd };
 
 /* ----------------------------------------------------------- HISTORY */
 
@@ -255,13 +248,9 @@ history_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		cmd_reply_store(env, out);
 }
 
-const struct cmd_def cmd_history_entry = {
-	.name = "HISTORY",
-	.spec = CMD_ARGS(history_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(HISTORY_ID, KIND_NONE),
-	.proc = history_cmd,
-};
+const struct cmd_def cmd_history_entry = { .name = "HISTORY",
+    .spec = CMD_ARGS(history_args, CMD_EXCESS_ARITY), .flags = CMD_READONLY,
+    .target = CMD_TARGET(HISTORY_ID, KIND_NONE), .proc = history_cmd };
 
 /* ------------------------------------------------------------ REPLAY */
 
@@ -300,13 +289,9 @@ replay_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	}
 }
 
-const struct cmd_def cmd_replay_entry = {
-	.name = "REPLAY",
-	.spec = CMD_ARGS(replay_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(REPLAY_ID, KIND_NONE),
-	.proc = replay_cmd,
-};
+const struct cmd_def cmd_replay_entry = { .name = "REPLAY",
+    .spec = CMD_ARGS(replay_args, CMD_EXCESS_ARITY), .flags = CMD_READONLY,
+    .target = CMD_TARGET(REPLAY_ID, KIND_NONE), .proc = replay_cmd };
 
 /* ------------------------------------------------------------- AUDIT */
 
@@ -427,9 +412,6 @@ audit_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		reply_bulk(reply_add(out), g.id, strlen(g.id));
 }
 
-const struct cmd_def cmd_audit_entry = {
-	.name = "AUDIT",
-	.spec = CMD_ARGS(audit_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY,
-	.proc = audit_cmd,
-};
+const struct cmd_def cmd_audit_entry = { .name = "AUDIT",
+    .spec = CMD_ARGS(audit_args, CMD_EXCESS_ARITY), .flags = CMD_READONLY,
+    .proc = audit_cmd };

@@ -70,12 +70,9 @@ exists_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	reply_int(out, n);
 }
 
-const struct cmd_def cmd_exists_entry = {
-	.name = "EXISTS",
-	.spec = CMD_ARGS(exists_args, 0),
-	.flags = CMD_READONLY,
-	.proc = exists_cmd,
-};
+const struct cmd_def cmd_exists_entry = { .name = "EXISTS",
+    .spec = CMD_ARGS(exists_args, 0), .flags = CMD_READONLY,
+    .proc = exists_cmd };
 
 /* TYPE id */
 static void
@@ -87,12 +84,8 @@ type_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 		reply_status(out, rc ? "stream" : "none");
 }
 
-const struct cmd_def cmd_type_entry = {
-	.name = "TYPE",
-	.spec = &cmd_key_args,
-	.flags = CMD_READONLY,
-	.proc = type_cmd,
-};
+const struct cmd_def cmd_type_entry = { .name = "TYPE", .spec = &cmd_key_args,
+    .flags = CMD_READONLY, .proc = type_cmd };
 
 /* DBSIZE: no word. */
 static void
@@ -114,12 +107,8 @@ dbsize_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	reply_int(out, (long long)total);
 }
 
-const struct cmd_def cmd_dbsize_entry = {
-	.name = "DBSIZE",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY,
-	.proc = dbsize_cmd,
-};
+const struct cmd_def cmd_dbsize_entry = { .name = "DBSIZE",
+    .spec = CMD_ARGS_NONE, .flags = CMD_READONLY, .proc = dbsize_cmd };
 
 /* --------------------------------------------------------------- SCAN */
 
@@ -224,8 +213,8 @@ static const struct cmd_arg scan_args[] = {
 	  .errcode = "ERR", .err = "value is not an integer or out of range",
 	  .check = check_count },
 	[SCAN_TYPE] = { .name = "type", .type = CMD_ARG_STRING,
-	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED, .token = "TYPE",
-	  .doc = "TYPE stream|ludo|snl|dandy" },
+	  .flags = CMD_ARG_OPTIONAL | CMD_ARG_KEYED | CMD_ARG_KINDS,
+	  .token = "TYPE", .doc = "TYPE stream" },
 };
 
 /* The kind TYPE names: KIND_NONE for "stream" (every game) or none
@@ -313,9 +302,5 @@ scan_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	reply_bulk(cur, buf, strlen(buf));
 }
 
-const struct cmd_def cmd_scan_entry = {
-	.name = "SCAN",
-	.spec = CMD_ARGS(scan_args, 0),
-	.flags = CMD_READONLY,
-	.proc = scan_cmd,
-};
+const struct cmd_def cmd_scan_entry = { .name = "SCAN",
+    .spec = CMD_ARGS(scan_args, 0), .flags = CMD_READONLY, .proc = scan_cmd };

@@ -219,7 +219,7 @@ join_write(struct cmd_env *env, void *arg, struct reply *out)
 enum { JOIN_KIND, JOIN_OPTIONS };
 static const struct cmd_arg join_args[] = {
 	[JOIN_KIND] = { .name = "kind", .type = CMD_ARG_STRING,
-	    .check = cmd_check_kind, .doc = "ludo|snl|dandy" },
+	    .flags = CMD_ARG_KINDS, .check = cmd_check_kind },
 	[JOIN_OPTIONS] = { .name = "option", .type = CMD_ARG_STRING,
 	    .flags = CMD_ARG_OPTIONAL | CMD_ARG_MULTIPLE,
 	    .doc = "option=value ..." },
@@ -406,9 +406,9 @@ add_queue(void *arg, const char *queue, enum game_kind kind,
 }
 
 static const struct cmd_arg list_args[] = {
-	{ .name = "kind", .type = CMD_ARG_STRING, .flags = CMD_ARG_OPTIONAL,
-	    .def = KIND_NONE, .check = cmd_check_kind,
-	    .doc = "ludo|snl|dandy" },
+	{ .name = "kind", .type = CMD_ARG_STRING,
+	    .flags = CMD_ARG_OPTIONAL | CMD_ARG_KINDS, .def = KIND_NONE,
+	    .check = cmd_check_kind },
 };
 
 static void
@@ -455,7 +455,7 @@ add_rank(void *arg, int64_t rank, const char *account,
 enum { BOARD_KIND, BOARD_LIMIT, BOARD_AFTER };
 static const struct cmd_arg board_args[] = {
 	[BOARD_KIND] = { .name = "kind", .type = CMD_ARG_STRING,
-	    .check = cmd_check_kind, .doc = "ludo|snl|dandy" },
+	    .flags = CMD_ARG_KINDS, .check = cmd_check_kind },
 	[BOARD_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),
 	[BOARD_AFTER] = CMD_ARG_KEY_INT("AFTER", "rank", 0, INT64_MAX, 0),

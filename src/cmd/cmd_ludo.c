@@ -93,6 +93,10 @@ static const struct cmd_opt create_opts[] = {
 	CMD_OPT_BOTS("<player>:first|aggressive|expert,..."),
 	CMD_OPT_TIMEOUT,
 };
+/* A NUL in any word is refused before anything else is read. */
+static const struct cmd_spec create_spec = CMD_SPEC_OPTS(create_args,
+    create_opts, CMD_OPTS_NUL_FIRST, create_init);
+
 static void
 ludo_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
@@ -109,15 +113,10 @@ ludo_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_create(env, out, g);
 }
 
-/* A NUL in any word is refused before anything else is read. */
-const struct cmd_def cmd_ludo_create_entry = {
-	.name = "LUDO.CREATE",
-	.spec = CMD_ARGS_OPTS(create_args, create_opts, CMD_OPTS_NUL_FIRST,
-	    create_init),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_LUDO),
-	.proc = ludo_create_cmd,
-};
+const struct cmd_def cmd_ludo_create_entry = { .name = "LUDO.CREATE",
+    .spec = &create_spec, .flags = CMD_WRITE,
+    .target = CMD_TARGET_CREATE(CREATE_ID, KIND_LUDO),
+    .proc = ludo_create_cmd };
 
 struct play_arg {
 	const char		 *player;
@@ -206,13 +205,9 @@ ludo_play_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_transact(env, p, out, &req, play_step, &pa);
 }
 
-const struct cmd_def cmd_ludo_play_entry = {
-	.name = "LUDO.PLAY",
-	.spec = CMD_ARGS(play_args, 0),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET(PLAY_ID, KIND_LUDO),
-	.proc = ludo_play_cmd,
-};
+const struct cmd_def cmd_ludo_play_entry = { .name = "LUDO.PLAY",
+    .spec = CMD_ARGS(play_args, 0), .flags = CMD_WRITE,
+    .target = CMD_TARGET(PLAY_ID, KIND_LUDO), .proc = ludo_play_cmd };
 
 struct roll_arg {
 	const char		 *player;
@@ -278,22 +273,9 @@ ludo_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_transact(env, p, out, NULL, roll_step, &ra);
 }
 
-const struct cmd_def cmd_ludo_roll_entry = {
-	.name = "LUDO.ROLL",
-	.spec = CMD_ARGS(roll_args, 0),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET(ROLL_ID, KIND_LUDO),
-	.proc = ludo_roll_cmd,
-};
-
-/* LUDO.STATE id */
-const struct cmd_def cmd_ludo_state_entry = {
-	.name = "LUDO.STATE",
-	.spec = &cmd_game_id_args,
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(0, KIND_LUDO),
-	.proc = cmd_game_state,
-};
+const struct cmd_def cmd_ludo_roll_entry = { .name = "LUDO.ROLL",
+    .spec = CMD_ARGS(roll_args, 0), .flags = CMD_WRITE,
+    .target = CMD_TARGET(ROLL_ID, KIND_LUDO), .proc = ludo_roll_cmd };
 
 /* LUDO.LEGAL id dice */
 enum { LEGAL_ID, LEGAL_DICE };
@@ -316,10 +298,11 @@ ludo_legal_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		reply_int(reply_add(out), tokens[i]);
 }
 
-const struct cmd_def cmd_ludo_legal_entry = {
-	.name = "LUDO.LEGAL",
-	.spec = CMD_ARGS(legal_args, 0),
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(LEGAL_ID, KIND_LUDO),
-	.proc = ludo_legal_cmd,
-};
+const struct cmd_def cmd_ludo_legal_entry = { .name = "LUDO.LEGAL",
+    .spec = CMD_ARGS(legal_args, 0), .flags = CMD_READONLY,
+    .target = CMD_TARGET(LEGAL_ID, KIND_LUDO), .proc = ludo_legal_cmd };
+
+/* LUDO.STATE id */
+const struct cmd_def cmd_ludo_state_entry = { .name = "LUDO.STATE",
+    .spec = &cmd_game_id_args, .flags = CMD_READONLY,
+    .target = CMD_TARGET(0, KIND_LUDO), .proc = cmd_game_state };

@@ -202,10 +202,6 @@ seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	reply_status(out, "OK");
 }
 
-const struct cmd_def cmd_seat_entry = {
-	.name = "SEAT",
-	.spec = CMD_ARGS(seat_args, 0),
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(SEAT_ID, KIND_NONE),
-	.proc = seat_cmd,
-};
+const struct cmd_def cmd_seat_entry = { .name = "SEAT",
+    .spec = CMD_ARGS(seat_args, 0), .flags = CMD_READONLY,
+    .target = CMD_TARGET(SEAT_ID, KIND_NONE), .proc = seat_cmd };

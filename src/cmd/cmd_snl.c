@@ -107,13 +107,15 @@ snl_create_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_create(env, out, &p->build->game);
 }
 
-const struct cmd_def cmd_snl_create_entry = {
-	.name = "SNL.CREATE",
-	.spec = CMD_ARGS_OPTS(create_args, create_opts, 0, create_init),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET_CREATE(CREATE_ID, KIND_SNL),
-	.proc = snl_create_cmd,
-};
+const struct cmd_def cmd_snl_create_entry = { .name = "SNL.CREATE",
+    .spec = CMD_ARGS_OPTS(create_args, create_opts, 0, create_init),
+    .flags = CMD_WRITE, .target = CMD_TARGET_CREATE(CREATE_ID, KIND_SNL),
+    .proc = snl_create_cmd };
+
+/* SNL.STATE id */
+const struct cmd_def cmd_snl_state_entry = { .name = "SNL.STATE",
+    .spec = &cmd_game_id_args, .flags = CMD_READONLY,
+    .target = CMD_TARGET(0, KIND_SNL), .proc = cmd_game_state };
 
 struct jump_arg {
 	int			  snake;	/* 1 snake, 0 ladder */
@@ -167,48 +169,29 @@ static const struct cmd_arg ladder_args[] = {
 	[JUMP_TO] = CMD_ARG_INT("top", 1, SNL_CELLS),
 };
 
+extern const struct cmd_def cmd_snl_snake_entry;
+
+/* Which of the two it is is the request's entry. */
 static void
 jump_cmd(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out, int snake)
+    struct reply *out)
 {
 	struct jump_arg	 ja;
 
-	ja.snake = snake;
+	ja.snake = p->def == &cmd_snl_snake_entry;
 	ja.from = (int)p->v[JUMP_FROM].i;
 	ja.to = (int)p->v[JUMP_TO].i;
 	ja.session = p->args->session;
 	cmd_transact(env, p, out, NULL, jump_step, &ja);
 }
 
-static void
-snl_snake_cmd(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	jump_cmd(env, p, out, 1);
-}
+const struct cmd_def cmd_snl_snake_entry = { .name = "SNL.SNAKE",
+    .spec = CMD_ARGS(snake_args, 0), .flags = CMD_WRITE,
+    .target = CMD_TARGET(JUMP_ID, KIND_SNL), .proc = jump_cmd };
 
-const struct cmd_def cmd_snl_snake_entry = {
-	.name = "SNL.SNAKE",
-	.spec = CMD_ARGS(snake_args, 0),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET(JUMP_ID, KIND_SNL),
-	.proc = snl_snake_cmd,
-};
-
-static void
-snl_ladder_cmd(struct cmd_env *env, const struct cmd_parsed *p,
-    struct reply *out)
-{
-	jump_cmd(env, p, out, 0);
-}
-
-const struct cmd_def cmd_snl_ladder_entry = {
-	.name = "SNL.LADDER",
-	.spec = CMD_ARGS(ladder_args, 0),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET(JUMP_ID, KIND_SNL),
-	.proc = snl_ladder_cmd,
-};
+const struct cmd_def cmd_snl_ladder_entry = { .name = "SNL.LADDER",
+    .spec = CMD_ARGS(ladder_args, 0), .flags = CMD_WRITE,
+    .target = CMD_TARGET(JUMP_ID, KIND_SNL), .proc = jump_cmd };
 
 struct roll_arg {
 	int			  value;	/* 0: the server rolls */
@@ -290,19 +273,7 @@ snl_roll_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	cmd_transact(env, p, out, &req, roll_step, &ra);
 }
 
-const struct cmd_def cmd_snl_roll_entry = {
-	.name = "SNL.ROLL",
-	.spec = CMD_ARGS(roll_args, 0),
-	.flags = CMD_WRITE,
-	.target = CMD_TARGET(ROLL_ID, KIND_SNL),
-	.proc = snl_roll_cmd,
-};
+const struct cmd_def cmd_snl_roll_entry = { .name = "SNL.ROLL",
+    .spec = CMD_ARGS(roll_args, 0), .flags = CMD_WRITE,
+    .target = CMD_TARGET(ROLL_ID, KIND_SNL), .proc = snl_roll_cmd };
 
-/* SNL.STATE id */
-const struct cmd_def cmd_snl_state_entry = {
-	.name = "SNL.STATE",
-	.spec = &cmd_game_id_args,
-	.flags = CMD_READONLY,
-	.target = CMD_TARGET(0, KIND_SNL),
-	.proc = cmd_game_state,
-};

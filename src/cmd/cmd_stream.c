@@ -310,19 +310,13 @@ xrange_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 		cmd_reply_store(env, out);
 }
 
-const struct cmd_def cmd_xrange_entry = {
-	.name = "XRANGE",
-	.spec = CMD_ARGS_DONE(xrange_args, 0, xrange_done),
-	.flags = CMD_READONLY | CMD_STREAM,
-	.proc = xrange_cmd,
-};
+const struct cmd_def cmd_xrange_entry = { .name = "XRANGE",
+    .spec = CMD_ARGS_DONE(xrange_args, 0, xrange_done),
+    .flags = CMD_READONLY | CMD_STREAM, .proc = xrange_cmd };
 
-const struct cmd_def cmd_xrevrange_entry = {
-	.name = "XREVRANGE",
-	.spec = CMD_ARGS_DONE(xrevrange_args, 0, xrevrange_done),
-	.flags = CMD_READONLY | CMD_STREAM,
-	.proc = xrange_cmd,
-};
+const struct cmd_def cmd_xrevrange_entry = { .name = "XREVRANGE",
+    .spec = CMD_ARGS_DONE(xrevrange_args, 0, xrevrange_done),
+    .flags = CMD_READONLY | CMD_STREAM, .proc = xrange_cmd };
 
 /* XLEN id, TYPE id: one key, any word. */
 static const struct cmd_arg key_args[] = { CMD_ARG_STR("id") };
@@ -337,12 +331,8 @@ xlen_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 		reply_int(out, moves);
 }
 
-const struct cmd_def cmd_xlen_entry = {
-	.name = "XLEN",
-	.spec = &cmd_key_args,
-	.flags = CMD_READONLY,
-	.proc = xlen_cmd,
-};
+const struct cmd_def cmd_xlen_entry = { .name = "XLEN", .spec = &cmd_key_args,
+    .flags = CMD_READONLY, .proc = xlen_cmd };
 
 /* -------------------------------------------------------------- XREAD */
 
@@ -475,9 +465,6 @@ xread_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	free(keys);
 }
 
-const struct cmd_def cmd_xread_entry = {
-	.name = "XREAD",
-	.spec = CMD_ARGS_DONE(xread_args, 0, xread_done),
-	.flags = CMD_READONLY | CMD_STREAM,
-	.proc = xread_cmd,
-};
+const struct cmd_def cmd_xread_entry = { .name = "XREAD",
+    .spec = CMD_ARGS_DONE(xread_args, 0, xread_done),
+    .flags = CMD_READONLY | CMD_STREAM, .proc = xread_cmd };

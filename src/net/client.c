@@ -90,12 +90,9 @@ auth_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_status(c, "OK");
 }
 
-const struct cmd_def conn_auth_entry = {
-	.name = "AUTH",
-	.spec = CMD_ARGS(auth_args, 0),
-	.flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI,
-	.conn = auth_cmd,
-};
+const struct cmd_def conn_auth_entry = { .name = "AUTH",
+    .spec = CMD_ARGS(auth_args, 0),
+    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI, .conn = auth_cmd };
 
 /* ----------------------------------------------------------- names */
 
@@ -218,14 +215,12 @@ hello_cmd(struct conn *c, const struct cmd_parsed *p)
 	hello_reply(c);
 }
 
-const struct cmd_def conn_hello_entry = {
-	.name = "HELLO",
-	.spec = &(const struct cmd_spec){ .args = hello_args,
-	    .nargs = CMD_NARGS(hello_args),
-	    .badword = "Syntax error in HELLO option" },
-	.flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI,
-	.conn = hello_cmd,
-};
+static const struct cmd_spec hello_spec = { .args = hello_args,
+    .nargs = CMD_NARGS(hello_args),
+    .badword = "Syntax error in HELLO option" };
+
+const struct cmd_def conn_hello_entry = { .name = "HELLO", .spec = &hello_spec,
+    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI, .conn = hello_cmd };
 
 /* -------------------------------------------------------------- CLIENT */
 
@@ -273,9 +268,7 @@ static const struct cmd_alt client_alts[] = {
 	{ NULL, NULL }
 };
 static const struct cmd_arg client_args[] = {
-	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
-	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = client_alts,
-	  .err = "CLIENT HELP" },
+	CMD_ARG_SUBCOMMANDS(client_alts, "CLIENT HELP")
 };
 
 /* One line of CLIENT INFO and CLIENT LIST, as Redis writes it (the
@@ -534,12 +527,9 @@ client_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
-const struct cmd_def conn_client_entry = {
-	.name = "CLIENT",
-	.spec = CMD_ARGS(client_args, 0),
-	.flags = CMD_READONLY,
-	.conn = client_cmd,
-};
+const struct cmd_def conn_client_entry = { .name = "CLIENT",
+    .spec = CMD_ARGS(client_args, 0), .flags = CMD_READONLY,
+    .conn = client_cmd };
 
 /* --------------------------------------------- SELECT, TIME, RESET */
 
@@ -560,12 +550,9 @@ select_cmd(struct conn *c, const struct cmd_parsed *p)
 		send_status(c, "OK");
 }
 
-const struct cmd_def conn_select_entry = {
-	.name = "SELECT",
-	.spec = CMD_ARGS(select_args, 0),
-	.flags = CMD_READONLY,
-	.conn = select_cmd,
-};
+const struct cmd_def conn_select_entry = { .name = "SELECT",
+    .spec = CMD_ARGS(select_args, 0), .flags = CMD_READONLY,
+    .conn = select_cmd };
 
 /* TIME */
 static void
@@ -583,12 +570,8 @@ time_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-const struct cmd_def conn_time_entry = {
-	.name = "TIME",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY,
-	.conn = time_cmd,
-};
+const struct cmd_def conn_time_entry = { .name = "TIME", .spec = CMD_ARGS_NONE,
+    .flags = CMD_READONLY, .conn = time_cmd };
 
 /* The connection as it was when it connected: out of MULTI, nothing
  * watched or subscribed, RESP2, no name, no seat, not authenticated when
@@ -610,13 +593,10 @@ reset_cmd(struct conn *c, const struct cmd_parsed *p)
 }
 
 /* A RESP2 subscriber may leave with it; before AUTH too. */
-const struct cmd_def conn_reset_entry = {
-	.name = "RESET",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH |
-	    CMD_BARRIER,
-	.conn = reset_cmd,
-};
+const struct cmd_def conn_reset_entry = { .name = "RESET",
+    .spec = CMD_ARGS_NONE,
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH |
+    CMD_BARRIER, .conn = reset_cmd };
 
 void
 client_free(struct conn *c)

@@ -15,11 +15,11 @@
  * RESP2 rule that a watching or subscribed connection is a subscriber
  * (only the CMD_PUBSUB commands), then MULTI's queue.
  *
- * A CMD_BARRIER command ends the pass's transaction first (pass_barrier()):
- * GAME.WATCH, GAME.UNWATCH, the subscription commands, WATCH, RESET and
- * INFO.  Each reads where a game stands or decides which events a
- * connection still gets, so it must see committed moves only; INFO's
- * counters and game counts are then exact.
+ * A CMD_BARRIER command ends the pass's transaction first
+ * (pass_barrier()): GAME.WATCH, GAME.UNWATCH, the subscription commands,
+ * WATCH, RESET and INFO.  Each reads where a game stands or decides which
+ * events a connection still gets, so it must see committed moves only;
+ * INFO's counters and game counts are then exact.
  */
 #include <sys/types.h>
 
@@ -30,43 +30,27 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd_lobby.h"
 #include "net/conn.h"
 #include "net/log.h"
 #include "util/glob.h"
 #include "util/util.h"
 
 /*
- * The daemon's table: a pointer to each connection command's entry, one
- * line each, sorted by name (ASCII) for the binary search of the one
- * lookup.  X(f) is the entry conn_f_entry.
+ * The daemon's table: a pointer to each connection command's entry,
+ * which lives in the file that implements it (here, client.c, multi.c,
+ * pubsub.c).  X(f) is the entry conn_f_entry; sorted by name (ASCII,
+ * upper case: GAME.WATCH is game_watch) for the binary search of the one
+ * lookup, which test_conn sees in COMMAND LIST's order.
  */
 #define CONN_TABLE(X) \
-	X(auth)			/* AUTH */ \
-	X(client)		/* CLIENT */ \
-	X(command)		/* COMMAND */ \
-	X(config)		/* CONFIG */ \
-	X(discard)		/* DISCARD */ \
-	X(echo)			/* ECHO */ \
-	X(exec)			/* EXEC */ \
-	X(game_unwatch)		/* GAME.UNWATCH */ \
-	X(game_watch)		/* GAME.WATCH */ \
-	X(hello)		/* HELLO */ \
-	X(info)			/* INFO */ \
-	X(match_wait)		/* MATCH.WAIT */ \
-	X(multi)		/* MULTI */ \
-	X(ping)			/* PING */ \
-	X(psubscribe)		/* PSUBSCRIBE */ \
-	X(pubsub)		/* PUBSUB */ \
-	X(punsubscribe)		/* PUNSUBSCRIBE */ \
-	X(quit)			/* QUIT */ \
-	X(reset)		/* RESET */ \
-	X(select)		/* SELECT */ \
-	X(subscribe)		/* SUBSCRIBE */ \
-	X(time)			/* TIME */ \
-	X(unsubscribe)		/* UNSUBSCRIBE */ \
-	X(unwatch)		/* UNWATCH */ \
-	X(watch)		/* WATCH */
+	X(auth) X(client) X(command) X(config) \
+	X(discard) X(echo) X(exec) \
+	X(game_unwatch) X(game_watch) \
+	X(hello) X(info) X(match_wait) X(multi) \
+	X(ping) X(psubscribe) X(pubsub) X(punsubscribe) \
+	X(quit) X(reset) \
+	X(select) X(subscribe) \
+	X(time) X(unsubscribe) X(unwatch) X(watch)
 
 #define CONN_EXTERN(f)	extern const struct cmd_def conn_##f##_entry;
 #define CONN_POINTER(f)	&conn_##f##_entry,
@@ -343,12 +327,9 @@ ping_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_ping_entry = {
-	.name = "PING",
-	.spec = CMD_ARGS(ping_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY | CMD_PUBSUB,
-	.conn = ping_cmd,
-};
+const struct cmd_def conn_ping_entry = { .name = "PING",
+    .spec = CMD_ARGS(ping_args, CMD_EXCESS_ARITY),
+    .flags = CMD_READONLY | CMD_PUBSUB, .conn = ping_cmd };
 
 /* ECHO message */
 static const struct cmd_arg echo_args[] = { CMD_ARG_STR("message") };
@@ -362,12 +343,8 @@ echo_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_echo_entry = {
-	.name = "ECHO",
-	.spec = CMD_ARGS(echo_args, 0),
-	.flags = CMD_READONLY,
-	.conn = echo_cmd,
-};
+const struct cmd_def conn_echo_entry = { .name = "ECHO",
+    .spec = CMD_ARGS(echo_args, 0), .flags = CMD_READONLY, .conn = echo_cmd };
 
 /* QUIT takes any words and ignores them, as Redis does. */
 static void
@@ -381,12 +358,10 @@ quit_cmd(struct conn *c, const struct cmd_parsed *p)
 	conn_close_after_flush(c);
 }
 
-const struct cmd_def conn_quit_entry = {
-	.name = "QUIT",
-	.spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
-	.conn = quit_cmd,
-};
+const struct cmd_def conn_quit_entry = { .name = "QUIT",
+    .spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
+    .conn = quit_cmd };
 
 /* ---------------------------------------------------------------- INFO */
 
@@ -559,26 +534,6 @@ info_games(struct conn *c, struct text *t)
 	text_add(t, "games_autoplay:%zu", autoplay_pending(c->srv));
 }
 
-/* The matchmaker: what its commits announced, what this node runs. */
-static void
-info_lobby(struct conn *c, struct text *t)
-{
-	const struct cmd_lobby	*l;
-	struct lobby_stats	 st;
-
-	text_add(t, "# Lobby");
-	if ((l = lobby_stats(c->srv, &st)) == NULL)
-		return;
-	text_add(t, "tickets_joined:%llu", (unsigned long long)l->joined);
-	text_add(t, "tickets_matched:%llu", (unsigned long long)l->matched);
-	text_add(t, "games_matched:%llu", (unsigned long long)l->games);
-	text_add(t, "match_runs:%llu", (unsigned long long)st.runs);
-	text_add(t, "match_waits:%llu", (unsigned long long)st.waits);
-	text_add(t, "match_waited_tickets:%zu", st.waited);
-	text_add(t, "match_queues:%zu", st.queues);
-	text_add(t, "match_queues_held:%zu", st.held);
-}
-
 static const struct {
 	const char	*name;
 	void		(*fn)(struct conn *, struct text *);
@@ -588,7 +543,6 @@ static const struct {
 	{ "stats", info_stats },
 	{ "persistence", info_persistence },
 	{ "games", info_games },
-	{ "lobby", info_lobby },
 };
 
 /* INFO [section ...]: every section when none is named.  A barrier:
@@ -631,12 +585,9 @@ info_cmd(struct conn *c, const struct cmd_parsed *a)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_info_entry = {
-	.name = "INFO",
-	.spec = CMD_ARGS(info_args, 0),
-	.flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI,
-	.conn = info_cmd,
-};
+const struct cmd_def conn_info_entry = { .name = "INFO",
+    .spec = CMD_ARGS(info_args, 0),
+    .flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI, .conn = info_cmd };
 
 /* -------------------------------------------------------------- CONFIG */
 
@@ -661,9 +612,7 @@ static const struct cmd_alt config_alts[] = {
 	{ NULL, NULL }
 };
 static const struct cmd_arg config_args[] = {
-	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
-	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = config_alts,
-	  .err = "CONFIG HELP" },
+	CMD_ARG_SUBCOMMANDS(config_alts, "CONFIG HELP")
 };
 
 struct config_get {
@@ -751,12 +700,9 @@ config_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
-const struct cmd_def conn_config_entry = {
-	.name = "CONFIG",
-	.spec = CMD_ARGS(config_args, 0),
-	.flags = CMD_READONLY,
-	.conn = config_cmd,
-};
+const struct cmd_def conn_config_entry = { .name = "CONFIG",
+    .spec = CMD_ARGS(config_args, 0), .flags = CMD_READONLY,
+    .conn = config_cmd };
 
 /* ------------------------------------------------------------- COMMAND */
 
@@ -882,12 +828,9 @@ command_cmd(struct conn *c, const struct cmd_parsed *p)
 	send_reply(c, &r);
 }
 
-const struct cmd_def conn_command_entry = {
-	.name = "COMMAND",
-	.spec = CMD_ARGS(command_args, 0),
-	.flags = CMD_READONLY,
-	.conn = command_cmd,
-};
+const struct cmd_def conn_command_entry = { .name = "COMMAND",
+    .spec = CMD_ARGS(command_args, 0), .flags = CMD_READONLY,
+    .conn = command_cmd };
 
 /* ------------------------------------------- GAME.WATCH GAME.UNWATCH */
 
@@ -935,12 +878,10 @@ game_watch_cmd(struct conn *c, const struct cmd_parsed *p)
 	watch_pump(c);
 }
 
-const struct cmd_def conn_game_watch_entry = {
-	.name = "GAME.WATCH",
-	.spec = CMD_ARGS(game_watch_args, CMD_EXCESS_ARITY),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = game_watch_cmd,
-};
+const struct cmd_def conn_game_watch_entry = { .name = "GAME.WATCH",
+    .spec = CMD_ARGS(game_watch_args, CMD_EXCESS_ARITY),
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+    .conn = game_watch_cmd };
 
 static void
 unwatched(struct conn *c, const char *id)
@@ -971,9 +912,7 @@ game_unwatch_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
-const struct cmd_def conn_game_unwatch_entry = {
-	.name = "GAME.UNWATCH",
-	.spec = CMD_ARGS(game_unwatch_args, 0),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = game_unwatch_cmd,
-};
+const struct cmd_def conn_game_unwatch_entry = { .name = "GAME.UNWATCH",
+    .spec = CMD_ARGS(game_unwatch_args, 0),
+    .flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
+    .conn = game_unwatch_cmd };

@@ -338,12 +338,8 @@ exec_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-const struct cmd_def conn_exec_entry = {
-	.name = "EXEC",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY | CMD_NO_QUEUE,
-	.conn = exec_cmd,
-};
+const struct cmd_def conn_exec_entry = { .name = "EXEC", .spec = CMD_ARGS_NONE,
+    .flags = CMD_READONLY | CMD_NO_QUEUE, .conn = exec_cmd };
 
 /* --------------------------------------------------- MULTI, DISCARD */
 
@@ -364,12 +360,9 @@ multi_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-const struct cmd_def conn_multi_entry = {
-	.name = "MULTI",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY | CMD_NO_QUEUE,
-	.conn = multi_cmd,
-};
+const struct cmd_def conn_multi_entry = { .name = "MULTI",
+    .spec = CMD_ARGS_NONE, .flags = CMD_READONLY | CMD_NO_QUEUE,
+    .conn = multi_cmd };
 
 static void
 discard_cmd(struct conn *c, const struct cmd_parsed *p)
@@ -387,12 +380,9 @@ discard_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-const struct cmd_def conn_discard_entry = {
-	.name = "DISCARD",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY | CMD_NO_QUEUE,
-	.conn = discard_cmd,
-};
+const struct cmd_def conn_discard_entry = { .name = "DISCARD",
+    .spec = CMD_ARGS_NONE, .flags = CMD_READONLY | CMD_NO_QUEUE,
+    .conn = discard_cmd };
 
 /* ------------------------------------------------------ WATCH UNWATCH */
 
@@ -457,12 +447,10 @@ watchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-const struct cmd_def conn_watch_entry = {
-	.name = "WATCH",
-	.spec = CMD_ARGS(watch_args, 0),
-	.flags = CMD_READONLY | CMD_BARRIER | CMD_NO_QUEUE,
-	.conn = watchkeys_cmd,
-};
+const struct cmd_def conn_watch_entry = { .name = "WATCH",
+    .spec = CMD_ARGS(watch_args, 0),
+    .flags = CMD_READONLY | CMD_BARRIER | CMD_NO_QUEUE,
+    .conn = watchkeys_cmd };
 
 static void
 unwatchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
@@ -477,12 +465,8 @@ unwatchkeys_cmd(struct conn *c, const struct cmd_parsed *p)
 	reply_free(&r);
 }
 
-const struct cmd_def conn_unwatch_entry = {
-	.name = "UNWATCH",
-	.spec = CMD_ARGS_NONE,
-	.flags = CMD_READONLY,
-	.conn = unwatchkeys_cmd,
-};
+const struct cmd_def conn_unwatch_entry = { .name = "UNWATCH",
+    .spec = CMD_ARGS_NONE, .flags = CMD_READONLY, .conn = unwatchkeys_cmd };
 
 /* ------------------------------------------------------------ capture */
 

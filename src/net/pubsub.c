@@ -407,77 +407,56 @@ unsubscribe(struct conn *c, const struct cmd_parsed *p, int pattern)
 		send_confirm(c, kind, NULL, 0);
 }
 
+extern const struct cmd_def conn_psubscribe_entry, conn_punsubscribe_entry;
+
 /*
  * SUBSCRIBE id [id ...], PSUBSCRIBE pattern [pattern ...] and their
  * UNSUBSCRIBEs (every one when none is named): channels are game ids,
- * but any word is taken.  A RESP2 subscriber may send them; each is a
- * subscription (CMD_SUBSCRIPTION: it decides which moves the connection
- * still hears of).
+ * but any word is taken; the P commands' words are patterns.  A RESP2
+ * subscriber may send them; each is a subscription (CMD_SUBSCRIPTION: it
+ * decides which moves the connection still hears of).
  */
-static const struct cmd_arg subscribe_args[] = {
-	{ .name = "id", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
-	  .nmin = 1 },
-};
-static const struct cmd_arg psubscribe_args[] = {
-	{ .name = "pattern", .type = CMD_ARG_STRING,
-	  .flags = CMD_ARG_MULTIPLE, .nmin = 1 },
-};
-static const struct cmd_arg unsubscribe_args[] = { CMD_ARG_STR_ANY("id") };
-static const struct cmd_arg punsubscribe_args[] = {
-	CMD_ARG_STR_ANY("pattern")
-};
-
 static void
 subscribe_cmd(struct conn *c, const struct cmd_parsed *p)
 {
-	subscribe(c, p, 0);
-}
-
-static void
-psubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
-{
-	subscribe(c, p, 1);
+	subscribe(c, p, p->def == &conn_psubscribe_entry);
 }
 
 static void
 unsubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
 {
-	unsubscribe(c, p, 0);
+	unsubscribe(c, p, p->def == &conn_punsubscribe_entry);
 }
 
-static void
-punsubscribe_cmd(struct conn *c, const struct cmd_parsed *p)
-{
-	unsubscribe(c, p, 1);
-}
+#define SUBSCRIPTION	(CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION)
 
-const struct cmd_def conn_subscribe_entry = {
-	.name = "SUBSCRIBE",
-	.spec = CMD_ARGS(subscribe_args, 0),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = subscribe_cmd,
+static const struct cmd_arg subscribe_args[] = {
+	{ .name = "id", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	  .nmin = 1 },
 };
+const struct cmd_def conn_subscribe_entry = { .name = "SUBSCRIBE",
+    .spec = CMD_ARGS(subscribe_args, 0), .flags = SUBSCRIPTION,
+    .conn = subscribe_cmd };
 
-const struct cmd_def conn_psubscribe_entry = {
-	.name = "PSUBSCRIBE",
-	.spec = CMD_ARGS(psubscribe_args, 0),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = psubscribe_cmd,
+static const struct cmd_arg psubscribe_args[] = {
+	{ .name = "pattern", .type = CMD_ARG_STRING,
+	  .flags = CMD_ARG_MULTIPLE, .nmin = 1 },
 };
+const struct cmd_def conn_psubscribe_entry = { .name = "PSUBSCRIBE",
+    .spec = CMD_ARGS(psubscribe_args, 0), .flags = SUBSCRIPTION,
+    .conn = subscribe_cmd };
 
-const struct cmd_def conn_unsubscribe_entry = {
-	.name = "UNSUBSCRIBE",
-	.spec = CMD_ARGS(unsubscribe_args, 0),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = unsubscribe_cmd,
-};
+static const struct cmd_arg unsubscribe_args[] = { CMD_ARG_STR_ANY("id") };
+const struct cmd_def conn_unsubscribe_entry = { .name = "UNSUBSCRIBE",
+    .spec = CMD_ARGS(unsubscribe_args, 0), .flags = SUBSCRIPTION,
+    .conn = unsubscribe_cmd };
 
-const struct cmd_def conn_punsubscribe_entry = {
-	.name = "PUNSUBSCRIBE",
-	.spec = CMD_ARGS(punsubscribe_args, 0),
-	.flags = CMD_READONLY | CMD_PUBSUB | CMD_SUBSCRIPTION,
-	.conn = punsubscribe_cmd,
+static const struct cmd_arg punsubscribe_args[] = {
+	CMD_ARG_STR_ANY("pattern")
 };
+const struct cmd_def conn_punsubscribe_entry = { .name = "PUNSUBSCRIBE",
+    .spec = CMD_ARGS(punsubscribe_args, 0), .flags = SUBSCRIPTION,
+    .conn = unsubscribe_cmd };
 
 /* ------------------------------------------------------------- PUBSUB */
 
@@ -494,8 +473,7 @@ static const struct cmd_alt pubsub_alts[] = {
 	{ NULL, NULL }
 };
 static const struct cmd_arg pubsub_args[] = {
-	{ .name = "subcommand", .type = CMD_ARG_SUBCOMMAND,
-	  .flags = CMD_ARG_MULTIPLE, .nmin = 1, .alts = pubsub_alts },
+	CMD_ARG_SUBCOMMANDS(pubsub_alts, NULL)
 };
 
 static void
@@ -596,9 +574,6 @@ pubsub_cmd(struct conn *c, const struct cmd_parsed *p)
 	}
 }
 
-const struct cmd_def conn_pubsub_entry = {
-	.name = "PUBSUB",
-	.spec = CMD_ARGS(pubsub_args, 0),
-	.flags = CMD_READONLY,
-	.conn = pubsub_cmd,
-};
+const struct cmd_def conn_pubsub_entry = { .name = "PUBSUB",
+    .spec = CMD_ARGS(pubsub_args, 0), .flags = CMD_READONLY,
+    .conn = pubsub_cmd };
