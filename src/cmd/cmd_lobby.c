@@ -291,6 +291,8 @@ match_join_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	m.kind = t.kind;
 	m.seat = -1;
 	cmd_note_join(env, &m);
+	if (env->lobby->on_joining != NULL)
+		env->lobby->on_joining(env->lobby->arg, &m);
 	reply_int(out, t.id);
 }
 

@@ -54,6 +54,10 @@ struct cmd_lobby {
 	 * games. */
 	void		(*on_join)(void *arg, const struct cmd_matched *);
 	void		(*on_match)(void *arg, const struct cmd_matched *);
+	/* A ticket written in the open transaction, before its COMMIT: a
+	 * store whose reads see the transaction's writes (SQLite) may match
+	 * it in the same transaction. */
+	void		(*on_joining)(void *arg, const struct cmd_matched *);
 	/* The quota of what a client makes (the daemon's create-rate; NULL:
 	 * none): admit before an account or a ticket is written, 0 or -1
 	 * with -LIMIT set (rejected: nothing read); made after, with

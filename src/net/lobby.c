@@ -173,7 +173,13 @@ queue_soon(struct lobbyd *ld, const char *name, int64_t ms)
 	if (q->due != 0 && q->due <= at)
 		return;
 	q->due = at;
-	arm_ms(q->ev, ms);
+	/* At once: active now, it runs before this pass ends (the flush is
+	 * the loop's lowest priority), so that its writes join the open
+	 * transaction; a timer would wait for the next turn of the loop. */
+	if (ms <= 0)
+		event_active(q->ev, EV_TIMEOUT, 1);
+	else
+		arm_ms(q->ev, ms);
 }
 
 static void
@@ -227,7 +233,7 @@ queue_cb(evutil_socket_t fd, short what, void *arg)
 		log_warning("lobby: queue '%s': %s", q->name,
 		    store_errmsg(srv->env.store));
 		queue_soon(ld, q->name, RETRY_MS);
-	} else if (run.groups > 0 || res.writes > 0) {
+	} else if (run.groups > 0) {
 		/* What it stored waits for the COMMIT, and so does its next
 		 * run (lobby_pass_end()). */
 		q->ran = 1;
@@ -576,6 +582,17 @@ on_join(void *arg, const struct cmd_matched *m)
 	queue_soon(arg, m->queue, 0);
 }
 
+/* SQLite's reads see the open transaction's tickets: the run that
+ * follows in this pass may match this one with its own COMMIT. */
+static void
+on_joining(void *arg, const struct cmd_matched *m)
+{
+	struct lobbyd	*ld = arg;
+
+	if (!store_optimistic(ld->srv->env.store))
+		queue_soon(ld, m->queue, 0);
+}
+
 static void
 on_match(void *arg, const struct cmd_matched *m)
 {
@@ -647,6 +664,7 @@ lobby_init(struct server *srv)
 	ld->lobby.max_tickets = srv->cfg->max_tickets;
 	ld->lobby.on_join = on_join;
 	ld->lobby.on_match = on_match;
+	ld->lobby.on_joining = on_joining;
 	ld->lobby.admit = admit;
 	ld->lobby.made = made;
 	ld->lobby.arg = ld;

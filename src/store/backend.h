@@ -309,6 +309,11 @@ struct store {
 	 * open (coherence.c). */
 	uint64_t		 nest_mark[STORE_NEST];
 	int			 nest_wrote[STORE_NEST];
+	/* The seat secret as read (games.c), and whether this store's
+	 * open transaction inserted it (not kept until it commits). */
+	uint8_t			 secret[STORE_SECRET_LEN];
+	int			 secret_known;
+	int			 secret_made;
 	/* An optimistic backend's: what the open turn loaded (a turn that
 	 * writes nothing has what it read checked instead). */
 	struct {

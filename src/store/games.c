@@ -323,20 +323,34 @@ store_save_opts(struct store *st, const struct game *g)
 
 /* ------------------------------------------------------------ secret */
 
-/* The secret is made once per database; the backend's insert keeps the
- * first one if two writers race. */
+/*
+ * The secret is made once per database; the backend's insert keeps the
+ * first one if two writers race.  Once read as stored, it is kept here:
+ * it never changes after (but for store_clear()), and a login, a seat,
+ * a match each need it.  One this store inserts is kept only once its
+ * transaction has committed.
+ */
 static int
 secret_get(struct store *st, const uint8_t *fresh, uint8_t *out)
 {
 	int	 rc;
 
-	if ((rc = st->ops->secret_read(st, out)) != 1)
+	if (st->secret_known) {
+		memcpy(out, st->secret, STORE_SECRET_LEN);
+		return 0;
+	}
+	if ((rc = st->ops->secret_read(st, out)) == 0 && !st->secret_made) {
+		memcpy(st->secret, out, STORE_SECRET_LEN);
+		st->secret_known = 1;
+	}
+	if (rc != 1)
 		return rc;
 	if (txn_write_begin(st, "secret") != 0)
 		return STORE_ERR;
 	if (st->ops->secret_insert(st, fresh) != 0 ||
 	    st->ops->secret_read(st, out) != 0)
 		return txn_write_abort(st);
+	st->secret_made = st->txn;
 	return txn_write_end(st, "secret");
 }
 

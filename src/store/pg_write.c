@@ -252,7 +252,10 @@ create_or_match(struct store *st, const struct row_game *r,
 	struct pg_buf		 tb[4];
 	int			 rc;
 
-	if ((rc = pg_exists(s, r->id)) != 0)
+	/* A match's id is the matchmaker's, drawn at random: a round trip
+	 * per game to look for it would cost the matcher more than the
+	 * conflict it never meets (its INSERT then makes nothing). */
+	if (m == NULL && (rc = pg_exists(s, r->id)) != 0)
 		return rc == 1 ? STORE_EXISTS : STORE_ERR;
 	memset(&a, 0, sizeof(a));
 	memset(&mp, 0, sizeof(mp));

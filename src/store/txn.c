@@ -21,6 +21,7 @@ store_begin(struct store *st)
 void
 store_rollback(struct store *st)
 {
+	st->secret_made = 0;
 	cache_undo(st, CACHE_TURN);
 	cache_undo(st, CACHE_TXN);
 	cache_txn(st, 0);
@@ -35,6 +36,7 @@ int
 store_commit(struct store *st)
 {
 	if (st->ops->commit(st) == 0) {
+		st->secret_made = 0;
 		st->txn = 0;
 		st->turns = 0;
 		cache_txn(st, 0);
