@@ -249,7 +249,6 @@ match_join_cmd(struct cmd_env *env, const struct cmd_parsed *p,
     struct reply *out)
 {
 	const struct cmd_session	*s = p->args->session;
-	struct store_rating		 r;
 	struct store_ticket		 t;
 	struct cmd_matched		 m;
 	struct join			 j;
@@ -262,17 +261,11 @@ match_join_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	if (join_read(env, p, &j, t.queue, sizeof(t.queue), out) != 0 ||
 	    join_check(env, &j, t.queue, out) != 0)
 		return;
-	rc = store_rating_get(env->store, s->account,
-	    (enum game_kind)p->v[JOIN_KIND].i, &r);
-	if (rc == STORE_ERR) {
-		cmd_reply_store(env, out);
-		return;
-	}
 	str_copy(t.account, sizeof(t.account), s->account);
 	t.kind = (enum game_kind)p->v[JOIN_KIND].i;
 	t.players_min = j.min;
 	t.players_max = j.max;
-	t.rating = rc == STORE_OK ? r.rating : RATING_INITIAL;
+	t.rating = RATING_INITIAL;	/* the store's, if it has one */
 	t.span = j.window;
 	t.bots_after = j.bots_after_ms;
 	t.joined = cmd_now_ms(env);

@@ -355,6 +355,30 @@ next_id(struct pg_store *s, int64_t *id)
 	return 0;
 }
 
+/* The account's rating of the kind (0, or STORE_NOTFOUND for none) and
+ * its waiting tickets: one statement, one round trip. */
+static int
+join_reads(struct pg_store *s, const struct store_ticket *t,
+    struct store_rating *rt, int64_t *waiting)
+{
+	const char	*params[2];
+	char		 k[PG_INT_MAX];
+	PGresult	*r;
+	int		 rc;
+
+	params[0] = t->account;
+	params[1] = pg_int(k, t->kind);
+	if ((r = pg_rd_one(s, "ticket", PS_JOIN_READ, 2, params)) == NULL)
+		return STORE_ERR;
+	rc = PQntuples(r) == 1 ? pg_col_int(r, 0, 0, waiting) : -1;
+	if (rc == 0 && !PQgetisnull(r, 0, 1))
+		rc = rating_row(r, 0, 1, rt);
+	else if (rc == 0)
+		rc = STORE_NOTFOUND;
+	PQclear(r);
+	return rc < 0 ? corrupt(s, "ticket", "corrupt rating or count") : rc;
+}
+
 /* The committed count is asked first, for a clear refusal; the insert's
  * own count, under the account's lock, is what holds against the
  * others of this transaction and other nodes' at once. */
@@ -364,22 +388,16 @@ ticket_insert(struct store *st, struct store_ticket *t, int64_t max_waiting)
 	struct pg_store	*s = to_pg(st);
 	const char	*params[11];
 	char		 n[8][PG_INT_MAX], d[2][DOUBLE_MAX], key[PG_KEY_MAX];
-	PGresult	*r;
+	struct store_rating rt;
 	int64_t		 waiting;
 	int		 rc;
 
-	if (max_waiting > 0) {
-		params[0] = t->account;
-		if ((r = pg_rd_one(s, "ticket", PS_TICKET_COUNT, 1, params)) ==
-		    NULL)
-			return STORE_ERR;
-		rc = PQntuples(r) == 1 ? pg_col_int(r, 0, 0, &waiting) : -1;
-		PQclear(r);
-		if (rc != 0)
-			return corrupt(s, "ticket", "no count of tickets");
-		if (waiting >= max_waiting)
-			return STORE_LIMIT;
-	}
+	if ((rc = join_reads(s, t, &rt, &waiting)) == STORE_ERR)
+		return STORE_ERR;
+	if (rc == 0)
+		t->rating = rt.rating;
+	if (max_waiting > 0 && waiting >= max_waiting)
+		return STORE_LIMIT;
 	if (next_id(s, &t->id) != 0)
 		return STORE_ERR;
 	account_key(key, t->account);

@@ -264,9 +264,13 @@ static const struct pg_stmt stmts[NPS] = {
 	    " LIMIT $3 OFFSET $2", 3 },
 	[PS_TICKET_IDS] = {
 	    "SELECT nextval('ticket_ids') FROM generate_series(1, $1)", 1 },
-	[PS_TICKET_COUNT] = {
-	    "SELECT count(*) FROM tickets WHERE account = $1 AND state = 0",
-	    1 },
+	/* A join's reads: the account's waiting tickets, its rating of the
+	 * kind (NULL columns for none). */
+	[PS_JOIN_READ] = {
+	    "SELECT (SELECT count(*) FROM tickets WHERE account = $1"
+	    " AND state = 0), r.rating, r.rd, r.vol, r.games, r.won, r.updated"
+	    " FROM (SELECT 1) AS one LEFT JOIN ratings r"
+	    " ON r.account = $1 AND r.kind = $2::int", 2 },
 	[PS_TICKET_SELECT] = {
 	    "SELECT " PG_TICKET_COLS " FROM tickets WHERE id = $1", 1 },
 	[PS_TICKETS_WAITING] = {

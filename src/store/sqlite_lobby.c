@@ -236,10 +236,15 @@ ticket_insert(struct store *store, struct store_ticket *t,
     int64_t max_waiting)
 {
 	struct sqlite_store	*s = to_sqlite(store);
+	struct store_rating	 r;
 	sqlite3_stmt		*st;
 	int64_t			 waiting;
 	int			 rc;
 
+	if ((rc = rating_read(store, t->account, t->kind, &r)) == STORE_ERR)
+		return STORE_ERR;
+	if (rc == 0)
+		t->rating = r.rating;
 	if (max_waiting > 0) {
 		if ((st = sql_stmt_get(s, ST_TICKET_COUNT, "ticket")) == NULL)
 			return STORE_ERR;

@@ -339,10 +339,13 @@ struct store_ticket {
 };
 
 /*
- * A new waiting ticket: t's account, kind, queue, players, rating, span,
- * bots_after and joined are stored, and t->id gets its id.  STORE_LIMIT
+ * A new waiting ticket: t's account, kind, queue, players, span,
+ * bots_after and joined are stored with the account's rating of the
+ * kind, which t->rating gets (it holds, when called, the rating of one
+ * who never played the kind), and t->id gets its id.  STORE_LIMIT
  * (nothing written) when the account has max_waiting tickets waiting
- * already (0: no cap).
+ * already (0: no cap).  The rating and the count are read together: on
+ * a store of several nodes, one round trip.
  */
 int	store_ticket_join(struct store *, struct store_ticket *,
 	    int64_t max_waiting);

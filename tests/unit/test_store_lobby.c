@@ -363,6 +363,7 @@ test_lobby_ratings(void **state)
 {
 	struct store		*st = open_mem();
 	struct store_rating	 old[3], new[3], got;
+	struct store_ticket	 t, tg;
 	struct board		 b;
 	const char		*names[3] = { "ann", "bob", "bot-expert" };
 
@@ -422,6 +423,19 @@ test_lobby_ratings(void **state)
 	assert_int_equal(store_leaderboard(st, KIND_SNL, 0, 10, collect_rank,
 	    &b), 0);
 	assert_int_equal(b.n, 0);
+	/* a ticket carries its account's rating of the kind, read with its
+	 * join; the rating given stands for one who never played it */
+	ticket(&t, "ann", "ludo q", 1);
+	t.rating = 1500;
+	assert_int_equal(store_ticket_join(st, &t, 0), STORE_OK);
+	assert_true(t.rating == 1520);
+	assert_int_equal(store_ticket_get(st, t.id, &tg), STORE_OK);
+	assert_true(tg.rating == 1520);
+	ticket(&t, "ann", "snl q", 1);
+	t.kind = KIND_SNL;
+	t.rating = 1500;
+	assert_int_equal(store_ticket_join(st, &t, 0), STORE_OK);
+	assert_true(t.rating == 1500);
 	store_close(st);
 }
 
