@@ -206,6 +206,7 @@ queue_cb(evutil_socket_t fd, short what, void *arg)
 	struct server		*srv = ld->srv;
 	struct cmd_match_run	 run;
 	struct cmd_result	 res;
+	int64_t			 t0;
 	int			 rc;
 
 	(void)fd;
@@ -226,7 +227,8 @@ queue_cb(evutil_socket_t fd, short what, void *arg)
 		queue_soon(ld, q->name, RETRY_MS);
 		return;
 	}
-	rc = cmd_match_queue(&srv->env, q->name, now_ms(ld), &run);
+	t0 = now_ms(ld);
+	rc = cmd_match_queue(&srv->env, q->name, t0, &run);
 	ld->runs_total++;
 	cmd_txn_status(&srv->env, &res);
 	if (rc != 0) {
@@ -242,8 +244,9 @@ queue_cb(evutil_socket_t fd, short what, void *arg)
 	} else if (run.next_ms > 0)
 		queue_soon(ld, q->name, run.next_ms - now_ms(ld));
 	if (run.groups > 0)
-		log_debug("lobby: queue '%s': %d game(s) of %d ticket(s)",
-		    q->name, run.groups, run.waiting);
+		log_debug("lobby: queue '%s': %d game(s) of %d ticket(s) in "
+		    "%lld ms", q->name, run.groups, run.waiting,
+		    (long long)(now_ms(ld) - t0));
 	pass_after(srv, &res);
 }
 
