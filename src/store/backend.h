@@ -109,6 +109,15 @@ struct store_lobby_ops {
 		    store_account_game_cb, void *);
 	/* NULL: one writer, always the matcher. */
 	int	(*queue_lock)(struct store *, const char *queue);
+	/* ludus copy's (store.h). */
+	int	(*each_account)(struct store *, store_account_cb, void *);
+	int	(*each_rating)(struct store *, store_each_rating_cb, void *);
+	int	(*each_ticket)(struct store *, int64_t, int64_t,
+		    store_ticket_cb, void *);
+	int	(*each_seat)(struct store *, store_each_seat_cb, void *);
+	int	(*ticket_import)(struct store *, const struct store_ticket *);
+	int	(*seat_import)(struct store *, const char *, int,
+		    const char *);
 };
 
 /* The capabilities of a backend (struct store_ops, caps). */

@@ -189,6 +189,55 @@ store_account_games(struct store *st, const char *account,
 	    limit, cb, arg);
 }
 
+/* ------------------------------------------------------- ludus copy */
+
+int
+store_each_account(struct store *st, store_account_cb cb, void *arg)
+{
+	return st->ops->lobby->each_account(st, cb, arg);
+}
+
+int
+store_each_rating(struct store *st, store_each_rating_cb cb, void *arg)
+{
+	return st->ops->lobby->each_rating(st, cb, arg);
+}
+
+int
+store_each_ticket(struct store *st, int64_t after, int64_t limit,
+    store_ticket_cb cb, void *arg)
+{
+	return st->ops->lobby->each_ticket(st, after, limit, cb, arg);
+}
+
+int
+store_each_seat(struct store *st, store_each_seat_cb cb, void *arg)
+{
+	return st->ops->lobby->each_seat(st, cb, arg);
+}
+
+int
+store_ticket_import(struct store *st, const struct store_ticket *t)
+{
+	struct lobby_write	 w;
+
+	if (write_start(st, &w, "ticket") != 0)
+		return STORE_ERR;
+	return write_finish(st, &w, st->ops->lobby->ticket_import(st, t));
+}
+
+int
+store_seat_import(struct store *st, const char *game, int idx,
+    const char *account)
+{
+	struct lobby_write	 w;
+
+	if (write_start(st, &w, "seat") != 0)
+		return STORE_ERR;
+	return write_finish(st, &w, st->ops->lobby->seat_import(st, game,
+	    idx, account));
+}
+
 int
 store_queue_lock(struct store *st, const char *queue)
 {

@@ -676,6 +676,142 @@ queue_lock(struct store *st, const char *queue)
 	return 1;
 }
 
+/* ------------------------------------------------------- ludus copy */
+
+static int
+each_account(struct store *st, store_account_cb cb, void *arg)
+{
+	struct pg_store		*s = to_pg(st);
+	struct store_account	 a;
+	PGresult		*r;
+	int			 i, ret = 0;
+
+	if ((r = pg_rd_one(s, "accounts", PS_ACCOUNT_EACH, 0, NULL)) == NULL)
+		return STORE_ERR;
+	for (i = 0; i < PQntuples(r) && ret == 0; i++) {
+		memset(&a, 0, sizeof(a));
+		a.bot = -1;
+		a.has_key = 1;
+		if (col_text(r, i, 0, a.name, sizeof(a.name)) != 0 ||
+		    pg_col_bytea(r, i, 1, a.key, STORE_KEY_HASH_LEN) !=
+		    STORE_KEY_HASH_LEN || pg_col_int(r, i, 3, &a.created) != 0) {
+			PQclear(r);
+			return corrupt(s, "accounts", "corrupt account row");
+		}
+		ret = cb(arg, &a);
+	}
+	PQclear(r);
+	return ret;
+}
+
+static int
+each_rating(struct store *st, store_each_rating_cb cb, void *arg)
+{
+	struct pg_store		*s = to_pg(st);
+	struct store_rating	 rt;
+	char			 name[GAME_ID_MAX + 1];
+	PGresult		*r;
+	int64_t			 kind;
+	int			 i, ret = 0;
+
+	if ((r = pg_rd_one(s, "ratings", PS_RATING_EACH, 0, NULL)) == NULL)
+		return STORE_ERR;
+	for (i = 0; i < PQntuples(r) && ret == 0; i++) {
+		if (col_text(r, i, 0, name, sizeof(name)) != 0 ||
+		    pg_col_int(r, i, 1, &kind) != 0 ||
+		    rating_row(r, i, 2, &rt) != 0) {
+			PQclear(r);
+			return corrupt(s, "ratings", "corrupt rating row");
+		}
+		ret = cb(arg, name, (enum game_kind)kind, &rt);
+	}
+	PQclear(r);
+	return ret;
+}
+
+static int
+each_ticket(struct store *st, int64_t after, int64_t limit,
+    store_ticket_cb cb, void *arg)
+{
+	struct pg_store	*s = to_pg(st);
+	const char	*params[2];
+	char		 a[PG_INT_MAX], l[PG_INT_MAX];
+	PGresult	*r;
+
+	params[0] = pg_int(a, after);
+	params[1] = limit < 0 ? NULL : pg_int(l, limit);
+	if ((r = pg_rd_one(s, "tickets", PS_TICKET_EACH, 2, params)) == NULL)
+		return STORE_ERR;
+	return ticket_rows(s, r, "tickets", cb, arg);
+}
+
+static int
+each_seat(struct store *st, store_each_seat_cb cb, void *arg)
+{
+	struct pg_store	*s = to_pg(st);
+	char		 game[GAME_ID_MAX + 1], name[GAME_ID_MAX + 1];
+	PGresult	*r;
+	int64_t		 idx;
+	int		 i, ret = 0;
+
+	if ((r = pg_rd_one(s, "seats", PS_SEAT_EACH, 0, NULL)) == NULL)
+		return STORE_ERR;
+	for (i = 0; i < PQntuples(r) && ret == 0; i++) {
+		if (col_text(r, i, 0, game, sizeof(game)) != 0 ||
+		    pg_col_int(r, i, 1, &idx) != 0 ||
+		    col_text(r, i, 2, name, sizeof(name)) != 0) {
+			PQclear(r);
+			return corrupt(s, "seats", "corrupt seat row");
+		}
+		ret = cb(arg, game, (int)idx, name);
+	}
+	PQclear(r);
+	return ret;
+}
+
+static int
+ticket_import(struct store *st, const struct store_ticket *t)
+{
+	struct pg_store	*s = to_pg(st);
+	const char	*params[14];
+	char		 n[10][PG_INT_MAX], d[2][DOUBLE_MAX], key[PG_KEY_MAX];
+
+	params[0] = pg_int(n[0], t->id);
+	params[1] = t->account;
+	params[2] = pg_int(n[1], t->kind);
+	params[3] = t->queue;
+	params[4] = pg_int(n[2], t->players_min);
+	params[5] = pg_int(n[3], t->players_max);
+	params[6] = double_param(d[0], t->rating);
+	params[7] = double_param(d[1], t->span);
+	params[8] = t->bots_after >= 0 ? pg_int(n[4], t->bots_after) : NULL;
+	params[9] = pg_int(n[5], t->joined);
+	params[10] = pg_int(n[6], t->state);
+	params[11] = t->seat >= 0 ? t->game : NULL;
+	params[12] = t->seat >= 0 ? pg_int(n[7], t->seat) : NULL;
+	params[13] = t->ended != 0 ? pg_int(n[8], t->ended) : NULL;
+	snprintf(key, sizeof(key), "%ct%020lld", PG_KEY_LOBBY,
+	    (long long)t->id);
+	return lobby_stmt(s, "ticket", PS_TICKET_IMPORT, 14, params,
+	    PQ_LOBBY, key, t->id);
+}
+
+static int
+seat_import(struct store *st, const char *game, int idx,
+    const char *account)
+{
+	struct pg_store	*s = to_pg(st);
+	const char	*params[3];
+	char		 n[PG_INT_MAX];
+
+	params[0] = game;
+	params[1] = pg_int(n, idx);
+	params[2] = account;
+	/* Keyed with its game: its row follows the game's. */
+	return lobby_stmt(s, "seat", PS_SEAT_IMPORT, 3, params, PQ_LOBBY, game,
+	    0);
+}
+
 const struct store_lobby_ops pg_lobby_ops = {
 	.account_insert = account_insert,
 	.account_read = account_read,
@@ -693,4 +829,10 @@ const struct store_lobby_ops pg_lobby_ops = {
 	.game_accounts = game_accounts,
 	.account_games = account_games,
 	.queue_lock = queue_lock,
+	.each_account = each_account,
+	.each_rating = each_rating,
+	.each_ticket = each_ticket,
+	.each_seat = each_seat,
+	.ticket_import = ticket_import,
+	.seat_import = seat_import,
 };

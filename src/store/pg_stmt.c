@@ -302,6 +302,31 @@ static const struct pg_stmt stmts[NPS] = {
 	/* The session's: held until the read connection closes. */
 	[PS_QUEUE_LOCK] = {
 	    "SELECT pg_try_advisory_lock(" PG_LOCK_QUEUE ", $1::int)", 1 },
+
+	/* -------------------------------------------- ludus copy's */
+	[PS_ACCOUNT_EACH] = {
+	    "SELECT name, key, bot, created FROM accounts"
+	    " WHERE key IS NOT NULL ORDER BY name", 0 },
+	[PS_RATING_EACH] = {
+	    "SELECT account, kind, rating, rd, vol, games, won, updated"
+	    " FROM ratings ORDER BY account, kind", 0 },
+	[PS_TICKET_EACH] = {
+	    "SELECT " PG_TICKET_COLS " FROM tickets WHERE id > $1"
+	    " ORDER BY id LIMIT $2", 2 },
+	[PS_SEAT_EACH] = {
+	    "SELECT game, idx, account FROM game_accounts"
+	    " ORDER BY game, idx", 0 },
+	/* The sequence is moved past the ticket: the ids drawn after it
+	 * are new. */
+	[PS_TICKET_IMPORT] = {
+	    "WITH i AS (INSERT INTO tickets (" PG_TICKET_COLS ")"
+	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,"
+	    " $14) RETURNING id)"
+	    " SELECT setval('ticket_ids', GREATEST(i.id, s.last_value))"
+	    " FROM i, ticket_ids s", 14 },
+	[PS_SEAT_IMPORT] = {
+	    "INSERT INTO game_accounts (game, idx, account)"
+	    " VALUES ($1, $2, $3) RETURNING 1", 3 },
 };
 
 /* Statement i is prepared as "l<i>". */

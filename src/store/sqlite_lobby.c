@@ -501,6 +501,138 @@ account_games(struct store *store, const char *account,
 	return ret;
 }
 
+/* ------------------------------------------------------- ludus copy */
+
+static int
+each_account(struct store *store, store_account_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct store_account	 a;
+	sqlite3_stmt		*st;
+	int			 rc, ret = 0;
+
+	if ((st = sql_stmt_get(s, ST_ACCOUNT_EACH, "accounts")) == NULL)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		memset(&a, 0, sizeof(a));
+		a.bot = -1;
+		if (sql_column_copy(st, 0, a.name, sizeof(a.name)) != 0 ||
+		    sqlite3_column_bytes(st, 1) != STORE_KEY_HASH_LEN) {
+			sql_stmt_done(st);
+			return store_set_err(store, "accounts",
+			    "corrupt account row");
+		}
+		memcpy(a.key, sqlite3_column_blob(st, 1), STORE_KEY_HASH_LEN);
+		a.has_key = 1;
+		a.created = sqlite3_column_int64(st, 3);
+		if ((ret = cb(arg, &a)) != 0)
+			break;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return sql_stmt_err(s, st, "accounts");
+	sql_stmt_done(st);
+	return ret;
+}
+
+static int
+each_rating(struct store *store, store_each_rating_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	struct store_rating	 r;
+	sqlite3_stmt		*st;
+	int			 rc, ret = 0;
+
+	if ((st = sql_stmt_get(s, ST_RATING_EACH, "ratings")) == NULL)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		rating_row(st, 2, &r);
+		if ((ret = cb(arg, (const char *)sqlite3_column_text(st, 0),
+		    (enum game_kind)sqlite3_column_int(st, 1), &r)) != 0)
+			break;
+	}
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return sql_stmt_err(s, st, "ratings");
+	sql_stmt_done(st);
+	return ret;
+}
+
+static int
+each_ticket(struct store *store, int64_t after, int64_t limit,
+    store_ticket_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+
+	if ((st = sql_stmt_get(s, ST_TICKET_EACH, "tickets")) == NULL)
+		return STORE_ERR;
+	if (sql_bind_int(st, 1, after) || sql_bind_int(st, 2, limit < 0 ? -1 :
+	    limit))
+		return sql_stmt_err(s, st, "tickets");
+	return ticket_walk(s, st, "tickets", cb, arg);
+}
+
+static int
+each_seat(struct store *store, store_each_seat_cb cb, void *arg)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	int			 rc, ret = 0;
+
+	if ((st = sql_stmt_get(s, ST_SEAT_EACH, "seats")) == NULL)
+		return STORE_ERR;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((ret = cb(arg, (const char *)sqlite3_column_text(st, 0),
+		    sqlite3_column_int(st, 1),
+		    (const char *)sqlite3_column_text(st, 2))) != 0)
+			break;
+	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		return sql_stmt_err(s, st, "seats");
+	sql_stmt_done(st);
+	return ret;
+}
+
+static int
+ticket_import(struct store *store, const struct store_ticket *t)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+	int			 bad;
+
+	if ((st = sql_stmt_get(s, ST_TICKET_IMPORT, "ticket")) == NULL)
+		return STORE_ERR;
+	bad = sql_bind_int(st, 1, t->id) ||
+	    sql_bind_text(st, 2, t->account, sizeof(t->account)) ||
+	    sql_bind_int(st, 3, t->kind) ||
+	    sql_bind_text(st, 4, t->queue, sizeof(t->queue)) ||
+	    sql_bind_int(st, 5, t->players_min) ||
+	    sql_bind_int(st, 6, t->players_max) ||
+	    sqlite3_bind_double(st, 7, t->rating) != SQLITE_OK ||
+	    sqlite3_bind_double(st, 8, t->span) != SQLITE_OK ||
+	    (t->bots_after >= 0 && sql_bind_int(st, 9, t->bots_after)) ||
+	    sql_bind_int(st, 10, t->joined) || sql_bind_int(st, 11, t->state) ||
+	    (t->seat >= 0 && (sql_bind_text(st, 12, t->game,
+	    sizeof(t->game)) || sql_bind_int(st, 13, t->seat))) ||
+	    (t->ended != 0 && sql_bind_int(st, 14, t->ended));
+	if (bad)
+		return sql_stmt_err(s, st, "ticket");
+	return run_write(s, st, "ticket") == 0 ? 0 : STORE_ERR;
+}
+
+static int
+seat_import(struct store *store, const char *game, int idx,
+    const char *account)
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+
+	if ((st = sql_stmt_get(s, ST_SEAT_INSERT, "seat")) == NULL)
+		return STORE_ERR;
+	if (sql_bind_id(st, game) || sql_bind_int(st, 2, idx) ||
+	    sql_bind_text(st, 3, account, GAME_ID_MAX + 1))
+		return sql_stmt_err(s, st, "seat");
+	return run_write(s, st, "seat") == 0 ? 0 : STORE_ERR;
+}
+
 const struct store_lobby_ops sqlite_lobby_ops = {
 	.account_insert = account_insert,
 	.account_read = account_read,
@@ -517,4 +649,10 @@ const struct store_lobby_ops sqlite_lobby_ops = {
 	.match_rows = match_rows,
 	.game_accounts = game_accounts,
 	.account_games = account_games,
+	.each_account = each_account,
+	.each_rating = each_rating,
+	.each_ticket = each_ticket,
+	.each_seat = each_seat,
+	.ticket_import = ticket_import,
+	.seat_import = seat_import,
 };

@@ -137,6 +137,21 @@ static const char *const stmt_sql[NSTMT] = {
 	    " WHERE a.account = ?1 AND a.game > ?2"
 	    " AND (?3 = 0 OR (?3 = 1) = (g.turn >= 0))"
 	    " ORDER BY a.game, a.idx LIMIT ?4",
+	/* ludus copy's walks and imports. */
+	[ST_ACCOUNT_EACH] =
+	    "SELECT name, key, bot, created FROM accounts"
+	    " WHERE key IS NOT NULL ORDER BY name",
+	[ST_RATING_EACH] =
+	    "SELECT account, kind, rating, rd, vol, games, won, updated"
+	    " FROM ratings ORDER BY account, kind",
+	[ST_TICKET_EACH] =
+	    "SELECT " SQLITE_TICKET_COLS " FROM tickets WHERE id > ?1"
+	    " ORDER BY id LIMIT ?2",
+	[ST_SEAT_EACH] =
+	    "SELECT game, idx, account FROM game_accounts ORDER BY game, idx",
+	[ST_TICKET_IMPORT] =
+	    "INSERT INTO tickets (" SQLITE_TICKET_COLS ") VALUES (?1, ?2, ?3,"
+	    " ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
 };
 
 int

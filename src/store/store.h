@@ -415,6 +415,27 @@ int	store_account_games(struct store *, const char *account,
 	    enum store_games_filter, const char *after, int64_t limit,
 	    store_account_game_cb, void *arg);
 
+/*
+ * ludus copy: the lobby's rows walked as they are, and written so: the
+ * persons' accounts (the bots' are every schema's own), every rating,
+ * the tickets by id after after (at most limit), the seats accounts
+ * hold; a ticket imported keeps its id, its state and its match (and a
+ * store that draws ids draws later ones after it).
+ */
+typedef int (*store_account_cb)(void *arg, const struct store_account *);
+int	store_each_account(struct store *, store_account_cb, void *arg);
+typedef int (*store_each_rating_cb)(void *arg, const char *account,
+    enum game_kind, const struct store_rating *);
+int	store_each_rating(struct store *, store_each_rating_cb, void *arg);
+int	store_each_ticket(struct store *, int64_t after, int64_t limit,
+	    store_ticket_cb, void *arg);
+typedef int (*store_each_seat_cb)(void *arg, const char *game, int idx,
+    const char *account);
+int	store_each_seat(struct store *, store_each_seat_cb, void *arg);
+int	store_ticket_import(struct store *, const struct store_ticket *);
+int	store_seat_import(struct store *, const char *game, int idx,
+	    const char *account);
+
 /* 1 when this process may match the queue now, 0 when another process
  * is its matcher (several nodes on one PostgreSQL: one at a time per
  * queue, and another takes over when that one's connection is gone);

@@ -712,6 +712,7 @@ main(void)
 		cmocka_unit_test(test_lobby_match),
 		cmocka_unit_test(test_lobby_ratings),
 		cmocka_unit_test(test_lobby_in_transaction),
+		cmocka_unit_test(test_lobby_copy),
 	};
 
 	return STORE_RUN_TESTS(tests);

@@ -50,5 +50,6 @@ void	test_lobby_tickets(void **);
 void	test_lobby_match(void **);
 void	test_lobby_ratings(void **);
 void	test_lobby_in_transaction(void **);
+void	test_lobby_copy(void **);
 
 #endif /* LUDUS_TEST_STORE_H */

@@ -2,7 +2,8 @@
  * test_store, the lobby's rows: accounts and their keys, tickets (ids,
  * order, the cap, cancel once), a match all or nothing, the seats
  * accounts hold and their games, ratings written only on top of what
- * they were computed from, the leaderboard.  On both backends.
+ * they were computed from, the leaderboard, and the rows walked out and
+ * written into another store as ludus copy does.  On both backends.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -469,5 +470,152 @@ test_lobby_in_transaction(void **state)
 	store_savepoint_rollback(st);
 	assert_int_equal(store_commit(st), STORE_OK);
 	assert_int_equal(query_int(st, "SELECT count(*) FROM tickets"), 1);
+	store_close(st);
+}
+
+/* ludus copy: the lobby's rows walked out of the store and written into
+ * another (an SQLite one), as they were. */
+struct walk {
+	struct store	*to;
+	int		 n;
+};
+
+static int
+copy_account(void *arg, const struct store_account *a)
+{
+	struct walk	*w = arg;
+
+	w->n++;
+	assert_true(a->has_key);
+	return store_account_create(w->to, a->name, a->key, a->created);
+}
+
+static int
+copy_rating(void *arg, const char *account, enum game_kind kind,
+    const struct store_rating *r)
+{
+	struct walk		*w = arg;
+	struct store_rating	 none;
+
+	w->n++;
+	memset(&none, 0, sizeof(none));
+	return store_ratings_save(w->to, kind, 1, &account, &none, r);
+}
+
+static int
+copy_ticket(void *arg, const struct store_ticket *t)
+{
+	struct walk	*w = arg;
+
+	w->n++;
+	return store_ticket_import(w->to, t);
+}
+
+static int
+copy_seat(void *arg, const char *game, int idx, const char *account)
+{
+	struct walk	*w = arg;
+
+	w->n++;
+	return store_seat_import(w->to, game, idx, account);
+}
+
+void
+test_lobby_copy(void **state)
+{
+	struct store		*st = open_mem(), *to;
+	struct store_ticket	 t[3], a, b;
+	struct store_match	 m;
+	struct store_rating	 none, r, got;
+	struct store_account	 acc;
+	struct seats		 s;
+	struct game		 g;
+	struct walk		 w;
+	const char		*accounts[GAME_MAX_PLAYERS] = { NULL };
+	const char		*ann = "ann";
+	char			 err[256];
+	int64_t			 ids[2];
+	int			 i, seats[2] = { 1, 0 };
+
+	(void)state;
+	account(st, "ann");
+	account(st, "bob");
+	ticket(&t[0], "ann", "ludo q", 1000);
+	ticket(&t[1], "bob", "ludo q", 2000);
+	ticket(&t[2], "bob", "ludo r", 3000);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(store_ticket_join(st, &t[i], 0), STORE_OK);
+	make_ludo(&g, "m-1", "classic", 2);
+	ids[0] = t[0].id;
+	ids[1] = t[1].id;
+	accounts[0] = "bob";
+	accounts[1] = "ann";
+	m.n = 2;
+	m.tickets = ids;
+	m.seats = seats;
+	m.accounts = accounts;
+	m.ended = 5000;
+	assert_int_equal(store_match(st, &g, &m), STORE_OK);
+	memset(&none, 0, sizeof(none));
+	r = rated(1612.5, 3, 2);
+	assert_int_equal(store_ratings_save(st, KIND_LUDO, 1, &ann, &none,
+	    &r), STORE_OK);
+
+	to = store_open(":memory:", DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(to);
+	assert_int_equal(store_create_game(to, &g), STORE_OK);
+	w.to = to;
+	w.n = 0;
+	assert_int_equal(store_each_account(st, copy_account, &w), 0);
+	assert_int_equal(w.n, 2);	/* the bots are every schema's own */
+	w.n = 0;
+	assert_int_equal(store_each_rating(st, copy_rating, &w), 0);
+	assert_int_equal(w.n, 1);
+	/* tickets by id, a page at a time */
+	w.n = 0;
+	assert_int_equal(store_each_ticket(st, 0, 2, copy_ticket, &w), 0);
+	assert_int_equal(w.n, 2);
+	assert_int_equal(store_each_ticket(st, t[1].id, 2, copy_ticket, &w),
+	    0);
+	assert_int_equal(w.n, 3);
+	w.n = 0;
+	assert_int_equal(store_each_seat(st, copy_seat, &w), 0);
+	assert_int_equal(w.n, 2);
+
+	assert_int_equal(store_account_get(to, "bob", &acc), STORE_OK);
+	assert_int_equal(acc.created, 100);
+	assert_int_equal(acc.key[0], 'b');
+	assert_int_equal(store_rating_get(to, "ann", KIND_LUDO, &got),
+	    STORE_OK);
+	assert_true(got.rating == r.rating && got.rd == r.rd);
+	assert_int_equal(got.games, 3);
+	assert_int_equal(got.won, 2);
+	assert_int_equal(got.updated, 77);
+	for (i = 0; i < 3; i++) {
+		assert_int_equal(store_ticket_get(st, t[i].id, &a), STORE_OK);
+		assert_int_equal(store_ticket_get(to, t[i].id, &b), STORE_OK);
+		assert_string_equal(a.account, b.account);
+		assert_string_equal(a.queue, b.queue);
+		assert_int_equal(a.kind, b.kind);
+		assert_int_equal(a.players_min, b.players_min);
+		assert_int_equal(a.players_max, b.players_max);
+		assert_true(a.rating == b.rating && a.span == b.span);
+		assert_int_equal(a.bots_after, b.bots_after);
+		assert_int_equal(a.joined, b.joined);
+		assert_int_equal(a.state, b.state);
+		assert_string_equal(a.game, b.game);
+		assert_int_equal(a.seat, b.seat);
+		assert_int_equal(a.ended, b.ended);
+	}
+	memset(&s, 0, sizeof(s));
+	assert_int_equal(store_game_accounts(to, "m-1", collect_seat, &s), 0);
+	assert_int_equal(s.n, 2);
+	assert_string_equal(s.account[0], "bob");
+	assert_string_equal(s.account[1], "ann");
+	/* a ticket joined in the copy gets an id after those copied */
+	ticket(&a, "ann", "ludo q", 9000);
+	assert_int_equal(store_ticket_join(to, &a, 0), STORE_OK);
+	assert_true(a.id > t[2].id);
+	store_close(to);
 	store_close(st);
 }
