@@ -521,8 +521,11 @@ def _(t):
     played = []         # my moves' results
 
     def follow():
-        while True:
-            m = ps.get_message(timeout=0.01)
+        # Only what has already come, and never past the tenth: the
+        # bots move every few milliseconds, so waiting for a quiet gap
+        # would follow their whole game and leave nothing to resume.
+        while len(seen) < 10:
+            m = ps.get_message(timeout=0)
             if m is None:
                 return
             if m["type"] == "message":
