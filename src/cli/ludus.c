@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/archive.h"
 #include "cli/backend.h"
 #include "cli/copy.h"
 #include "cli/output.h"
@@ -54,6 +55,10 @@ usage(FILE *fp)
 	    "       ludus [--db FILE | -h host -p port [TLS]] show id\n"
 	    "       ludus --snl-script < script\n"
 	    "       ludus copy [--force] FROM TO\n"
+	    "       ludus --db FILE | --store URI export [--finished-before T]"
+	    " [--kind K] FILE\n"
+	    "       ludus --db FILE | --store URI import FILE\n"
+	    "       ludus --db FILE backup DEST\n"
 	    "       ludus --help | --version\n"
 	    "\n"
 	    "  --db FILE     run in-process on a SQLite file (\":memory:\" for"
@@ -77,6 +82,17 @@ usage(FILE *fp)
 	    " --store),\n"
 	    "                then AUDIT of TO; an empty TO only, unless"
 	    " --force\n"
+	    "  export        the games (finished before T: unix seconds or an"
+	    " age,\n"
+	    "                30d 12h 90m 45s; of kind K) into a new archive"
+	    " FILE,\n"
+	    "                JSON Lines with their whole history\n"
+	    "  import        the games of an archive, each replayed through"
+	    " the rules;\n"
+	    "                a bad line or a game id taken: nothing imported\n"
+	    "  backup        an online backup of a SQLite file into a new"
+	    " file DEST,\n"
+	    "                while ludusd plays on; then AUDIT of DEST\n"
 	    "\n"
 	    "Without a COMMAND, commands are read from stdin, one per line;\n"
 	    "double quotes group words and \"\" is an empty argument.  show\n"
@@ -284,6 +300,12 @@ main(int argc, char **argv)
 		return snl_script(stdin, stdout, stderr);
 	if (o.cmd < argc && strcmp(argv[o.cmd], "copy") == 0)
 		return cli_copy(argc - o.cmd - 1, argv + o.cmd + 1);
+	if (o.cmd < argc && strcmp(argv[o.cmd], "export") == 0)
+		return cli_export(o.db, argc - o.cmd - 1, argv + o.cmd + 1);
+	if (o.cmd < argc && strcmp(argv[o.cmd], "import") == 0)
+		return cli_import(o.db, argc - o.cmd - 1, argv + o.cmd + 1);
+	if (o.cmd < argc && strcmp(argv[o.cmd], "backup") == 0)
+		return cli_backup(o.db, argc - o.cmd - 1, argv + o.cmd + 1);
 
 	if (o.db != NULL)
 		be = backend_embedded(o.db, err, sizeof(err));

@@ -368,8 +368,9 @@ int64_t	cmd_now_ms(const struct cmd_env *);
  * "first" for an absent player; stored in history as automatic, then
  * env->on_move and env->on_schedule are called as for any move.
  * Returns 1 when it played (*played gets the move), 0 when nothing was
- * due, -1 on error (no such game, store failure).  *next_ms gets when to
- * call again: unix ms (<= now_ms: at once), or 0 for never.
+ * due (a game deleted since its timer was set included: *next_ms 0),
+ * -1 on error (a store failure).  *next_ms gets when to call again: unix
+ * ms (<= now_ms: at once), or 0 for never.
  */
 int	cmd_autoplay(struct cmd_env *, const char *game, int64_t now_ms,
 	    struct move *played, int64_t *next_ms);
@@ -446,6 +447,20 @@ int	cmd_xread_id(const char *, size_t, int64_t *after);
  * with entries, or null.  0, or -1 with -STORE set. */
 int	cmd_xread_keys(struct cmd_env *, const struct xread_key *, int n,
 	    int64_t count, struct reply *out);
+
+/*
+ * Deletes a game with every row of it, in the write path (a transaction
+ * of its own, or a savepoint of the daemon's pass): OK.  A game in play
+ * (a player to move) is refused with -STATE unless force; before > 0
+ * deletes it only if it finished before that time (unix seconds), and
+ * replies KEPT otherwise (the retention job: a game made again under the
+ * same id since it was listed is not touched).  -NOGAME when there is no
+ * such game.  A deadline of the game is cancelled with the COMMIT.
+ * Returns 1 when the game was deleted (committed, or in the open
+ * transaction), 0 when not, -1 when the store failed.
+ */
+int	cmd_delete_game(struct cmd_env *, struct reply *, const char *id,
+	    int force, int64_t before);
 
 /* Syntax checks shared by the handlers. */
 int	valid_id(const char *, size_t);	/* 1-50 of a-z 0-9 - */

@@ -82,7 +82,8 @@ cmd_autoplay(struct cmd_env *env, const char *game, int64_t now_ms,
 		*next_ms = after->opts.deadline;	/* the next turn's */
 		ret = 1;
 	} else if (reply_is_error(&r))
-		ret = -1;
+		/* A game deleted owes no move: its timer goes. */
+		ret = strncmp(r.str, "NOGAME", 6) == 0 ? 0 : -1;
 	else if (!aa.over)
 		*next_ms = aa.deadline;
 	reply_free(&r);

@@ -26,7 +26,7 @@
 	X(dandy_create) X(dandy_draw) X(dandy_play) X(dandy_scores) \
 	X(dandy_state) \
 	X(dbsize) X(exists) \
-	X(game_info) X(games) X(history) \
+	X(game_delete) X(game_info) X(games) X(history) \
 	X(leaderboard) \
 	X(ludo_create) X(ludo_legal) X(ludo_play) X(ludo_roll) X(ludo_state) \
 	X(match_cancel) X(match_join) X(match_list) \

@@ -113,12 +113,15 @@ int	cmd_rate_write(struct cmd_env *, const struct game *, struct rated *r);
  *			roll drawn): saved, no history row; the step has set
  *			the reply
  *	TURN_NONE	nothing to write; the step has set the reply
+ *	TURN_DELETE	the game goes, with every row of it; OK (its
+ *			deadline, if any, is cancelled with the COMMIT)
  */
 enum turn_outcome {
 	TURN_NONE = 0,
 	TURN_MOVE,
 	TURN_SETUP,
-	TURN_OPTS
+	TURN_OPTS,
+	TURN_DELETE
 };
 
 typedef enum turn_outcome (*turn_step)(void *arg, const struct game *old,

@@ -672,6 +672,8 @@ transact_save(struct cmd_env *env, enum turn_outcome oc,
 
 	if (oc == TURN_OPTS)
 		return store_save_opts(env->store, new) == STORE_OK ? 0 : -1;
+	if (oc == TURN_DELETE)
+		return store_delete_game(env->store, old) == STORE_OK ? 0 : -1;
 	new->updated = now;
 	if (oc == TURN_SETUP)
 		return store_save_setup(env->store, old, new) == STORE_OK ?
@@ -754,6 +756,12 @@ transact_once(struct cmd_env *env, struct reply *out, const char *id,
 		return oc;
 	if (oc == TURN_SETUP) {
 		reply_status(out, "OK");
+		return oc;
+	}
+	if (oc == TURN_DELETE) {
+		reply_status(out, "OK");
+		if (old.opts.deadline != 0)
+			schedule(env, old.id, 0);
 		return oc;
 	}
 	reply_status(out, mv->result);

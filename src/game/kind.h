@@ -181,6 +181,18 @@ struct game_kind_ops {
 	/* Its commands as the JSON API writes them (above).  NULL: no
 	 * writes over HTTP. */
 	const struct game_api	*api;
+
+	/* ------------------------------------------------- archives */
+	/* The rules of g, what replay_init takes from it (Ludo's preset
+	 * and flags, the snakes and ladders, DandyLand's board and deck),
+	 * as members of obj under the names doc/archive.md gives them.
+	 * 0, or -1. */
+	int	(*rules_json)(const struct game *, struct json_t *obj);
+	/* The way back: g (id and kind set) becomes the initial snapshot
+	 * of np players under those rules, checked as a create checks
+	 * them; 0, or -1 with why set. */
+	int	(*rules_parse)(struct game *, const struct json_t *obj, int np,
+		    char *why, size_t len);
 };
 
 /* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */

@@ -412,5 +412,7 @@ const struct game_kind_ops kind_dandy = {
 	.info_random = dandy_info_random,
 	.render_svg = render_svg_dandy,
 	.state_json = json_state_dandy,
+	.rules_json = json_rules_dandy,
+	.rules_parse = json_rules_parse_dandy,
 	.api = &dandy_api,
 };

@@ -52,3 +52,47 @@ json_state_dandy(const struct game *g, json_t *obj)
 	    "board", st->board, "positions", pos, "deck", deck_json(g)));
 	return 0;
 }
+
+/* ------------------------------------------------------------ archives */
+
+/* The deck itself, which the pages never show: an archive is a copy of
+ * the store, and a game's replay needs its cards. */
+int
+json_rules_dandy(const struct game *g, json_t *obj)
+{
+	const struct dandy_state *st = &g->s.dandy;
+
+	if (g->kind != KIND_DANDY)
+		return -1;
+	json_object_set_new(obj, "board", json_stringn(st->board,
+	    (size_t)st->board_len));
+	json_object_set_new(obj, "deck", st->has_deck ?
+	    json_stringn(st->deck, (size_t)st->deck_len) : json_null());
+	return 0;
+}
+
+int
+json_rules_parse_dandy(struct game *g, const json_t *obj, int np,
+    char *why, size_t len)
+{
+	const json_t	*deck = json_object_get(obj, "deck");
+	const char	*board, *bad = "bad board or deck";
+
+	board = json_string_value(json_object_get(obj, "board"));
+	if (board == NULL || (!json_is_null(deck) && !json_is_string(deck))) {
+		snprintf(why, len, "rules: a board (text) and a deck (text "
+		    "or null)");
+		return -1;
+	}
+	if (np < 1 || np > DANDY_MAX_PLAYERS) {
+		snprintf(why, len, "a DandyLand game has 1 to %d players",
+		    DANDY_MAX_PLAYERS);
+		return -1;
+	}
+	if (dandy_init(&g->s.dandy, np, board, json_string_value(deck),
+	    &bad) == -1) {
+		snprintf(why, len, "rules: %s", bad);
+		return -1;
+	}
+	return 0;
+}

@@ -349,5 +349,7 @@ const struct game_kind_ops kind_ludo = {
 	.info_random = game_info_dice,
 	.render_svg = render_svg_ludo,
 	.state_json = json_state_ludo,
+	.rules_json = json_rules_ludo,
+	.rules_parse = json_rules_parse_ludo,
 	.api = &ludo_api,
 };

@@ -93,3 +93,61 @@ json_state_ludo(const struct game *g, json_t *obj)
 	    "legal", legal_json(st)));
 	return 0;
 }
+
+/* ------------------------------------------------------------ archives */
+
+int
+json_rules_ludo(const struct game *g, json_t *obj)
+{
+	const struct ludo_rules	*r = &g->s.ludo.rules;
+	const char		*preset = ludo_preset_name(r->preset);
+
+	if (g->kind != KIND_LUDO || preset == NULL)
+		return -1;
+	json_object_set_new(obj, "preset", json_string(preset));
+	json_object_set_new(obj, "six_bonus", json_boolean(r->six_bonus));
+	json_object_set_new(obj, "capture_bonus",
+	    json_boolean(r->capture_bonus));
+	json_object_set_new(obj, "three_sixes", json_boolean(r->three_sixes));
+	return 0;
+}
+
+/* A flag of the rules: a JSON boolean, which must be there. */
+static int
+flag(const json_t *obj, const char *name, uint8_t *out, char *why,
+    size_t len)
+{
+	json_t	*v = json_object_get(obj, name);
+
+	if (!json_is_boolean(v)) {
+		snprintf(why, len, "rules: %s must be true or false", name);
+		return -1;
+	}
+	*out = json_is_true(v) ? 1 : 0;
+	return 0;
+}
+
+int
+json_rules_parse_ludo(struct game *g, const json_t *obj, int np, char *why,
+    size_t len)
+{
+	struct ludo_rules	 r;
+	const char		*preset;
+
+	preset = json_string_value(json_object_get(obj, "preset"));
+	if (preset == NULL || ludo_rules_preset(&r, preset) == -1) {
+		snprintf(why, len, "rules: unknown preset");
+		return -1;
+	}
+	if (flag(obj, "six_bonus", &r.six_bonus, why, len) == -1 ||
+	    flag(obj, "capture_bonus", &r.capture_bonus, why, len) == -1 ||
+	    flag(obj, "three_sixes", &r.three_sixes, why, len) == -1)
+		return -1;
+	if (np < 2 || np > LUDO_MAX_PLAYERS ||
+	    ludo_init(&g->s.ludo, &r, np) == -1) {
+		snprintf(why, len, "a Ludo game has 2 to %d players",
+		    LUDO_MAX_PLAYERS);
+		return -1;
+	}
+	return 0;
+}

@@ -334,5 +334,7 @@ const struct game_kind_ops kind_snl = {
 	.info_random = game_info_dice,
 	.render_svg = render_svg_snl,
 	.state_json = json_state_snl,
+	.rules_json = json_rules_snl,
+	.rules_parse = json_rules_parse_snl,
 	.api = &snl_api,
 };

@@ -20,6 +20,16 @@ int	render_svg_dandy(const struct game *, struct svg *);
 int	json_state_ludo(const struct game *, json_t *obj);
 int	json_state_snl(const struct game *, json_t *obj);
 int	json_state_dandy(const struct game *, json_t *obj);
+/* The kind table's rules_json and rules_parse (archives). */
+int	json_rules_ludo(const struct game *, json_t *obj);
+int	json_rules_snl(const struct game *, json_t *obj);
+int	json_rules_dandy(const struct game *, json_t *obj);
+int	json_rules_parse_ludo(struct game *, const json_t *obj, int np,
+	    char *why, size_t len);
+int	json_rules_parse_snl(struct game *, const json_t *obj, int np,
+	    char *why, size_t len);
+int	json_rules_parse_dandy(struct game *, const json_t *obj, int np,
+	    char *why, size_t len);
 
 /* One seat of the "players" array: {"name": name, "bot": its strategy
  * or null}. */

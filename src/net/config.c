@@ -91,8 +91,19 @@ config_init(struct config *cfg)
 	cfg->http_event_buffer = 1024 * 1024;
 	cfg->https_port = TLS_PORT_OFF;
 	cfg->https_portfile = xstrdup("");
-	cfg->create_rate = 600;
-	cfg->max_games = 1000000;
+	/*
+	 * No cap that a well-behaved service reaches after months: a RESP
+	 * client is gated by protected mode and requirepass already, and a
+	 * service that creates its games over one pooled connection must
+	 * not be refused its 601st; the games stored grow with the years a
+	 * service runs (finished-retention retires them).  An HTTP address,
+	 * which anyone who reaches the port has, keeps its rate.
+	 */
+	cfg->create_rate = 0;
+	cfg->http_create_rate = 600;
+	cfg->max_games = 0;
+	cfg->finished_retention = 0;
+	cfg->finished_archive = xstrdup(".");
 	cfg->max_tickets = 10;
 	cfg->match_interval = 250;
 	cfg->match_window = 100;
@@ -118,6 +129,7 @@ config_free(struct config *cfg)
 		free(cfg->bind[i]);
 	free(cfg->bind);
 	free(cfg->db);
+	free(cfg->finished_archive);
 	free(cfg->store);
 	free(cfg->logfile);
 	free(cfg->pidfile);

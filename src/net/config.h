@@ -89,8 +89,15 @@ struct config {
 	char		 *https_portfile;	/* "": none */
 
 	/* Quotas (quota.c); 0: no cap, but multi_max_commands. */
-	int64_t		  create_rate;	/* games a client may create a minute */
-	int64_t		  max_games;	/* games stored in all */
+	int64_t		  create_rate;	/* games a RESP connection may create
+					   a minute */
+	int64_t		  http_create_rate;	/* ... an HTTP peer address */
+	int64_t		  max_games;	/* games in play (or stored) */
+	int		  max_games_finished;	/* finished ones count too */
+
+	/* Retiring finished games (retire.c). */
+	int64_t		  finished_retention;	/* seconds; 0: kept for ever */
+	char		 *finished_archive;	/* directory; "": no archive */
 	int64_t		  max_subscriptions;	/* of one connection */
 	int64_t		  multi_max_commands;	/* queued by one MULTI */
 	int64_t		  max_tickets;	/* waiting, of one account */

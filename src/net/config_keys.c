@@ -18,6 +18,7 @@
 #include "util/util.h"
 
 #define AT(f)		offsetof(struct config, f)
+#define RETENTION_MAX	(36500LL * 86400)	/* a hundred years, in s */
 
 /* ---------------------------------------------------------- value parsers */
 
@@ -228,7 +229,9 @@ fn(struct config *cfg, int argc, char **argv, const char **why)	\
 	return get_int(argv[0], (lo), (hi), &cfg->field, why);		\
 }
 INT_KEY(k_create_rate, create_rate, 0, 1000000)
+INT_KEY(k_http_create_rate, http_create_rate, 0, 1000000)
 INT_KEY(k_max_games, max_games, 0, INT64_MAX)
+
 INT_KEY(k_max_subscriptions, max_subscriptions, 0, INT_MAX)
 INT_KEY(k_multi_max_commands, multi_max_commands, 1, 1000000)
 INT_KEY(k_max_tickets, max_tickets, 0, 1000000)
@@ -458,6 +461,62 @@ get_bool(const char *s, int *out, const char **why)
 	return 0;
 }
 
+/* A duration: off (0), or seconds, or a number of s, m, h or d, up to a
+ * hundred years. */
+static int
+k_finished_retention(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	static const struct { char unit; int64_t secs; } units[] = {
+	    { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 } };
+	const char	*s = argv[0], *err;
+	char		 num[24];
+	size_t		 n = strlen(s), i;
+	int64_t		 v, mult = 1;
+
+	(void)argc;
+	if (strcmp(s, "off") == 0) {
+		cfg->finished_retention = 0;
+		return 0;
+	}
+	for (i = 0; n > 0 && i < sizeof(units) / sizeof(units[0]); i++)
+		if (s[n - 1] == units[i].unit) {
+			mult = units[i].secs;
+			n--;
+		}
+	if (n == 0 || n >= sizeof(num)) {
+		*why = "must be off, or seconds, or a number of s, m, h or d";
+		return -1;
+	}
+	memcpy(num, s, n);
+	num[n] = '\0';
+	if (parse_int64(num, 0, RETENTION_MAX / mult, &v, &err) != 0) {
+		*why = strcmp(err, "too large") == 0 ? "out of range (at most "
+		    "36500d)" : "must be off, or seconds, or a number of s, m, "
+		    "h or d";
+		return -1;
+	}
+	cfg->finished_retention = v * mult;
+	return 0;
+}
+
+static int
+k_finished_archive(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	(void)why;
+	return set_string(&cfg->finished_archive, argv[0]);
+}
+
+static int
+k_max_games_finished(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_bool(argv[0], &cfg->max_games_finished, why);
+}
+
 static int
 k_require_seats(struct config *cfg, int argc, char **argv,
     const char **why)
@@ -586,7 +645,7 @@ const struct config_key config_keys[] = {
 	  "pending output that drops a client (64mb; 0 = none)",
 	  V_INT64, AT(output_limit) },
 	{ "create-rate", k_create_rate, 0, "N",
-	  "games, accounts, tickets a client may make a minute (600; 0 none)",
+	  "games, accounts, tickets a RESP connection may make a minute (0 = no cap)",
 	  V_INT64, AT(create_rate) },
 	{ "db", k_db, 0, "FILE",
 	  "SQLite database, created if missing (ludus.db)",
@@ -594,12 +653,21 @@ const struct config_key config_keys[] = {
 	{ "durability", k_durability, 0, "MODE",
 	  "full, normal or off: fsync policy of commits (full)",
 	  V_OTHER, 0 },
+	{ "finished-archive", k_finished_archive, 0, "DIR",
+	  "where finished-retention writes its archives (.; \"\" = none)",
+	  V_STR, AT(finished_archive) },
+	{ "finished-retention", k_finished_retention, 0, "TIME",
+	  "archive, then delete, games finished this long ago (off)",
+	  V_INT64, AT(finished_retention) },
 	{ "game-cache", k_game_cache, 0, "N",
 	  "games kept in memory, 512 bytes each (16384; 0 = none)",
 	  V_INT64, AT(game_cache) },
 	{ "http-allow-origin", k_http_allow_origin, 1, "ORIGIN...",
 	  "origins that may use the HTTP API from a browser (none)",
 	  V_OTHER, 0 },
+	{ "http-create-rate", k_http_create_rate, 0, "N",
+	  "games an HTTP address may create a minute (600; 0 = no cap)",
+	  V_INT64, AT(http_create_rate) },
 	{ "http-event-buffer", k_http_event_buffer, 0, "BYTES",
 	  "unread event stream that drops its reader (1mb)",
 	  V_INT64, AT(http_event_buffer) },
@@ -649,8 +717,11 @@ const struct config_key config_keys[] = {
 	  "a new ticket's rating window, either side (100)",
 	  V_INT64, AT(match_window) },
 	{ "max-games", k_max_games, 0, "N",
-	  "games stored at most (1000000; 0 = no cap)",
+	  "games in play at most (0 = no cap)",
 	  V_INT64, AT(max_games) },
+	{ "max-games-finished", k_max_games_finished, 0, "yes|no",
+	  "max-games counts finished games too (no)",
+	  V_BOOL, AT(max_games_finished) },
 	{ "max-subscriptions", k_max_subscriptions, 0, "N",
 	  "channels, patterns, games a connection follows (10000; 0 = no cap)",
 	  V_INT64, AT(max_subscriptions) },

@@ -43,7 +43,7 @@
  * lookup, which test_conn sees in COMMAND LIST's order.
  */
 #define CONN_TABLE(X) \
-	X(auth) X(client) X(command) X(config) \
+	X(auth) X(backup) X(client) X(command) X(config) \
 	X(discard) X(echo) X(exec) \
 	X(game_unwatch) X(game_watch) \
 	X(hello) X(info) X(match_wait) X(multi) \
@@ -490,10 +490,29 @@ info_persistence(struct conn *c, struct text *t)
 {
 	struct server		*srv = c->srv;
 	struct store_cache_stats cs;
+	struct backup_stats	 bs;
 
 	text_add(t, "# Persistence");
 	text_add(t, "db:%s", srv->cfg->db);
 	text_add(t, "durability:%s", durability_name(srv->cfg->durability));
+	text_add(t, "schema_version:%lld",
+	    (long long)store_schema_version(srv->env.store));
+	text_add(t, "finished_retention:%lld",
+	    (long long)srv->cfg->finished_retention);
+	text_add(t, "retired_games:%llu",
+	    (unsigned long long)retire_stats(srv)->retired);
+	text_add(t, "retire_archives:%llu",
+	    (unsigned long long)retire_stats(srv)->archives);
+	text_add(t, "reclaimed_pages:%llu",
+	    (unsigned long long)retire_stats(srv)->reclaimed);
+	text_add(t, "free_pages:%lld",
+	    (long long)retire_stats(srv)->free_pages);
+	backup_stats(&bs);
+	text_add(t, "backup_in_progress:%d", bs.running);
+	text_add(t, "backups:%llu", (unsigned long long)bs.count);
+	text_add(t, "backup_last_status:%s", bs.last_ok < 0 ? "none" :
+	    bs.last_ok ? "ok" : "err");
+	text_add(t, "backup_last_seconds:%.3f", bs.last_secs);
 	text_add(t, "store_size:%lld", (long long)store_size(srv->env.store));
 	text_add(t, "store_errors:%llu",
 	    (unsigned long long)srv->env.store_errors);

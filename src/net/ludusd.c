@@ -215,7 +215,9 @@ main(int argc, char **argv)
 	} else if (action == CONFIG_HELP)
 		usage(stdout);
 	else if (action == CONFIG_VERSION)
-		printf("ludusd %s\n", PACKAGE_VERSION);
+		printf("ludusd %s (schema version %d on SQLite, %d on "
+		    "PostgreSQL)\n", PACKAGE_VERSION, store_schema_latest(0),
+		    store_schema_latest(1));
 	else if (action == CONFIG_TEST)
 		printf("ludusd: configuration OK\n");
 	else

@@ -67,6 +67,7 @@ struct server {
 	struct pubsub		 *pubsub;	/* channels, patterns */
 	struct streams		 *streams;	/* XREAD BLOCK's waits */
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
+	struct retire		 *retire;	/* finished-retention */
 	struct cluster		 *cluster;	/* other nodes' moves */
 	struct lobbyd		 *lobbyd;	/* the matchmaker, MATCH.WAIT */
 	struct resp_buf		  enc;		/* scratch for the encoder */
@@ -165,6 +166,15 @@ int	auth_check(const struct auth *, const char *user, const char *pass,
 	    size_t len);
 
 /* client.c: HELLO, AUTH, CLIENT, SELECT, TIME, RESET (see there). */
+/* backup.c: BACKUP path, an online backup made by a thread. */
+struct backup_stats {
+	int		 running;
+	uint64_t	 count;		/* backups ended */
+	int		 last_ok;	/* 1, 0, or -1: none yet */
+	double		 last_secs;
+};
+void	backup_stats(struct backup_stats *);
+void	backup_free(void);
 /* Frees the names a connection was given. */
 void	client_free(struct conn *);
 
@@ -324,9 +334,24 @@ struct pass_stats {
 };
 const struct pass_stats *pass_stats(const struct server *);
 
+/* retire.c: finished games archived and deleted (finished-retention),
+ * and free pages given back, in the background (see there). */
+struct retire_stats {
+	uint64_t	 retired;	/* games deleted by retention */
+	uint64_t	 archives;	/* archive files written */
+	uint64_t	 reclaimed;	/* free pages given back */
+	int64_t		 free_pages;	/* still in the file, at the last look */
+};
+int	retire_init(struct server *);
+void	retire_free(struct server *);
+/* The end of a pass: its COMMIT went through (ok) or not. */
+void	retire_pass_end(struct server *, int ok);
+const struct retire_stats *retire_stats(const struct server *);
+
 /* quota.c: what one client may take (see there). */
 enum quota_limit {
 	QUOTA_CREATE_RATE = 0,		/* create-rate */
+	QUOTA_HTTP_CREATE_RATE,		/* http-create-rate */
 	QUOTA_MAX_GAMES,		/* max-games */
 	QUOTA_SUBSCRIPTIONS,		/* max-subscriptions */
 	QUOTA_MULTI,			/* multi-max-commands */

@@ -511,6 +511,9 @@ pass_run(struct server *srv, int flush)
 	 * then hold. */
 	autoplay_pass_end(srv, failure == NULL);
 	lobby_pass_end(srv, failure == NULL);
+	/* The retention job's deletes of this transaction, counted once
+	 * they are in (or its archive closed when they are not). */
+	retire_pass_end(srv, failure == NULL);
 	/* 7. The requests that conflicted, run again: last of the store's
 	 * steps, because they open the next transaction, which none of the
 	 * steps above may run inside. */

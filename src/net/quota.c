@@ -5,22 +5,28 @@
  * HTTP, 429 LIMIT), changes nothing, and is counted: INFO's
  * limit_refused_*, /metrics's ludus_limit_refused_total{limit}.
  *
- *	create-rate		games a client may create a minute: a
+ *	create-rate		games a RESP connection may create a
+ *	http-create-rate	minute, and an HTTP client (its peer
+ *				address, an IPv6 one by its /64, since it
+ *				may open a connection per request): a
  *				burst of that many, then one every minute
- *				/ create-rate (a GCRA, util/rate.h); a
- *				create that makes nothing (a taken id)
- *				does not count.  A RESP
- *				client is its connection; an HTTP client
- *				is its peer address (an IPv6 one by its
- *				/64), since it may open a connection per
- *				request.
- *	max-games		games stored in all, counted from the store
- *				at the first create, then kept as creates
- *				succeed, and counted again after a store
- *				failure (a COMMIT that failed took creates
- *				back).  A game another process makes (ludus
- *				--db on the same file) is counted at the next
- *				count.
+ *				/ the rate (a GCRA, util/rate.h); a create
+ *				that makes nothing (a taken id) does not
+ *				count.  Off for RESP unless set (protected
+ *				mode and requirepass gate those clients),
+ *				600 for HTTP.
+ *	max-games		games in play (max-games-finished: stored)
+ *				in all, counted from the store at the first
+ *				create, then kept as creates succeed, and
+ *				counted again after a store failure (a
+ *				COMMIT that failed took creates back).
+ *				Games finish, and are deleted, without the
+ *				count hearing of it, and another process
+ *				(ludus --db on the same file) makes games:
+ *				a create that finds the count at the cap
+ *				has the store count again, at most once in
+ *				RECOUNT_US, before it is refused.  Off
+ *				unless set.
  *	max-subscriptions	channels, patterns, GAME.WATCH games and the
  *				keys of an XREAD BLOCK of one connection:
  *				each costs the daemon memory while it lasts.
@@ -62,6 +68,7 @@
 #define PEERS_KEPT	1024		/* HTTP peers before idle ones go */
 #define LOG_BURST	10		/* refusals' log lines at once */
 #define LOG_EVERY_US	(1000LL * 1000)	/* ... then one a second */
+#define RECOUNT_US	(1000LL * 1000)	/* max-games counted again */
 
 /* The create rate of one HTTP peer (its address, or its /64). */
 struct peer {
@@ -79,8 +86,9 @@ struct quota {
 	int64_t		 retry_us;		/* of its last rate refusal */
 	struct idmap	*peers;			/* key -> struct peer */
 	size_t		 sweep_at;		/* peers when idle ones go */
-	int64_t		 games;			/* stored; -1: to count */
+	int64_t		 games;			/* counted; -1: to count */
 	uint64_t	 epoch;			/* store failures then */
+	int64_t		 counted_us;		/* when */
 	uint64_t	 refused[QUOTA_COUNT];
 	struct rate	 log_rate[QUOTA_LOG_KINDS];	/* refusals' log */
 	uint64_t	 log_left[QUOTA_LOG_KINDS];	/* ... left out */
@@ -89,6 +97,7 @@ struct quota {
 
 static const char *const names[QUOTA_COUNT] = {
 	[QUOTA_CREATE_RATE] = "create-rate",
+	[QUOTA_HTTP_CREATE_RATE] = "http-create-rate",
 	[QUOTA_MAX_GAMES] = "max-games",
 	[QUOTA_SUBSCRIPTIONS] = "max-subscriptions",
 	[QUOTA_MULTI] = "multi-max-commands",
@@ -189,99 +198,136 @@ current_rate(struct quota *q, int64_t now)
 
 /* ----------------------------------------------------------- creates */
 
-/* The games stored (see max-games above); -1 if the store cannot say. */
+/* The games max-games counts (see above); -1 if the store cannot say. */
 static int64_t
-games_stored(struct server *srv)
+games_counted(struct server *srv, int64_t now)
 {
 	struct quota	*q = srv->quota;
 	uint64_t	 epoch = srv->env.batch_failures + srv->env.store_errors;
 	int64_t		 n[KIND_COUNT];
-	int		 k;
+	int		 rc;
 
 	if (q->games >= 0 && q->epoch == epoch)
 		return q->games;
-	if (store_count_games(srv->env.store, n) != STORE_OK) {
+	if (srv->cfg->max_games_finished) {
+		rc = store_count_games(srv->env.store, n);
+		q->games = n[KIND_NONE];
+	} else
+		rc = store_count_in_play(srv->env.store, &q->games);
+	if (rc != STORE_OK) {
+		q->games = -1;
 		log_warning("max-games: cannot count the games: %s",
 		    store_errmsg(srv->env.store));
 		return -1;
 	}
-	q->games = 0;
-	for (k = KIND_NONE + 1; k < KIND_COUNT; k++)
-		q->games += n[k];
 	q->epoch = epoch;
+	q->counted_us = now;
 	return q->games;
 }
 
-/* env->create_admit: max-games, then the client's create-rate (which a
+/* A create would take the games over max-games. */
+static int
+over_max_games(struct server *srv, int64_t now)
+{
+	struct quota	*q = srv->quota;
+	int64_t		 cap = srv->cfg->max_games;
+
+	if (cap == 0 || games_counted(srv, now) < cap)
+		return 0;
+	if (now - q->counted_us >= RECOUNT_US) {
+		q->games = -1;
+		return games_counted(srv, now) >= cap;
+	}
+	return 1;
+}
+
+/* The rate of the client running commands (NULL: none), and its cap. */
+static struct rate *
+client_rate(struct server *srv, int64_t now, int64_t *cap,
+    enum quota_limit *l)
+{
+	struct quota	*q = srv->quota;
+
+	*l = q->peer[0] != '\0' ? QUOTA_HTTP_CREATE_RATE : QUOTA_CREATE_RATE;
+	*cap = *l == QUOTA_HTTP_CREATE_RATE ? srv->cfg->http_create_rate :
+	    srv->cfg->create_rate;
+	return *cap == 0 ? NULL : current_rate(q, now);
+}
+
+/* env->create_admit: max-games, then the client's create rate (which a
  * refusal of the first does not spend). */
 static int
 create_admit(void *arg, struct reply *out)
 {
 	struct server		*srv = arg;
 	struct quota		*q = srv->quota;
-	const struct config	*cfg = srv->cfg;
+	enum quota_limit	 l;
 	struct rate		*r;
-	int64_t			 now = now_us(), wait;
+	int64_t			 now = now_us(), wait, cap;
 
-	if (cfg->max_games > 0 && games_stored(srv) >= cfg->max_games) {
+	if (over_max_games(srv, now)) {
 		refuse(srv, QUOTA_MAX_GAMES, q->who, out, "max number of games "
-		    "reached (max-games %lld)", (long long)cfg->max_games);
+		    "reached (max-games %lld)", (long long)srv->cfg->max_games);
 		return -1;
 	}
-	if (cfg->create_rate == 0 || (r = current_rate(q, now)) == NULL ||
-	    rate_take(r, now, MINUTE_US / cfg->create_rate, cfg->create_rate,
-	    &wait))
+	if ((r = client_rate(srv, now, &cap, &l)) == NULL ||
+	    rate_take(r, now, MINUTE_US / cap, cap, &wait))
 		return 0;
 	q->retry_us = wait;
-	refuse(srv, QUOTA_CREATE_RATE, q->who, out, "max number of games "
-	    "created a minute reached (create-rate %lld): try again in %lld s",
-	    (long long)cfg->create_rate, (long long)(wait + 999999) / 1000000);
+	refuse(srv, l, q->who, out, "max number of games created a minute "
+	    "reached (%s %lld): try again in %lld s", names[l],
+	    (long long)cap, (long long)(wait + 999999) / 1000000);
 	return -1;
 }
 
-/* env->created: one more game stored; or none, and the create-rate it
+/* env->created: one more game stored; or none, and the create rate it
  * took is given back (a create of a taken id makes nothing). */
 static void
 created(void *arg, int made)
 {
-	struct server	*srv = arg;
-	struct quota	*q = srv->quota;
+	struct server		*srv = arg;
+	struct quota		*q = srv->quota;
+	enum quota_limit	 l;
+	struct rate		*r;
+	int64_t			 cap;
 
 	if (made && q->games >= 0)
 		q->games++;
-	else if (!made && q->rate != NULL && srv->cfg->create_rate > 0)
-		rate_give_back(q->rate, MINUTE_US / srv->cfg->create_rate);
+	else if (!made && (r = client_rate(srv, now_us(), &cap, &l)) != NULL)
+		rate_give_back(r, MINUTE_US / cap);
 }
 
-/* The lobby's: accounts and tickets, on the same create-rate as games
- * (each is a row a client makes; max-games has no part in it). */
+/* The lobby's: accounts and tickets, on the same create rate as games
+ * (each is a row a client makes; max-games has no part in it), the
+ * RESP connection's create-rate or the HTTP address's
+ * http-create-rate. */
 int
 quota_lobby_admit(struct server *srv, struct reply *out)
 {
 	struct quota		*q = srv->quota;
-	const struct config	*cfg = srv->cfg;
+	enum quota_limit	 l;
 	struct rate		*r;
-	int64_t			 now = now_us(), wait;
+	int64_t			 now = now_us(), wait, cap;
 
-	if (cfg->create_rate == 0 || (r = current_rate(q, now)) == NULL ||
-	    rate_take(r, now, MINUTE_US / cfg->create_rate, cfg->create_rate,
-	    &wait))
+	if ((r = client_rate(srv, now, &cap, &l)) == NULL ||
+	    rate_take(r, now, MINUTE_US / cap, cap, &wait))
 		return 0;
 	q->retry_us = wait;
-	refuse(srv, QUOTA_CREATE_RATE, q->who, out, "max number of games, "
-	    "accounts and tickets made a minute reached (create-rate %lld): "
-	    "try again in %lld s", (long long)cfg->create_rate,
-	    (long long)(wait + 999999) / 1000000);
+	refuse(srv, l, q->who, out, "max number of games, accounts and "
+	    "tickets made a minute reached (%s %lld): try again in %lld s",
+	    names[l], (long long)cap, (long long)(wait + 999999) / 1000000);
 	return -1;
 }
 
 void
 quota_lobby_made(struct server *srv, int ok)
 {
-	struct quota	*q = srv->quota;
+	enum quota_limit	 l;
+	struct rate		*r;
+	int64_t			 cap;
 
-	if (!ok && q->rate != NULL && srv->cfg->create_rate > 0)
-		rate_give_back(q->rate, MINUTE_US / srv->cfg->create_rate);
+	if (!ok && (r = client_rate(srv, now_us(), &cap, &l)) != NULL)
+		rate_give_back(r, MINUTE_US / cap);
 }
 
 void

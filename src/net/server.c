@@ -350,7 +350,8 @@ server_init(struct server *srv, const struct config *cfg)
 		log_warning("cannot set up signal handling");
 		return -1;
 	}
-	if (autoplay_init(srv) == -1 || tls_init(srv) == -1)
+	if (autoplay_init(srv) == -1 || tls_init(srv) == -1 ||
+	    retire_init(srv) == -1)
 		return -1;
 	if (lobby_init(srv) == -1) {
 		log_warning("cannot set up the matchmaker");
@@ -394,6 +395,8 @@ server_free(struct server *srv)
 	listeners_free(srv);
 	while ((c = TAILQ_FIRST(&srv->conns)) != NULL)
 		conn_free(c);
+	retire_free(srv);
+	backup_free();
 	pass_free(srv);
 	cluster_free(srv);
 	lobby_free(srv);

@@ -229,6 +229,28 @@ struct store_ops {
 	 * another connection holds, from now on. */
 	void	(*lock_wait)(struct store *, int ms);
 
+	/* ------------------------------ retiring games (retire.c) */
+	/*
+	 * Deletes the games row of id if it still has that many moves (and,
+	 * an optimistic backend, that stamp; 0: any), and so every row of
+	 * the game with it (op "delete_game").  STORE_NOTFOUND (no message)
+	 * when no row matched.  An optimistic backend queues it in the
+	 * caller's transaction as a turn (a conflict when no row matched).
+	 */
+	int	(*delete_game)(struct store *, const char *id, int64_t moves,
+		    int64_t stamp);
+	/* Finished games (turn -1) whose last move was before before (unix
+	 * seconds), oldest first, at most limit (op "list_finished"); and
+	 * the number of all finished games (op "count_finished"). */
+	int	(*list_finished)(struct store *, int64_t before, int64_t limit,
+		    store_id_cb, void *);
+	int	(*count_finished)(struct store *, int64_t *);
+	/* Gives one step of free pages (STORE_RECLAIM_STEP) back to the
+	 * file system, outside any transaction; *left: the free pages
+	 * still in the file that it could give (op "reclaim").  NULL: the
+	 * backend's server does it (PostgreSQL's autovacuum). */
+	int	(*reclaim)(struct store *, int64_t *left);
+
 	/* ------------------- STORE_CAP_OPTIMISTIC's (store.h), else NULL */
 	/*
 	 * Each write of a game is one statement, made only WHERE the games
@@ -300,6 +322,8 @@ struct store_ops {
 struct store {
 	const struct store_ops	*ops;
 	char			 err[256];
+	int64_t			 schema;	/* the database's version, set
+						   by the backend's open */
 	int			 txn;		/* the caller's BEGIN is open */
 	int			 turns;		/* its turn savepoints open */
 	/* The game cache and its coherence (coherence.c). */

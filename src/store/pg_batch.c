@@ -199,6 +199,7 @@ outcome(struct pg_store *s, const char *op, const struct pg_q *q,
 	case PQ_TURN:
 	case PQ_CREATE:
 	case PQ_SETUP:
+	case PQ_DELETE:
 	case PQ_PENDING:
 	case PQ_LOBBY:
 		return PQntuples(r) == 1 ? 0 : STORE_REDO;

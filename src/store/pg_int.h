@@ -56,6 +56,7 @@ enum pg_stmt_id {
 	PS_TICKET_INSERT,
 	PS_TICKET_CANCEL,
 	PS_MATCH,
+	PS_DELETE,
 	/* The read connection's. */
 	PS_GAME,
 	PS_PLAYERS,
@@ -101,6 +102,8 @@ enum pg_stmt_id {
 	PS_SEAT_EACH,
 	PS_TICKET_IMPORT,
 	PS_SEAT_IMPORT,
+	PS_FINISHED,
+	PS_FINISHED_COUNT,
 	NPS
 };
 
@@ -113,6 +116,7 @@ enum pg_qkind {
 	PQ_TURN,		/* writes, checked the same way */
 	PQ_CREATE,
 	PQ_SETUP,
+	PQ_DELETE,		/* checked as a turn; found out as lost */
 	PQ_PENDING,
 	PQ_IMPORT,		/* no outcome of its own */
 	PQ_LOBBY,		/* a lobby row's write (pg_lobby.c): no row
@@ -379,6 +383,7 @@ int	pg_pending(struct store *, const struct row_game *, int64_t,
 int	pg_check(struct store *, const char *, int64_t, int64_t);
 int	pg_import_moves(struct store *, const char *, int64_t,
 	    const struct move *, int64_t);
+int	pg_delete_game(struct store *, const char *, int64_t, int64_t);
 
 /* ---------------------------------------------------------- pg_read.c */
 
@@ -404,5 +409,8 @@ int	pg_list_games(struct store *, enum game_kind, const char *, int64_t,
 int	pg_count_games(struct store *, int64_t[KIND_COUNT]);
 int64_t	pg_size(struct store *);
 int	pg_clear_all(struct store *);
+int	pg_list_finished(struct store *, int64_t, int64_t, store_id_cb,
+	    void *);
+int	pg_count_finished(struct store *, int64_t *);
 
 #endif /* LUDUS_STORE_PG_INT_H */

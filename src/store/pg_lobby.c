@@ -1,5 +1,5 @@
 /*
- * The PostgreSQL backend's lobby rows (sql/pg/002_lobby.sql): accounts,
+ * The PostgreSQL backend's lobby rows (sql/pg/003_lobby.sql): accounts,
  * ratings, tickets, the seats accounts hold, and the lock that makes
  * one node at a time the matcher of a queue.
  *

@@ -171,8 +171,10 @@ store_pg_open(const char *uri, enum durability d, char *errbuf,
 		store_set_err(&s->store, "open", "unknown durability");
 	else if (migrate(s) == 0 && pg_ready(s, "open") == 0 &&
 	    register_node(s) == 0 &&
-	    store_set_game_cache(&s->store, STORE_GAME_CACHE_DEFAULT) == 0)
+	    store_set_game_cache(&s->store, STORE_GAME_CACHE_DEFAULT) == 0) {
+		s->store.schema = store_pg_migration_count;
 		return &s->store;
+	}
 	if (errbuf != NULL && errlen > 0)
 		snprintf(errbuf, errlen, "%s", store_errmsg(&s->store));
 	store_close(&s->store);
@@ -218,6 +220,9 @@ const struct store_ops pg_ops = {
 	.count_games = pg_count_games,
 	.size = pg_size,
 	.clear = pg_clear_all,
+	.delete_game = pg_delete_game,
+	.list_finished = pg_list_finished,
+	.count_finished = pg_count_finished,
 	.lock_wait = pg_lock_wait,
 	.create = pg_create,
 	.turn = pg_turn,

@@ -43,8 +43,8 @@ int
 pg_q_is_write(enum pg_qkind k)
 {
 	return k == PQ_TURN || k == PQ_CREATE || k == PQ_SETUP ||
-	    k == PQ_PENDING || k == PQ_IMPORT || k == PQ_LOBBY ||
-	    k == PQ_RATINGS;
+	    k == PQ_DELETE || k == PQ_PENDING || k == PQ_IMPORT ||
+	    k == PQ_LOBBY || k == PQ_RATINGS;
 }
 
 /* The request is doomed: what it would write is not worth sending. */

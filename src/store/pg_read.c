@@ -472,6 +472,52 @@ pg_count_games(struct store *st, int64_t counts[KIND_COUNT])
 	return 0;
 }
 
+int
+pg_list_finished(struct store *st, int64_t before, int64_t limit,
+    store_id_cb cb, void *arg)
+{
+	struct pg_store	*s = to_pg(st);
+	char		 a[PG_INT_MAX], b[PG_INT_MAX];
+	const char	*params[2];
+	int64_t		 k;
+	PGresult	*r;
+	int		 i, ret = 0;
+
+	doom_if_written(s, NULL);
+	params[0] = pg_int(a, before);
+	params[1] = limit < 0 ? NULL : pg_int(b, limit);
+	if ((r = pg_rd_one(s, "list_finished", PS_FINISHED, 2, params)) ==
+	    NULL)
+		return STORE_ERR;
+	for (i = 0; i < PQntuples(r) && ret == 0; i++) {
+		if (pg_col_int(r, i, 1, &k) != 0) {
+			ret = corrupt(s, "list_finished", "corrupt games row");
+			break;
+		}
+		ret = cb(arg, PQgetvalue(r, i, 0), (enum game_kind)k);
+	}
+	PQclear(r);
+	return ret;
+}
+
+int
+pg_count_finished(struct store *st, int64_t *n)
+{
+	struct pg_store	*s = to_pg(st);
+	PGresult	*r;
+	int		 rc = 0;
+
+	*n = 0;
+	doom_if_written(s, NULL);
+	if ((r = pg_rd_one(s, "count_finished", PS_FINISHED_COUNT, 0,
+	    NULL)) == NULL)
+		return STORE_ERR;
+	if (PQntuples(r) != 1 || pg_col_int(r, 0, 0, n) != 0)
+		rc = corrupt(s, "count_finished", "no count");
+	PQclear(r);
+	return rc;
+}
+
 int64_t
 pg_size(struct store *st)
 {

@@ -98,6 +98,11 @@ static const struct pg_stmt stmts[NPS] = {
 	    " AS u(seq, player, action, result, at, automatic)"
 	    " WHERE EXISTS (SELECT 1 FROM games WHERE id = $1 AND stamp = $2)",
 	    8 },
+	/* Its players, tokens, jumps and history go with it (ON DELETE
+	 * CASCADE); checked against the snapshot's version as a turn. */
+	[PS_DELETE] = {
+	    "DELETE FROM games WHERE id = $1 AND moves = $2"
+	    " AND (stamp = $3 OR $3 = 0) RETURNING 1", 3 },
 	[PS_GAME] = {
 	    "SELECT " GAME_COLS " FROM games WHERE id = $1", 1 },
 	[PS_PLAYERS] = {
@@ -167,6 +172,12 @@ static const struct pg_stmt stmts[NPS] = {
 	/* A whole request's games still have the stamps it (and what was
 	 * built on it) put or read: else 1 / 0 rolls the transaction back
 	 * (pg_whole.c). */
+	/* Both from the partial index games_finished. */
+	[PS_FINISHED] = {
+	    "SELECT id, kind FROM games WHERE turn = -1 AND updated < $1"
+	    " ORDER BY updated, id LIMIT $2", 2 },
+	[PS_FINISHED_COUNT] = {
+	    "SELECT count(*) FROM games WHERE turn = -1", 0 },
 	[PS_WHOLE] = {
 	    "SELECT 1 / (count(DISTINCT g.id) = $3)::int FROM games g"
 	    " JOIN unnest($1::text[], $2::bigint[]) AS u(id, stamp)"

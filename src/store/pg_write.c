@@ -449,3 +449,22 @@ pg_import_moves(struct store *st, const char *id, int64_t stamp,
 	 * a copy's: the copy is the only writer. */
 	return rc == STORE_NOTFOUND ? 0 : rc;
 }
+
+/* ------------------------------------------------------------ delete */
+
+/* Puts no stamp: a delete's outcome lost with the connection cannot be
+ * found out (the row is gone either way), and is reported so. */
+int
+pg_delete_game(struct store *st, const char *id, int64_t moves,
+    int64_t stamp)
+{
+	struct pg_store	*s = to_pg(st);
+	char		 n[2][PG_INT_MAX];
+	const char	*p[3];
+
+	p[0] = id;
+	p[1] = pg_int(n[0], moves);
+	p[2] = pg_int(n[1], stamp);
+	return write_stmt(s, "delete_game", PS_DELETE, 3, p, PQ_DELETE, id, 0,
+	    stamp, 0);
+}

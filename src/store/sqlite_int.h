@@ -12,6 +12,7 @@
  *	sqlite_backup.c	emptying a database, and the online backup
  *	sqlite_lobby.c	accounts, ratings, tickets, the seats accounts
  *			hold
+ *	sqlite_retire.c	a game deleted, finished games, free pages back
  *
  * The backend binds and reads neutral rows (game/rows.h) and knows no
  * game kind.  A statement is used as get, bind, step, done: sql_stmt_get()
@@ -86,6 +87,11 @@ enum stmt_id {
 	ST_TICKET_EACH,
 	ST_SEAT_EACH,
 	ST_TICKET_IMPORT,
+	ST_GAME_DELETE,
+	ST_FINISHED,
+	ST_FINISHED_COUNT,
+	ST_FREELIST,
+	ST_RECLAIM,
 	NSTMT
 };
 
@@ -106,6 +112,7 @@ struct sqlite_store {
 	sqlite3			*db;
 	sqlite3_stmt		*stmt[NSTMT];
 	struct sqlite_ckpt	*ckpt;		/* NULL: SQLite's own checkpoints */
+	int			 incremental;	/* auto_vacuum = incremental */
 };
 
 static inline struct sqlite_store *
@@ -261,5 +268,13 @@ extern const struct store_lobby_ops	sqlite_lobby_ops;
 /* --------------------------------------------------- sqlite_backup.c */
 
 int	sqlite_clear(struct store *);
+
+/* --------------------------------------------------- sqlite_retire.c */
+
+int	sqlite_delete_game(struct store *, const char *, int64_t, int64_t);
+int	sqlite_list_finished(struct store *, int64_t, int64_t, store_id_cb,
+	    void *);
+int	sqlite_count_finished(struct store *, int64_t *);
+int	sqlite_reclaim(struct store *, int64_t *);
 
 #endif /* LUDUS_STORE_SQLITE_INT_H */

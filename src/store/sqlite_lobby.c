@@ -1,6 +1,6 @@
 /*
  * The SQLite backend's lobby rows: accounts, ratings, tickets and the
- * seats accounts hold (sql/005_lobby.sql).  SQLite's write lock makes
+ * seats accounts hold (sql/006_lobby.sql).  SQLite's write lock makes
  * each check and the write it guards one: nothing another writer does
  * can come between them.
  */

@@ -31,6 +31,16 @@
  */
 #define PAGE_SIZE_NEW	"2048"
 
+/*
+ * A new database keeps the bookkeeping an incremental vacuum needs, so
+ * that the pages of deleted games can be given back to the file system
+ * a step at a time (store_reclaim()) instead of by a VACUUM, which
+ * rewrites the whole file under the write lock.  It can only be set
+ * before the first table; a database made before keeps auto_vacuum
+ * none (its free pages are reused, not given back).
+ */
+#define AUTO_VACUUM_NEW	"PRAGMA auto_vacuum = INCREMENTAL"
+
 static const char *const sync_pragma[] = {
 	[DURABILITY_FULL] = "PRAGMA synchronous = FULL",
 	[DURABILITY_NORMAL] = "PRAGMA synchronous = NORMAL",
@@ -232,7 +242,7 @@ configure_sqlite(void)
 static int
 open_db(struct sqlite_store *s, const char *path, enum durability d)
 {
-	int64_t	 version, fk;
+	int64_t	 version, fk, av;
 
 	if ((unsigned int)d >= sizeof(sync_pragma) / sizeof(sync_pragma[0]))
 		return store_set_err(&s->store, "open", "unknown durability");
@@ -252,7 +262,9 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 	sqlite3_extended_result_codes(s->db, 1);
 	sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
 	if (open_int(s, "PRAGMA page_size = " PAGE_SIZE_NEW, &fk) != 0 ||
-	    check_version(s, &version) != 0 || open_journal(s) != 0 ||
+	    check_version(s, &version) != 0 ||
+	    (version == 0 && open_int(s, AUTO_VACUUM_NEW, &fk) != 0) ||
+	    open_journal(s) != 0 ||
 	    open_int(s, sync_pragma[d], &fk) != 0 ||
 	    open_int(s, "PRAGMA foreign_keys = ON", &fk) != 0 ||
 	    open_int(s, "PRAGMA foreign_keys", &fk) != 0)
@@ -260,8 +272,13 @@ open_db(struct sqlite_store *s, const char *path, enum durability d)
 	if (fk != 1)
 		return store_set_err(&s->store, "open",
 		    "SQLite lacks foreign keys");
-	return migrate(s, version) != 0 || sql_prepare_all(s) != 0 ||
-	    sqlite_ckpt_start(s, d) != 0 ? STORE_ERR : 0;
+	if (migrate(s, version) != 0 ||
+	    open_int(s, "PRAGMA auto_vacuum", &av) != 0 ||
+	    sql_prepare_all(s) != 0 || sqlite_ckpt_start(s, d) != 0)
+		return STORE_ERR;
+	s->incremental = av == 2;
+	s->store.schema = store_migration_count;
+	return 0;
 }
 
 struct store *
@@ -355,5 +372,9 @@ const struct store_ops sqlite_ops = {
 	.count_games = sqlite_count_games,
 	.size = sqlite_size,
 	.clear = sqlite_clear,
+	.delete_game = sqlite_delete_game,
+	.list_finished = sqlite_list_finished,
+	.count_finished = sqlite_count_finished,
+	.reclaim = sqlite_reclaim,
 	.lock_wait = sqlite_lock_wait,
 };

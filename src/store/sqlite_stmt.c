@@ -152,6 +152,18 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_TICKET_IMPORT] =
 	    "INSERT INTO tickets (" SQLITE_TICKET_COLS ") VALUES (?1, ?2, ?3,"
 	    " ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+	/* Its players, tokens, jumps and history go with it (ON DELETE
+	 * CASCADE): one statement, all or nothing. */
+	[ST_GAME_DELETE] = "DELETE FROM games WHERE id = ?1 AND moves = ?2",
+	/* Both from the partial index games_finished. */
+	[ST_FINISHED] =
+	    "SELECT id, kind FROM games WHERE turn = -1 AND updated < ?1"
+	    " ORDER BY updated, id LIMIT ?2",
+	[ST_FINISHED_COUNT] = "SELECT count(*) FROM games WHERE turn = -1",
+	[ST_FREELIST] = "PRAGMA freelist_count",
+	/* One step of store_reclaim(): 512 KiB of 2 KiB pages, a write
+	 * transaction of a millisecond or so. */
+	[ST_RECLAIM] = "PRAGMA incremental_vacuum(" STORE_RECLAIM_STEP ")",
 };
 
 int

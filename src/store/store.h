@@ -252,7 +252,7 @@ int	store_clear(struct store *);
 
 /*
  * Accounts, the matchmaker's tickets, ratings, and the seats of a game
- * that accounts hold (sql/005_lobby.sql says what each column means).
+ * that accounts hold (sql/006_lobby.sql says what each column means).
  * The writes are writes like a turn: in the caller's transaction (each
  * inside its turn savepoint, under group commit), or a transaction of
  * their own.  On an optimistic store they conflict as a turn does, at
@@ -441,5 +441,43 @@ int	store_seat_import(struct store *, const char *game, int idx,
  * queue, and another takes over when that one's connection is gone);
  * -1 when that could not be found out.  A store with one writer: 1. */
 int	store_queue_lock(struct store *, const char *queue);
+/* ------------------------------------------ retiring games (retire.c) */
+
+/*
+ * Deletes the game g was loaded as, with every row of it (players,
+ * tokens, cells, history), checked against its version as a turn's
+ * write is; its cache entry goes at once.  Inside the caller's
+ * transaction like any write (a savepoint of a turn may hold it).
+ * STORE_NOTFOUND when the game is gone or changed since g was loaded
+ * (an optimistic store reports that as a conflict instead, at the
+ * COMMIT: store_conflicts()).
+ */
+int	store_delete_game(struct store *, const struct game *);
+/* Calls cb for the finished games (no player to move) whose last move
+ * was before before (unix seconds), oldest first, at most limit of them
+ * (limit < 0: all); a non-zero return from cb stops the walk and is
+ * returned.  From an index: the cost is the games listed. */
+int	store_list_finished(struct store *, int64_t before, int64_t limit,
+	    store_id_cb, void *);
+/* The finished games, and the games in play (stored less finished). */
+int	store_count_finished(struct store *, int64_t *finished);
+int	store_count_in_play(struct store *, int64_t *in_play);
+/*
+ * Gives up to STORE_RECLAIM_STEP of the file's free pages back to the
+ * file system (SQLite's incremental vacuum; a database made before the
+ * store set auto_vacuum has none to give until a VACUUM), outside any
+ * transaction: one short write transaction.  *left: the free pages
+ * still in the file that a next call would give, 0 when none.  A store
+ * whose server does it itself (PostgreSQL: autovacuum) says 0 at once.
+ */
+#define STORE_RECLAIM_STEP	"256"
+int	store_reclaim(struct store *, int64_t *left);
+
+/* ------------------------------------------------- schema versions */
+
+/* The schema version of the open database (after its migrations: the
+ * latest this program knows), and the latest of each backend. */
+int64_t	store_schema_version(const struct store *);
+int	store_schema_latest(int pg);
 
 #endif /* LUDUS_STORE_H */

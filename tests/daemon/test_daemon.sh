@@ -26,8 +26,12 @@ test_setup ludusd-sh PID2
 
 # ------------------------------------------------------- configuration
 out=$("$LUDUSD" --version)
-check "--version" "ludusd $(sed -n 's/^AC_INIT(\[ludus\], \[\([^]]*\)\].*/\1/p' \
-    "$top_srcdir/configure.ac")" "$out"
+sqlv=$(ls "$top_srcdir"/sql/[0-9]*.sql | wc -l | tr -d ' ')
+pgv=$(ls "$top_srcdir"/sql/pg/[0-9]*.sql | wc -l | tr -d ' ')
+check "--version, with the schema version of each backend" \
+    "ludusd $(sed -n 's/^AC_INIT(\[ludus\], \[\([^]]*\)\].*/\1/p' \
+    "$top_srcdir/configure.ac") (schema version $sqlv on SQLite, $pgv on PostgreSQL)" \
+    "$out"
 
 "$LUDUSD" --help >"$DIR/help" 2>&1
 contains "--help lists every key as a flag" "--maxclients N" "$(cat "$DIR/help")"

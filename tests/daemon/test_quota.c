@@ -4,8 +4,11 @@
  * checks that the request over it gets -LIMIT, changes nothing, is
  * counted in INFO (limit_refused_*), and that another client is served
  * as before.  create-rate, max-games, max-subscriptions (channels,
- * patterns, GAME.WATCH games, XREAD BLOCK keys), multi-max-commands.
- * Nothing waits for a clock: a rate is reached by a burst.
+ * patterns, GAME.WATCH games, XREAD BLOCK keys), multi-max-commands;
+ * and the defaults, which a well-behaved service never reaches: no cap
+ * on a RESP connection's creates nor on the games stored.  A rate is
+ * reached by a burst; only max-games' count of games in play waits out
+ * the second between two counts of the store.
  */
 #include <sys/types.h>
 
@@ -32,6 +35,9 @@ static struct daemon	 D;
 
 static const char *const rate_flags[] = { "--create-rate", "3", NULL };
 static const char *const games_flags[] = { "--max-games", "4", NULL };
+static const char *const play_flags[] = { "--max-games", "2", NULL };
+static const char *const stored_flags[] = { "--max-games", "2",
+    "--max-games-finished", "yes", NULL };
 static const char *const subs_flags[] = { "--max-subscriptions", "3",
     NULL };
 static const char *const multi_flags[] = { "--multi-max-commands", "2",
@@ -57,6 +63,27 @@ setup_games(void **state)
 {
 	(void)state;
 	return daemon_launch(&D, games_flags);
+}
+
+static int
+setup_defaults(void **state)
+{
+	(void)state;
+	return daemon_launch(&D, NULL);
+}
+
+static int
+setup_play(void **state)
+{
+	(void)state;
+	return daemon_launch(&D, play_flags);
+}
+
+static int
+setup_stored(void **state)
+{
+	(void)state;
+	return daemon_launch(&D, stored_flags);
 }
 
 static int
@@ -174,6 +201,107 @@ test_max_games_counts_the_store(void **state)
 	a = hr_connect(D.port);
 	EXPECT(a, "+OK", "LUDO.CREATE", "s4", "red", "blue");
 	EXPECT(a, GAMES_LIMIT, "LUDO.CREATE", "s5", "red", "blue");
+	redisFree(a);
+}
+
+/* A game of one Snake & Ladder player, played to its end. */
+static void
+finished_game(redisContext *c, const char *id)
+{
+	EXPECT(c, "+OK", "SNL.CREATE", id, "1");
+	EXPECT(c, "+OK", "SNL.LADDER", id, "3", "100");
+	EXPECT(c, "+P1 WINS", "SNL.ROLL", id, "3");
+}
+
+/*
+ * By default max-games counts the games in play: a finished game, kept
+ * for its history, takes no room.  The count learns of a game finished
+ * at its next count of the store, a second after the one before.
+ */
+static void
+test_max_games_counts_games_in_play(void **state)
+{
+	redisContext	*a = hr_connect(D.port);
+
+	(void)state;
+	EXPECT(a, "+OK", "LUDO.CREATE", "p1", "red", "blue");
+	finished_game(a, "f1");
+	/* Counted two at their creates; f1 finished since. */
+	EXPECT(a, "-LIMIT max number of games reached (max-games 2)",
+	    "LUDO.CREATE", "p2", "red", "blue");
+	usleep(1100 * 1000);
+	EXPECT(a, "+OK", "LUDO.CREATE", "p2", "red", "blue");
+	EXPECT(a, "-LIMIT max number of games reached (max-games 2)",
+	    "LUDO.CREATE", "p3", "red", "blue");
+	/* Games in play do not finish by waiting. */
+	usleep(1100 * 1000);
+	EXPECT(a, "-LIMIT max number of games reached (max-games 2)",
+	    "LUDO.CREATE", "p3", "red", "blue");
+	EXPECT(a, ":3", "DBSIZE");
+	redisFree(a);
+	/* A restart counts the store again: the same. */
+	assert_int_equal(daemon_restart(&D, play_flags), 0);
+	a = hr_connect(D.port);
+	EXPECT(a, "-LIMIT max number of games reached (max-games 2)",
+	    "LUDO.CREATE", "p3", "red", "blue");
+	assert_int_equal(info_u64(a, "limit_refused_max_games"), 1);
+	redisFree(a);
+}
+
+/* max-games-finished yes: every stored game counts, finished or not. */
+static void
+test_max_games_finished_count(void **state)
+{
+	redisContext	*a = hr_connect(D.port);
+
+	(void)state;
+	finished_game(a, "f1");
+	EXPECT(a, "+OK", "LUDO.CREATE", "p1", "red", "blue");
+	EXPECT(a, "-LIMIT max number of games reached (max-games 2)",
+	    "LUDO.CREATE", "p2", "red", "blue");
+	usleep(1100 * 1000);
+	EXPECT(a, "-LIMIT max number of games reached (max-games 2)",
+	    "LUDO.CREATE", "p2", "red", "blue");
+	EXPECT(a, ":2", "DBSIZE");
+	redisFree(a);
+}
+
+/* -------------------------------------------------------------- defaults */
+
+#define BURST	2000
+
+/*
+ * The defaults: a lobby that creates its games over one pooled RESP
+ * connection (here a pipeline of BURST creates) is refused none, and
+ * nothing caps the games stored.
+ */
+static void
+test_no_create_cap_by_default(void **state)
+{
+	redisContext	*a = hr_connect(D.port);
+	redisReply	*r;
+	void		*v;
+	int		 i, ok = 0;
+
+	(void)state;
+	for (i = 0; i < BURST; i++)
+		assert_int_equal(redisAppendCommand(a, "SNL.CREATE d%d 2", i),
+		    REDIS_OK);
+	for (i = 0; i < BURST; i++) {
+		assert_int_equal(redisGetReply(a, &v), REDIS_OK);
+		r = v;
+		ok += r->type == REDIS_REPLY_STATUS &&
+		    strcmp(r->str, "OK") == 0;
+		freeReplyObject(r);
+	}
+	assert_int_equal(ok, BURST);
+	EXPECT(a, ":" "2000", "DBSIZE");
+	assert_int_equal(info_u64(a, "limit_refused_create_rate"), 0);
+	assert_int_equal(info_u64(a, "limit_refused_max_games"), 0);
+	EXPECT(a, "[$create-rate $0]", "CONFIG", "GET", "create-rate");
+	EXPECT(a, "[$max-games $0]", "CONFIG", "GET", "max-games");
+	EXPECT(a, "[$http-create-rate $600]", "CONFIG", "GET",
+	    "http-create-rate");
 	redisFree(a);
 }
 
@@ -299,6 +427,12 @@ main(void)
 		    setup_games, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_max_games_counts_the_store, setup_games, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_max_games_counts_games_in_play, setup_play, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_max_games_finished_count, setup_stored, teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_no_create_cap_by_default, setup_defaults, teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_subscriptions_count_together, setup_subs, teardown),
 		cmocka_unit_test_setup_teardown(test_subscriptions_room_again,

@@ -262,12 +262,12 @@ test_cmd_lookup_table(void **state)
 	}
 	/* 19 + LUDO.ROLL, SEAT (seats, dice) + DBSIZE, EXISTS, SCAN, TYPE
 	 * (the keyspace) + XLEN, XRANGE, XREAD, XREVRANGE (streams) +
-	 * LEADERBOARD, MATCH.CANCEL, MATCH.JOIN, MATCH.LIST and the five
-	 * PLAYER.* (the lobby) */
-	assert_int_equal(own, 38);
+	 * GAME.DELETE + LEADERBOARD, MATCH.CANCEL, MATCH.JOIN, MATCH.LIST and
+	 * the five PLAYER.* (the lobby) */
+	assert_int_equal(own, 39);
 	/* The 25 connection commands are the daemon's own (COMMAND COUNT,
 	 * test_docs). */
-	assert_int_equal(i, 38);
+	assert_int_equal(i, 39);
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
@@ -781,6 +781,12 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_batch_result,
 		    setup, teardown),
 		cmocka_unit_test_setup_teardown(test_on_move_once_per_move,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_finished_and_forced,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_before,
+		    setup, teardown),
+		cmocka_unit_test_setup_teardown(test_delete_in_batch,
 		    setup, teardown),
 	};
 

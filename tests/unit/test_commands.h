@@ -72,5 +72,9 @@ void		test_batch_result(void **);
 void		test_parser_refusals(void **);
 void		test_group_kept_or_undone_whole(void **);
 void		test_batch_nothing_written(void **);
+/* test_commands_delete.c: retiring games */
+void		test_delete_finished_and_forced(void **);
+void		test_delete_before(void **);
+void		test_delete_in_batch(void **);
 
 #endif /* LUDUS_TEST_COMMANDS_H */

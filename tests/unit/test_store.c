@@ -713,6 +713,12 @@ main(void)
 		cmocka_unit_test(test_lobby_ratings),
 		cmocka_unit_test(test_lobby_in_transaction),
 		cmocka_unit_test(test_lobby_copy),
+		cmocka_unit_test(test_delete_game),
+		cmocka_unit_test(test_delete_game_stale),
+		cmocka_unit_test(test_delete_game_in_transaction),
+		cmocka_unit_test(test_list_finished),
+		cmocka_unit_test(test_schema_version),
+		SQLITE_TEST(test_reclaim_shrinks_file),
 	};
 
 	return STORE_RUN_TESTS(tests);

@@ -52,4 +52,12 @@ void	test_lobby_ratings(void **);
 void	test_lobby_in_transaction(void **);
 void	test_lobby_copy(void **);
 
+/* test_store_retire.c: retiring games */
+void	test_delete_game(void **);
+void	test_delete_game_stale(void **);
+void	test_delete_game_in_transaction(void **);
+void	test_list_finished(void **);
+void	test_schema_version(void **);
+void	test_reclaim_shrinks_file(void **);
+
 #endif /* LUDUS_TEST_STORE_H */

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The quotas on the HTTP side (src/net/quota.c), with curl: an HTTP
-# client's create-rate is its peer address's, whatever connections it
-# opens (429 LIMIT with Retry-After, nothing created), another address
+# client's create rate (http-create-rate) is its peer address's,
+# whatever connections it opens (429 LIMIT with Retry-After, nothing
+# created), another address
 # and a RESP client have their own; max-games holds for both protocols;
 # /metrics counts each refusal by its key (and parses, with promtool
 # when it is installed); the log names them.  TAP; skipped (77) without
@@ -34,14 +35,14 @@ metric() {
 }
 # Two loopback addresses, so that a second HTTP client has another one.
 start_http_daemon --loglevel info --bind 127.0.0.1 127.0.0.2 \
-    --create-rate 3 --max-games 6 || setup_failed "ludusd starts" "$DIR/log"
+    --http-create-rate 3 --max-games 6 || setup_failed "ludusd starts" "$DIR/log"
 
 check "3 games by an HTTP client, a connection each (a taken id is none)" \
     "201 409 EXISTS 201 201" \
     "$(create h1) $(create h1) $(create h2) $(create h3)"
 check "the fourth: 429 LIMIT" "429 LIMIT" "$(create h4)"
 contains "... saying which key and when to try again" \
-    "max number of games created a minute reached (create-rate 3): try again in" \
+    "max number of games created a minute reached (http-create-rate 3): try again in" \
     "$("$JGET" message <"$DIR/body")"
 retry=$(tr -d '\r' <"$DIR/head" | sed -n 's/^Retry-After: //Ip')
 check "... with Retry-After in seconds" yes \
@@ -64,13 +65,15 @@ check "... and -LIMIT over RESP" \
     "$(cli SNL.CREATE r3 2)"
 check "... and nothing created" 6 "$(cli DBSIZE)"
 
-check "/metrics counts the create-rate refusal" 1 \
+check "/metrics counts the http-create-rate refusal" 1 \
+    "$(metric 'limit_refused_total{limit="http-create-rate"}')"
+check "... and none of create-rate, a RESP connection's" 0 \
     "$(metric 'limit_refused_total{limit="create-rate"}')"
 check "/metrics counts the max-games refusals" 2 \
     "$(metric 'limit_refused_total{limit="max-games"}')"
 check "INFO counts the same" "1 2" \
     "$(cli INFO stats | tr -d '\r' | sed -n \
-    's/^limit_refused_\(create_rate\|max_games\)://p' | paste -sd' ' -)"
+    's/^limit_refused_\(http_create_rate\|max_games\)://p' | paste -sd' ' -)"
 if command -v promtool >/dev/null 2>&1; then
 	curl -s "$BASE/metrics" >"$DIR/metrics"
 	if promtool check metrics <"$DIR/metrics" >"$DIR/promtool" 2>&1; then

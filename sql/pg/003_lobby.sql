@@ -1,6 +1,6 @@
 -- ludus schema for PostgreSQL, migration 2: players who find each other,
 -- the same tables and constraints as the SQLite schema's migration 5
--- (sql/005_lobby.sql, which says what each column means).
+-- (sql/006_lobby.sql, which says what each column means).
 --
 -- Two differences.  Ticket ids come from a sequence: a node draws an id
 -- before the group commit that stores its ticket, since the reply that

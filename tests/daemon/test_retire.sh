@@ -1,0 +1,108 @@
+#!/bin/sh
+# finished-retention (TAP): ludusd archives, then deletes, the games
+# finished longer ago than the retention, in the background, while it
+# serves: the games in play and the newer ones stay, the archives import
+# into another store as the games were (HISTORY, REPLAY), INFO counts
+# them; an archive a stop left unfinished (NAME.part, a line cut) is
+# finished at the next start; a bad retention value stops ludusd at
+# start with a clear message.  Off by default: nothing is deleted.
+
+top_builddir=${top_builddir:-.}
+. "$(dirname "$0")/../lib/tap.sh"
+. "$(dirname "$0")/../lib/daemon.sh"
+need_cli redis-cli
+test_setup ludus-retire
+echo "1..14"
+
+mkdir "$DIR/arch"
+# finished ID: a Snake & Ladder game of one player, won.
+finished() {
+	cli SNL.CREATE "$1" 1 >/dev/null
+	cli SNL.LADDER "$1" 3 100 >/dev/null
+	cli SNL.ROLL "$1" 3 >/dev/null
+}
+# wait_for N: until INFO's retired_games is N (10 s at most).
+wait_for() {
+	k=0
+	while [ $k -lt 100 ]; do
+		n=$(cli INFO persistence | tr -d '\r' | sed -n 's/^retired_games://p')
+		[ "$n" = "$1" ] && return 0
+		sleep 0.1
+		k=$((k + 1))
+	done
+	return 1
+}
+
+# ------------------------------------------------------ off by default
+start_daemon "$DIR/port" "$DIR/log" --db "$DIR/off.db" ||
+    setup_failed "ludusd starts" "$DIR/log"
+finished old
+check "off by default: INFO says 0" "finished_retention:0" \
+    "$(cli INFO persistence | tr -d '\r' | grep '^finished_retention:')"
+sleep 1.2
+check "... and a finished game stays" "old" "$(cli GAMES)"
+stop_daemon
+
+# ------------------------------------------------------------- on
+start_daemon "$DIR/port" "$DIR/log" --db "$DIR/r.db" \
+    --finished-retention 2 --finished-archive "$DIR/arch" ||
+    setup_failed "ludusd starts" "$DIR/log"
+# NG finished games, each read back right after its last move, in one
+# pipeline (well before its retention of 2 s is up).
+NG=150
+ids=$(i=0; while [ $i -lt $NG ]; do echo "f$i"; i=$((i + 1)); done)
+for id in $ids; do
+	echo "SNL.CREATE $id 1"
+	echo "SNL.LADDER $id 3 100"
+	echo "SNL.ROLL $id 3"
+	echo "HISTORY $id"
+done | cli | grep '^[0-9][0-9]*,' >"$DIR/before"
+cli LUDO.CREATE play red blue >/dev/null
+cli LUDO.PLAY play red 6 1 >/dev/null
+check "the games' histories read before their retention" $NG \
+    "$(grep -c 'P1 WINS' "$DIR/before")"
+if wait_for $NG; then ok "$NG finished games retired in the background"
+else not_ok "$NG finished games retired in the background"; fi
+finished late
+check "the game in play stays, and a newer finished one" "late play" \
+    "$(cli GAMES | sort | paste -sd' ' -)"
+check "... which plays on" "MOVED" "$(cli LUDO.PLAY play red 3 1)"
+check "INFO counts the archives" 1 "$(cli INFO persistence | tr -d '\r' |
+    sed -n 's/^retire_archives://p' | awk '{print ($1 >= 1)}')"
+check "the archives are whole, none left .part" "0" \
+    "$(ls "$DIR/arch" | grep -c '\.part$')"
+for f in "$DIR"/arch/*.jsonl; do
+	"$LUDUS" --db "$DIR/back.db" import "$f" >/dev/null 2>&1 ||
+	    echo "$f" >>"$DIR/bad"
+done
+check "every archive imports" "" "$(cat "$DIR/bad" 2>/dev/null)"
+for id in $ids; do echo "HISTORY $id"; done |
+    "$LUDUS" --db "$DIR/back.db" | grep '^[0-9][0-9]*,' >"$DIR/after"
+check "... each game as it was" "" "$(diff "$DIR/before" "$DIR/after")"
+check "... and AUDIT clean" "" "$("$LUDUS" --db "$DIR/back.db" AUDIT)"
+stop_daemon
+check "ludusd exits 0" 0 "$STATUS"
+
+# ------------------------------------- an archive a stop left unfinished
+head -n 3 "$(ls "$DIR"/arch/*.jsonl | head -n 1)" >"$DIR/arch/ludus-archive-x.jsonl.part"
+printf '{"id":"cut","kind":' >>"$DIR/arch/ludus-archive-x.jsonl.part"
+start_daemon "$DIR/port" "$DIR/log" --db "$DIR/r.db" \
+    --finished-retention 3600 --finished-archive "$DIR/arch" ||
+    setup_failed "ludusd starts" "$DIR/log"
+stop_daemon
+out=$("$LUDUS" --db "$DIR/part.db" import "$DIR/arch/ludus-archive-x.jsonl" 2>&1)
+contains "a .part a stop left is finished at start: its 2 games import" \
+    "imported 2 games" "$out"
+
+# ------------------------------------------------------------ bad values
+for v in 36501d soon; do
+	timeout 10 "$LUDUSD" --db "$DIR/bad.db" --port 0 \
+	    --finished-retention "$v" >"$DIR/out" 2>&1
+	echo "$? $(head -n 1 "$DIR/out")"
+done >"$DIR/bad-values"
+check "a retention out of range, or not a time, stops ludusd" \
+    "1 ludusd: --finished-retention: out of range (at most 36500d)
+1 ludusd: --finished-retention: must be off, or seconds, or a number of s, m, h or d" \
+    "$(cat "$DIR/bad-values")"
+
+exit $((FAILED > 0))
