@@ -382,6 +382,24 @@ join_reads(struct pg_store *s, const struct store_ticket *t,
 /* The committed count is asked first, for a clear refusal; the insert's
  * own count, under the account's lock, is what holds against the
  * others of this transaction and other nodes' at once. */
+/* A ticket's columns, id to joined, as parameters $1..$10 (a join's and
+ * an import's), in n[0..5] and d[0..1]. */
+static void
+ticket_params(const char *params[], char n[][PG_INT_MAX],
+    char d[][DOUBLE_MAX], const struct store_ticket *t)
+{
+	params[0] = pg_int(n[0], t->id);
+	params[1] = t->account;
+	params[2] = pg_int(n[1], t->kind);
+	params[3] = t->queue;
+	params[4] = pg_int(n[2], t->players_min);
+	params[5] = pg_int(n[3], t->players_max);
+	params[6] = double_param(d[0], t->rating);
+	params[7] = double_param(d[1], t->span);
+	params[8] = t->bots_after >= 0 ? pg_int(n[4], t->bots_after) : NULL;
+	params[9] = pg_int(n[5], t->joined);
+}
+
 static int
 ticket_insert(struct store *st, struct store_ticket *t, int64_t max_waiting)
 {
@@ -405,16 +423,7 @@ ticket_insert(struct store *st, struct store_ticket *t, int64_t max_waiting)
 	if (lobby_stmt(s, "ticket", PS_ACCOUNT_LOCK, 1, params, PQ_LOCK, key,
 	    0) == STORE_ERR)
 		return STORE_ERR;
-	params[0] = pg_int(n[0], t->id);
-	params[1] = t->account;
-	params[2] = pg_int(n[1], t->kind);
-	params[3] = t->queue;
-	params[4] = pg_int(n[2], t->players_min);
-	params[5] = pg_int(n[3], t->players_max);
-	params[6] = double_param(d[0], t->rating);
-	params[7] = double_param(d[1], t->span);
-	params[8] = t->bots_after >= 0 ? pg_int(n[4], t->bots_after) : NULL;
-	params[9] = pg_int(n[5], t->joined);
+	ticket_params(params, n, d, t);
 	params[10] = pg_int(n[6], max_waiting);
 	rc = lobby_stmt(s, "ticket", PS_TICKET_INSERT, 11, params, PQ_LOBBY,
 	    key, t->id);
@@ -776,16 +785,7 @@ ticket_import(struct store *st, const struct store_ticket *t)
 	const char	*params[14];
 	char		 n[10][PG_INT_MAX], d[2][DOUBLE_MAX], key[PG_KEY_MAX];
 
-	params[0] = pg_int(n[0], t->id);
-	params[1] = t->account;
-	params[2] = pg_int(n[1], t->kind);
-	params[3] = t->queue;
-	params[4] = pg_int(n[2], t->players_min);
-	params[5] = pg_int(n[3], t->players_max);
-	params[6] = double_param(d[0], t->rating);
-	params[7] = double_param(d[1], t->span);
-	params[8] = t->bots_after >= 0 ? pg_int(n[4], t->bots_after) : NULL;
-	params[9] = pg_int(n[5], t->joined);
+	ticket_params(params, n, d, t);
 	params[10] = pg_int(n[6], t->state);
 	params[11] = t->seat >= 0 ? t->game : NULL;
 	params[12] = t->seat >= 0 ? pg_int(n[7], t->seat) : NULL;

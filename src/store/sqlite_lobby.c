@@ -231,6 +231,22 @@ ticket_row(sqlite3_stmt *st, struct store_ticket *t)
 	return 0;
 }
 
+/* A new ticket's columns, account to joined, from the i-th parameter on
+ * (a join's and an import's). */
+static int
+bind_ticket(sqlite3_stmt *st, int i, const struct store_ticket *t)
+{
+	return sql_bind_text(st, i, t->account, sizeof(t->account)) ||
+	    sql_bind_int(st, i + 1, t->kind) ||
+	    sql_bind_text(st, i + 2, t->queue, sizeof(t->queue)) ||
+	    sql_bind_int(st, i + 3, t->players_min) ||
+	    sql_bind_int(st, i + 4, t->players_max) ||
+	    sqlite3_bind_double(st, i + 5, t->rating) != SQLITE_OK ||
+	    sqlite3_bind_double(st, i + 6, t->span) != SQLITE_OK ||
+	    (t->bots_after >= 0 && sql_bind_int(st, i + 7, t->bots_after)) ||
+	    sql_bind_int(st, i + 8, t->joined);
+}
+
 static int
 ticket_insert(struct store *store, struct store_ticket *t,
     int64_t max_waiting)
@@ -259,14 +275,7 @@ ticket_insert(struct store *store, struct store_ticket *t,
 	}
 	if ((st = sql_stmt_get(s, ST_TICKET_INSERT, "ticket")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, t->account) || sql_bind_int(st, 2, t->kind) ||
-	    sql_bind_text(st, 3, t->queue, sizeof(t->queue)) ||
-	    sql_bind_int(st, 4, t->players_min) ||
-	    sql_bind_int(st, 5, t->players_max) ||
-	    sqlite3_bind_double(st, 6, t->rating) != SQLITE_OK ||
-	    sqlite3_bind_double(st, 7, t->span) != SQLITE_OK ||
-	    (t->bots_after >= 0 && sql_bind_int(st, 8, t->bots_after)) ||
-	    sql_bind_int(st, 9, t->joined))
+	if (bind_ticket(st, 1, t) != 0)
 		return sql_stmt_err(s, st, "ticket");
 	if ((rc = sql_stmt_run(s, st, "ticket")) != 0)
 		return STORE_ERR;
@@ -600,16 +609,8 @@ ticket_import(struct store *store, const struct store_ticket *t)
 
 	if ((st = sql_stmt_get(s, ST_TICKET_IMPORT, "ticket")) == NULL)
 		return STORE_ERR;
-	bad = sql_bind_int(st, 1, t->id) ||
-	    sql_bind_text(st, 2, t->account, sizeof(t->account)) ||
-	    sql_bind_int(st, 3, t->kind) ||
-	    sql_bind_text(st, 4, t->queue, sizeof(t->queue)) ||
-	    sql_bind_int(st, 5, t->players_min) ||
-	    sql_bind_int(st, 6, t->players_max) ||
-	    sqlite3_bind_double(st, 7, t->rating) != SQLITE_OK ||
-	    sqlite3_bind_double(st, 8, t->span) != SQLITE_OK ||
-	    (t->bots_after >= 0 && sql_bind_int(st, 9, t->bots_after)) ||
-	    sql_bind_int(st, 10, t->joined) || sql_bind_int(st, 11, t->state) ||
+	bad = sql_bind_int(st, 1, t->id) || bind_ticket(st, 2, t) ||
+	    sql_bind_int(st, 11, t->state) ||
 	    (t->seat >= 0 && (sql_bind_text(st, 12, t->game,
 	    sizeof(t->game)) || sql_bind_int(st, 13, t->seat))) ||
 	    (t->ended != 0 && sql_bind_int(st, 14, t->ended));
