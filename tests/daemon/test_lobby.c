@@ -83,6 +83,17 @@ flat_put(const redisReply *r, char *buf, size_t len, size_t *n)
 		*n = len - 1;
 }
 
+/* hr_joined() of a reply, which is then freed (the text is kept in
+ * hr_joined()'s own buffer). */
+static const char *
+joined(redisReply *r)
+{
+	const char	*s = hr_joined(r);
+
+	freeReplyObject(r);
+	return s;
+}
+
 static const char *
 flat(redisReply *r)
 {
@@ -202,7 +213,7 @@ rating_of(redisContext *c, const char *name, char *buf, size_t len)
 {
 	const char	*p;
 
-	p = strstr(hr_joined(RUN(c, "PLAYER.INFO", name)), "rating,ludo,");
+	p = strstr(joined(RUN(c, "PLAYER.INFO", name)), "rating,ludo,");
 	assert_non_null(p);
 	snprintf(buf, len, "%s", p);
 	buf[strcspn(buf, " ")] = '\0';
@@ -227,7 +238,7 @@ test_two_players_meet_and_play(void **state)
 	t1 = join(c[0], "players=2", NULL);
 	/* ann waits on a connection of her own, blocked */
 	waiter = hr_connect(D.port);
-	assert_string_equal(hr_joined(RUN(waiter, "PLAYER.LOGIN", "ann",
+	assert_string_equal(joined(RUN(waiter, "PLAYER.LOGIN", "ann",
 	    "x")), "-WRONGKEY wrong key for account 'ann'");
 	assert_string_equal(wait_line(waiter, t1, "100"), "-NOLOGIN "
 	    "MATCH.WAIT needs an account: PLAYER.LOGIN name key first");
@@ -260,7 +271,7 @@ test_two_players_meet_and_play(void **state)
 	assert_true(strncmp(flat(RUN(c[1], "PLAYER.GAMES", "bob")), b,
 	    strlen(b)) == 0);
 	/* nobody else can play their seats */
-	assert_true(strncmp(hr_joined(RUN(waiter, "LUDO.ROLL", game, "ann")),
+	assert_true(strncmp(joined(RUN(waiter, "LUDO.ROLL", game, "ann")),
 	    "-", 1) == 0);
 	play(c, names, game);
 	assert_string_not_equal(rating_of(c[0], "ann", a, sizeof(a)),
