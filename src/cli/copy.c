@@ -10,8 +10,11 @@
  * are read together (its history holds at least its moves, later moves
  * being left out) and written with the store's own writes, IMPORT_BATCH
  * games per transaction of the target.  A target that holds games is
- * refused unless --force, which empties it first.  Progress goes to a
- * terminal (stderr), the summary to stdout.
+ * refused unless --force, which empties it first.  Then the lobby's rows
+ * (copy_lobby): the persons' accounts, their ratings, every ticket (by
+ * id, keeping its id, state and match) and the seats accounts hold,
+ * IMPORT_BATCH rows per transaction.  Progress goes to a terminal
+ * (stderr), the summary to stdout.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +34,10 @@ struct copy {
 	struct store	*from, *to;
 	int		 tty;
 	int64_t		 total, games, moves;
+	/* The lobby's rows written, and those in the open transaction. */
+	int64_t		 rows, open;
+	int64_t		 last;		/* the last ticket's id copied */
+	int		 err;
 	/* One game's history, kept across games. */
 	struct move	*mv;
 	int64_t		 nmv, cap;
@@ -142,6 +149,113 @@ copy_games(struct copy *c)
 	progress(c, 1);
 	free(p);
 	return rc;
+}
+
+/* ------------------------------------------------------- the lobby */
+
+/* One row's write in the transactions of IMPORT_BATCH rows: 0, or 1
+ * (said why) when rc or the transaction failed. */
+static int
+row_done(struct copy *c, const char *what, int rc)
+{
+	if (rc != STORE_OK) {
+		c->err = copy_err(what, store_errmsg(c->to));
+		return 1;
+	}
+	c->rows++;
+	if (++c->open == IMPORT_BATCH) {
+		c->open = 0;
+		if (store_commit(c->to) != STORE_OK) {
+			c->err = copy_err("commit", store_errmsg(c->to));
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+row_begin(struct copy *c)
+{
+	if (c->open == 0 && store_begin(c->to) != STORE_OK) {
+		c->err = copy_err("begin", store_errmsg(c->to));
+		return 1;
+	}
+	return 0;
+}
+
+static int
+account_row(void *arg, const struct store_account *a)
+{
+	struct copy	*c = arg;
+
+	if (row_begin(c) != 0)
+		return 1;
+	return row_done(c, a->name, store_account_create(c->to, a->name,
+	    a->key, a->created));
+}
+
+static int
+rating_row(void *arg, const char *account, enum game_kind kind,
+    const struct store_rating *r)
+{
+	struct copy		*c = arg;
+	struct store_rating	 none;
+
+	memset(&none, 0, sizeof(none));
+	if (row_begin(c) != 0)
+		return 1;
+	return row_done(c, account, store_ratings_save(c->to, kind, 1,
+	    &account, &none, r));
+}
+
+static int
+ticket_row(void *arg, const struct store_ticket *t)
+{
+	struct copy	*c = arg;
+
+	c->last = t->id;
+	if (row_begin(c) != 0)
+		return 1;
+	return row_done(c, t->account, store_ticket_import(c->to, t));
+}
+
+static int
+seat_row(void *arg, const char *game, int idx, const char *account)
+{
+	struct copy	*c = arg;
+
+	if (row_begin(c) != 0)
+		return 1;
+	return row_done(c, game, store_seat_import(c->to, game, idx,
+	    account));
+}
+
+/* The lobby's rows, after the games (a seat an account holds is of one). */
+static int
+copy_lobby(struct copy *c)
+{
+	int64_t	 before;
+	int	 rc;
+
+	rc = store_each_account(c->from, account_row, c);
+	if (rc == STORE_OK)
+		rc = store_each_rating(c->from, rating_row, c);
+	while (rc == STORE_OK && c->err == 0) {
+		before = c->rows;
+		rc = store_each_ticket(c->from, c->last, LIST_PAGE,
+		    ticket_row, c);
+		if (c->rows - before < LIST_PAGE)
+			break;
+	}
+	if (rc == STORE_OK && c->err == 0)
+		rc = store_each_seat(c->from, seat_row, c);
+	if (c->err == 0 && rc != STORE_OK)
+		c->err = copy_err("lobby", store_errmsg(c->from));
+	if (c->err == 0 && c->open > 0 && store_commit(c->to) != STORE_OK)
+		c->err = copy_err("commit", store_errmsg(c->to));
+	if (c->err != 0)
+		store_rollback(c->to);
+	return c->err;
 }
 
 static int
@@ -271,9 +385,11 @@ cli_copy(int argc, char **argv)
 		return copy_err(argv[0], err);
 	c.total = games_in(c.from);
 	if ((rc = open_target(&c, argv[1], force)) == 0 &&
-	    (rc = copy_secret(&c)) == 0 && (rc = copy_games(&c)) == 0) {
-		printf("copied %lld games, %lld moves\n", (long long)c.games,
-		    (long long)c.moves);
+	    (rc = copy_secret(&c)) == 0 && (rc = copy_games(&c)) == 0 &&
+	    (rc = copy_lobby(&c)) == 0) {
+		printf("copied %lld games, %lld moves, %lld lobby rows\n",
+		    (long long)c.games, (long long)c.moves,
+		    (long long)c.rows);
 		rc = audit(c.to);
 	}
 	free(c.mv);

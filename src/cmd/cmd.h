@@ -114,6 +114,7 @@ typedef void (*cmd_sched_hook)(void *arg, const char *game, int64_t due_ms);
 typedef void (*cmd_conflict_hook)(void *arg, uint64_t req, int redo);
 
 struct cmd_txn;
+struct cmd_lobby;
 
 /* What all clients share: the store, the clock, the commit hook, counters. */
 struct cmd_env {
@@ -159,6 +160,12 @@ struct cmd_env {
 	int		(*create_admit)(void *arg, struct reply *out);
 	void		(*created)(void *arg, int made);
 	void		*quota_arg;
+	/* Accounts, the matchmaker, ratings (cmd_lobby.h); NULL: none. */
+	struct cmd_lobby *lobby;
+	/* A create that only builds: set, the game a create command would
+	 * store is copied here and nothing is stored (the matchmaker's,
+	 * which stores it with its tickets; cmd_lobby.h). */
+	struct game	*build_only;
 };
 
 /*
@@ -178,8 +185,10 @@ struct cmd_env {
  *		which events a connection still gets, so it must see
  *		committed moves only
  * CMD_NO_QUEUE	runs at once, even between MULTI and EXEC
- * CMD_NO_MULTI	refused between MULTI and EXEC: a barrier, or a change
- *		of the connection itself
+ * CMD_NO_MULTI	refused between MULTI and EXEC: a barrier, a change of
+ *		the connection itself, or a write an EXEC would not keep
+ *		whole with its games' (the lobby's: an optimistic store
+ *		checks a whole request's games only)
  * CMD_NO_AUTH	runs before AUTH (requirepass)
  *
  * A subscription (CMD_SUBSCRIPTION) changes which events a connection
@@ -209,6 +218,11 @@ struct cmd_session {
 	struct cmd_seat	*seats;
 	size_t		 nseats;
 	size_t		 cap;
+	/* PLAYER.LOGIN's account ("" none), the hash of the key it logged
+	 * in with, and the secret its seats' hashes are keyed with. */
+	char		 account[GAME_ID_MAX + 1];
+	uint8_t		 key[STORE_KEY_HASH_LEN];
+	uint8_t		 secret[STORE_SECRET_LEN];
 };
 
 struct cmd_session	*cmd_session_new(void);

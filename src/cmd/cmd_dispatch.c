@@ -27,7 +27,11 @@
 	X(dandy_state) \
 	X(dbsize) X(exists) \
 	X(game_delete) X(game_info) X(games) X(history) \
+	X(leaderboard) \
 	X(ludo_create) X(ludo_legal) X(ludo_play) X(ludo_roll) X(ludo_state) \
+	X(match_cancel) X(match_join) X(match_list) \
+	X(player_create) X(player_games) X(player_info) X(player_key) \
+	X(player_login) \
 	X(replay) X(scan) X(seat) \
 	X(snl_create) X(snl_ladder) X(snl_roll) X(snl_snake) X(snl_state) \
 	X(type) \

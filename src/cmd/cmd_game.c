@@ -140,8 +140,8 @@ add_id(void *arg, const char *id, enum game_kind kind)
 }
 
 /* A kind's name, any case (its value: the enum game_kind). */
-static int
-check_kind(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
+int
+cmd_check_kind(const struct cmd_arg *a, struct cmd_val *v, struct reply *out)
 {
 	char	 name[8], kinds[64];
 	size_t	 i;
@@ -165,7 +165,7 @@ enum { GAMES_KIND, GAMES_AFTER, GAMES_LIMIT };
 static const struct cmd_arg games_args[] = {
 	[GAMES_KIND] = { .name = "kind", .type = CMD_ARG_STRING,
 	    .flags = CMD_ARG_OPTIONAL | CMD_ARG_KINDS, .def = KIND_NONE,
-	    .check = check_kind },
+	    .check = cmd_check_kind },
 	[GAMES_AFTER] = CMD_ARG_KEY_ID("AFTER", "id", "game"),
 	[GAMES_LIMIT] = CMD_ARG_KEY_INT("LIMIT", "n", 1, CMD_LIST_MAX,
 	    CMD_LIST_DEFAULT),

@@ -51,6 +51,53 @@ void	cmd_reply_arity(struct reply *, const struct cmd_def *);
 void	cmd_create_game(struct cmd_env *, struct reply *, struct game *);
 
 /*
+ * The lobby's writes (cmd_lobby.h).  A match is a create of a game its
+ * caller has built and seated (cmd_queue_build()), with its tickets
+ * (store_match()) and the events its COMMIT announces, one per ticket:
+ * replies OK, or EXISTS (the id is taken: build another), STATE (a
+ * ticket no longer waits), STORE.
+ */
+struct cmd_matched;
+struct store_match;
+struct cmd_match_write {
+	const struct store_match	*m;
+	const struct cmd_matched	*ev;
+	int				 nev;
+};
+void	cmd_match_game(struct cmd_env *, struct reply *, struct game *,
+	    const struct cmd_match_write *);
+/*
+ * The game a queue's group gets (cmd_lobby.h): the kind's create command
+ * run on the queue's words, with players names[0..n) (a kind that names
+ * its players P1..Pn takes their count), seats=secure and the bots of
+ * bot[i] >= 0 (a strategy), built into out and stored nowhere.  0, or -1
+ * with the create's refusal in err.
+ */
+int	cmd_queue_build(struct cmd_env *, const char *queue, const char *id,
+	    int n, char names[][PLAYER_NAME_MAX], const int bot[],
+	    struct game *out, struct reply *err);
+/* A ticket joined: its event, announced at the COMMIT (or now). */
+void	cmd_note_join(struct cmd_env *, const struct cmd_matched *);
+/*
+ * One write of the lobby's rows as the write path runs any: fn in a
+ * savepoint of the open transaction (or a transaction of its own, run
+ * again if an optimistic store's other writer beat it), kept when fn
+ * returns 0, undone when it returns -1 with its refusal (or -STORE) set
+ * in out.  0, or -1 with out set.
+ */
+typedef int (*cmd_write_fn)(struct cmd_env *, void *arg, struct reply *);
+int	cmd_write(struct cmd_env *, struct reply *, cmd_write_fn, void *arg);
+/*
+ * The ratings of a game's accounts after the move that ends it, in that
+ * move's write (cmd_rate.c): what they depend on read before the move is
+ * written (*r NULL: nothing to rate), then written after it (r freed).
+ * 0, or -1 when the store failed.
+ */
+struct rated;
+int	cmd_rate_read(struct cmd_env *, const struct game *, struct rated **r);
+int	cmd_rate_write(struct cmd_env *, const struct game *, struct rated *r);
+
+/*
  * The write path.  A step function sees the loaded game (old) and a copy
  * of it (new) and decides:
  *	TURN_MOVE	a move: new holds the next snapshot, mv->player,
@@ -118,6 +165,49 @@ int	cmd_move_allowed(const struct cmd_session *, const struct game *,
  * (the hash key is the store's).  0, or -1 when the store failed. */
 int	cmd_seat_keys(struct store *, struct game *,
 	    char keys[][SEAT_KEY_HEX + 1]);
+
+/* A kind's name as an argument, any case: its check hook (v->i gets the
+ * enum game_kind; -BADARG names the kinds).  cmd_game.c's. */
+int	cmd_check_kind(const struct cmd_arg *, struct cmd_val *,
+	    struct reply *);
+
+/* ---------------------------------------------------- cmd_player.c */
+
+/* The account, or -1 with NOACCOUNT (or STORE) replied. */
+int	cmd_account_read(struct cmd_env *, const char *name,
+	    struct store_account *, struct reply *);
+/* The request's session is logged in (as name, unless NULL): 0, or -1
+ * with NOLOGIN replied (cmd names the command). */
+int	cmd_logged_in(const struct cmd_parsed *, const char *name,
+	    const char *cmd, struct reply *);
+
+/* --------------------------------------------------- cmd_account.c */
+
+#define ACCOUNT_KEY_BYTES	16			/* 128 random bits */
+#define ACCOUNT_KEY_HEX		(2 * ACCOUNT_KEY_BYTES)
+
+/* The database's seat secret, made on first use: 0, or -1 when the store
+ * failed. */
+int	cmd_secret(struct store *, uint8_t secret[STORE_SECRET_LEN]);
+/* A fresh account key, in hex. */
+void	cmd_account_key(char key[ACCOUNT_KEY_HEX + 1]);
+/* The hash an account's key is kept as (any bytes of key hashed). */
+int	cmd_account_hash(const uint8_t secret[STORE_SECRET_LEN],
+	    const char *name, const char *key, size_t keylen,
+	    uint8_t out[STORE_KEY_HASH_LEN]);
+/* The seat hash of player i of game when account holds the seat. */
+int	cmd_account_seat(const uint8_t secret[STORE_SECRET_LEN],
+	    const char *game, int player, const char *account,
+	    uint8_t out[SEAT_HASH_LEN]);
+/* 1 when the session is logged in as the account that holds that seat
+ * of a secure game. */
+int	cmd_account_holds(const struct cmd_session *, const struct game *,
+	    int player);
+/* PLAYER.LOGIN's binding of a session to an account, and its end. */
+void	cmd_session_login(struct cmd_session *, const char *account,
+	    const uint8_t key[STORE_KEY_HASH_LEN],
+	    const uint8_t secret[STORE_SECRET_LEN]);
+void	cmd_session_logout(struct cmd_session *);
 
 /* ---------------------------------------------------- cmd_random.c */
 

@@ -196,11 +196,17 @@ cmd_create_apply(struct cmd_env *env, const struct cmd_parsed *p,
  * A create's last step.  The daemon's quotas (games a client may create a
  * minute, games in all) refuse it here, after every word was checked and
  * before the store is touched, so that a refusal changes nothing and a
- * malformed create is told what is wrong with it first.
+ * malformed create is told what is wrong with it first.  A create that
+ * only builds (env->build_only: the matchmaker's) stops here too.
  */
 void
 cmd_create(struct cmd_env *env, struct reply *out, struct game *g)
 {
+	if (env->build_only != NULL) {
+		*env->build_only = *g;
+		reply_status(out, "OK");
+		return;
+	}
 	if (env->create_admit != NULL &&
 	    env->create_admit(env->quota_arg, out) == -1)
 		return;

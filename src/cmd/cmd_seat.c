@@ -36,6 +36,7 @@ cmd_session_free(struct cmd_session *s)
 {
 	if (s == NULL)
 		return;
+	cmd_session_logout(s);
 	free(s->seats);
 	free(s);
 }
@@ -100,19 +101,6 @@ seat_hash(const uint8_t secret[STORE_SECRET_LEN], const struct game *g,
 	return 0;
 }
 
-/* The database's secret, made on first use. */
-static int
-seat_secret(struct store *st, uint8_t secret[STORE_SECRET_LEN])
-{
-	uint8_t	 fresh[STORE_SECRET_LEN];
-	int	 rc;
-
-	cmd_random_bytes(fresh, sizeof(fresh));
-	rc = store_secret(st, fresh, secret);
-	sodium_memzero(fresh, sizeof(fresh));
-	return rc == STORE_OK ? 0 : -1;
-}
-
 int
 cmd_seat_keys(struct store *st, struct game *g,
     char keys[][SEAT_KEY_HEX + 1])
@@ -120,7 +108,7 @@ cmd_seat_keys(struct store *st, struct game *g,
 	uint8_t	 secret[STORE_SECRET_LEN], raw[SEAT_KEY_BYTES];
 	int	 i, rc = 0;
 
-	if (seat_secret(st, secret) != 0)
+	if (cmd_secret(st, secret) != 0)
 		return -1;
 	for (i = 0; i < game_nplayers(g) && i < GAME_MAX_PLAYERS; i++) {
 		cmd_random_bytes(raw, sizeof(raw));
@@ -149,7 +137,8 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 		    game_player_name(g, player, name, sizeof(name)));
 		return -1;
 	}
-	if (g->opts.secure && !cmd_session_holds(s, g->id, player)) {
+	if (g->opts.secure && !cmd_session_holds(s, g->id, player) &&
+	    !cmd_account_holds(s, g, player)) {
 		reply_error(out, "NOSEAT", "this connection does not hold the "
 		    "seat of %s in game '%s' (SEAT id player key)",
 		    game_player_name(g, player, name, sizeof(name)), g->id);
@@ -191,7 +180,7 @@ seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 		reply_error(out, "STATE", "no session to hold a seat");
 		return;
 	}
-	if (seat_secret(env->store, secret) != 0) {
+	if (cmd_secret(env->store, secret) != 0) {
 		cmd_reply_store(env, out);
 		return;
 	}

@@ -22,13 +22,16 @@
 
 #include "cmd/cmd.h"
 #include "cmd/cmd_impl.h"
+#include "cmd/cmd_lobby.h"
 #include "cmd/cmd_txn.h"
 #include "util/util.h"
 
 /* What a write of the transaction announces once it has committed. */
 enum txn_note {
 	NOTE_MOVE,		/* env->on_move */
-	NOTE_SCHEDULE		/* env->on_schedule */
+	NOTE_SCHEDULE,		/* env->on_schedule */
+	NOTE_JOIN,		/* env->lobby->on_join */
+	NOTE_MATCH		/* env->lobby->on_match */
 };
 
 struct txn_event {
@@ -37,6 +40,7 @@ struct txn_event {
 	int64_t		 due_ms;
 	struct move	 mv;
 	char		 game[GAME_ID_MAX + 1];
+	struct cmd_matched lobby;	/* NOTE_JOIN, NOTE_MATCH */
 };
 
 /* Where the transaction stood when a group began (cmd_txn_group_begin). */
@@ -182,6 +186,28 @@ conflicted(const struct cmd_txn *t, uint64_t req)
 	return 0;
 }
 
+/* A lobby event, committed: counted, then its hook. */
+static void
+lobby_announce(struct cmd_env *env, enum txn_note note,
+    const struct cmd_matched *m)
+{
+	struct cmd_lobby	*l = env->lobby;
+
+	if (l == NULL)
+		return;
+	if (note == NOTE_JOIN) {
+		l->joined++;
+		if (l->on_join != NULL)
+			l->on_join(l->arg, m);
+		return;
+	}
+	l->matched++;
+	if (m->first)
+		l->games++;
+	if (l->on_match != NULL)
+		l->on_match(l->arg, m);
+}
+
 /* The committed moves' events (a conflicted request's never happened),
  * then the conflicts told: the hooks queue events and arm timers, and
  * mark replies; they run no command. */
@@ -200,6 +226,8 @@ txn_announce(struct cmd_env *env, struct cmd_txn *t, size_t n)
 		else if (e->note == NOTE_SCHEDULE && env->on_schedule != NULL)
 			env->on_schedule(env->on_schedule_arg, e->game,
 			    e->due_ms);
+		else if (e->note == NOTE_JOIN || e->note == NOTE_MATCH)
+			lobby_announce(env, e->note, &e->lobby);
 	}
 	for (i = 0; i < t->ncf; i++) {
 		env->conflicts++;
@@ -483,6 +511,56 @@ schedule(struct cmd_env *env, const char *game, int64_t due_ms)
 		env->on_schedule(env->on_schedule_arg, game, due_ms);
 }
 
+static void
+note_lobby(struct cmd_env *env, enum txn_note note,
+    const struct cmd_matched *m)
+{
+	if (env->txn != NULL)
+		txn_event_add(env->txn, note, m->game)->lobby = *m;
+	else
+		lobby_announce(env, note, m);
+}
+
+void
+cmd_note_join(struct cmd_env *env, const struct cmd_matched *m)
+{
+	note_lobby(env, NOTE_JOIN, m);
+}
+
+/* ------------------------------------------------------- lobby rows */
+
+int
+cmd_write(struct cmd_env *env, struct reply *out, cmd_write_fn fn,
+    void *arg)
+{
+	int	 tries, rc;
+
+	for (tries = 0;; tries++) {
+		if (write_begin(env) != STORE_OK) {
+			cmd_reply_store(env, out);
+			write_abort(env);
+			return -1;
+		}
+		if (fn(env, arg, out) != 0) {
+			write_abort(env);
+			return -1;
+		}
+		if ((rc = write_commit(env, 0)) == 0)
+			return 0;
+		if (rc != WRITE_AGAIN) {
+			cmd_reply_store(env, out);
+			return -1;
+		}
+		reply_free(out);
+		if (tries == ALONE_TRIES) {
+			reply_error(out, "STORE", "conflict: the lobby's rows "
+			    "changed %d times while the request was tried",
+			    ALONE_TRIES);
+			return -1;
+		}
+	}
+}
+
 /* ---------------------------------------------------------- create */
 
 /* The reply of a secure create: "player,key" for each person (a bot's
@@ -514,12 +592,15 @@ reply_contended(struct reply *out, const char *id)
 	    "while the request was tried", id, ALONE_TRIES);
 }
 
-/* 0, or WRITE_AGAIN (nothing replied) when it must run again. */
+/* 0, or WRITE_AGAIN (nothing replied) when it must run again.  A match
+ * (cm) is a create of a game whose seats its caller has set, with its
+ * tickets. */
 static int
-create_once(struct cmd_env *env, struct reply *out, struct game *g)
+create_once(struct cmd_env *env, struct reply *out, struct game *g,
+    const struct cmd_match_write *cm)
 {
 	char	(*keys)[SEAT_KEY_HEX + 1] = NULL;
-	int	rc, again = 0;
+	int	rc, again = 0, i;
 
 	g->moves = 0;
 	g->created = g->updated = cmd_now(env);
@@ -529,7 +610,7 @@ create_once(struct cmd_env *env, struct reply *out, struct game *g)
 		write_abort(env);
 		return 0;
 	}
-	if (g->opts.secure) {
+	if (g->opts.secure && cm == NULL) {
 		keys = xcalloc(GAME_MAX_PLAYERS, sizeof(*keys));
 		if (cmd_seat_keys(env->store, g, keys) != 0) {
 			free(keys);
@@ -538,10 +619,17 @@ create_once(struct cmd_env *env, struct reply *out, struct game *g)
 			return 0;
 		}
 	}
-	rc = store_create_game(env->store, g);
+	rc = cm != NULL ? store_match(env->store, g, cm->m) :
+	    store_create_game(env->store, g);
 	if (rc == STORE_EXISTS) {
 		write_abort(env);
 		reply_error(out, "EXISTS", "game '%s' already exists", g->id);
+		goto done;
+	}
+	if (rc == STORE_NOTFOUND && cm != NULL) {
+		write_abort(env);
+		reply_error(out, "STATE", "a ticket of game '%s' is no longer "
+		    "waiting", g->id);
 		goto done;
 	}
 	if (rc != STORE_OK) {
@@ -562,6 +650,8 @@ create_once(struct cmd_env *env, struct reply *out, struct game *g)
 		reply_status(out, "OK");
 	if (g->opts.deadline != 0)
 		schedule(env, g->id, g->opts.deadline);
+	for (i = 0; cm != NULL && i < cm->nev; i++)
+		note_lobby(env, NOTE_MATCH, &cm->ev[i]);
 done:
 	if (keys != NULL) {
 		/* The keys exist only in the reply from now on. */
@@ -571,18 +661,33 @@ done:
 	return again ? WRITE_AGAIN : 0;
 }
 
-void
-cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
+static void
+create_or_match(struct cmd_env *env, struct reply *out, struct game *g,
+    const struct cmd_match_write *cm)
 {
 	int	 tries;
 
-	for (tries = 0; create_once(env, out, g) == WRITE_AGAIN; tries++) {
+	for (tries = 0; create_once(env, out, g, cm) == WRITE_AGAIN;
+	    tries++) {
 		reply_free(out);
 		if (tries == ALONE_TRIES) {
 			reply_contended(out, g->id);
 			return;
 		}
 	}
+}
+
+void
+cmd_create_game(struct cmd_env *env, struct reply *out, struct game *g)
+{
+	create_or_match(env, out, g, NULL);
+}
+
+void
+cmd_match_game(struct cmd_env *env, struct reply *out, struct game *g,
+    const struct cmd_match_write *cm)
+{
+	create_or_match(env, out, g, cm);
 }
 
 /* ------------------------------------------------------------ turns */
@@ -639,7 +744,8 @@ transact_save(struct cmd_env *env, enum turn_outcome oc,
     const struct game *old, struct game *new, struct move *mv,
     int64_t now_ms)
 {
-	int64_t	now = cmd_now(env);
+	struct rated	*rated = NULL;
+	int64_t		 now = cmd_now(env);
 
 	if (oc == TURN_OPTS)
 		return store_save_opts(env->store, new) == STORE_OK ? 0 : -1;
@@ -657,7 +763,16 @@ transact_save(struct cmd_env *env, enum turn_outcome oc,
 	new->opts.roll = 0;
 	new->opts.roll_player = 0;
 	new->opts.deadline = cmd_turn_deadline(new, now_ms);
-	return store_save_turn(env->store, old, new, mv) == STORE_OK ? 0 : -1;
+	/* The move that ends a game its accounts play rates them, in its
+	 * write (cmd_rate.c). */
+	if (game_turn(old) >= 0 && game_turn(new) < 0 &&
+	    cmd_rate_read(env, new, &rated) != 0)
+		return -1;
+	if (store_save_turn(env->store, old, new, mv) != STORE_OK) {
+		free(rated);
+		return -1;
+	}
+	return rated != NULL ? cmd_rate_write(env, new, rated) : 0;
 }
 
 /* BEGIN and load; 0, or -1 with the error replied and rolled back. */

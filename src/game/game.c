@@ -89,6 +89,21 @@ game_winner(const struct game *g)
 	return player_or_none(g, k->winner(g));
 }
 
+void
+game_places(const struct game *g, int place[])
+{
+	const struct game_kind_ops	*k = game_kind_of(g);
+	int				 i, n = game_nplayers(g), w;
+
+	if (k != NULL && k->places != NULL) {
+		k->places(g, place);
+		return;
+	}
+	w = game_winner(g);
+	for (i = 0; i < n && i < GAME_MAX_PLAYERS; i++)
+		place[i] = w < 0 || i == w ? 0 : 1;
+}
+
 /* ----------------------------------------------------------- players */
 
 const char *

@@ -109,6 +109,11 @@ int		 game_turn(const struct game *);
 /* The index of the winner, -1 while there is none (or never is). */
 int		 game_winner(const struct game *);
 
+/* The finishing order of a game that is over (the kind's places, or
+ * its winner first and the others sharing second place): place[i] for
+ * each of its players. */
+void		 game_places(const struct game *, int place[]);
+
 /*
  * Player naming: Ludo players by their ids, the others P1..Pn.  The name
  * of player i into buf ("NONE" when out of range), and back (-1 if no

@@ -240,6 +240,14 @@ struct game_kind_ops {
 		    struct move *mv, int turn, int strategy,
 		    const struct game_random *rnd, char *why, size_t len);
 
+	/* ------------------------------------------------- ratings */
+	/* The finishing order of a game that is over: place[i] is player
+	 * i's, 0 first, shared by players the kind cannot tell apart.
+	 * NULL: the winner first and everyone else sharing second place
+	 * (a game that ends at its first winner has nothing else to tell
+	 * its unfinished players by); no winner, all share the first. */
+	void	(*places)(const struct game *, int place[]);
+
 	/* -------------------------------------------------- replies */
 	/* The STATE array (LUDO.STATE, REPLAY ...), into an empty reply,
 	 * and the command of the kind that replies it for a game id. */

@@ -369,6 +369,22 @@ static const struct game_ask dandy_ask_card = {
 };
 
 /* DANDY.CREATE id n board, DANDY.DRAW id [card] (none: the deck's). */
+/* DandyLand has no winner: the players rank by their points, those
+ * with as many sharing a place. */
+static void
+dandy_places(const struct game *g, int place[])
+{
+	const struct dandy_state	*d = &g->s.dandy;
+	int				 i, j;
+
+	for (i = 0; i < d->nplayers && i < DANDY_MAX_PLAYERS; i++) {
+		place[i] = 0;
+		for (j = 0; j < d->nplayers && j < DANDY_MAX_PLAYERS; j++)
+			if (d->points[j] > d->points[i])
+				place[i]++;
+	}
+}
+
 static const struct game_api dandy_api = {
 	.create = "DANDY.CREATE",
 	.create_args = { { "board", 0, 0, NULL } },
@@ -399,6 +415,7 @@ const struct game_kind_ops kind_dandy = {
 	.replay_step = dandy_replay_step,
 	.differs = dandy_differs,
 	.bot_can_play = dandy_bot_can_play,
+	.places = dandy_places,
 	.bot_needs = "a bot needs a deck (deck=<cards> or deck=shuffled)",
 	.no_dice = "DandyLand has no dice: deck=shuffled deals a server deck",
 	.autoplay = dandy_autoplay,

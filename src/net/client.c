@@ -287,8 +287,8 @@ client_line(const struct conn *o, struct strbuf *b)
 	    "sub=%d psub=%d ssub=0 multi=%d watch=%d obl=0 oll=0 omem=%zu "
 	    "events=r cmd=%s user=default resp=%d lib-name=",
 	    (long long)(now - o->since), (long long)(now - o->last),
-	    conn_subscribed(o) ? "P" : "", stream_busy(o) ? "b" : "",
-	    conn_subscribed(o) || stream_busy(o) ? "" : "N", o->nchannels,
+	    conn_subscribed(o) ? "P" : "", conn_blocked(o) ? "b" : "",
+	    conn_subscribed(o) || conn_blocked(o) ? "" : "N", o->nchannels,
 	    o->npatterns, multi_queued(o), multi_watched(o), conn_pending(o),
 	    o->lastcmd[0] != '\0' ? o->lastcmd : "NULL", o->proto);
 	strbuf_add(b, tmp);

@@ -104,6 +104,10 @@ config_init(struct config *cfg)
 	cfg->max_games = 0;
 	cfg->finished_retention = 0;
 	cfg->finished_archive = xstrdup(".");
+	cfg->max_tickets = 10;
+	cfg->match_interval = 250;
+	cfg->match_window = 100;
+	cfg->match_widen = 10;
 	cfg->max_subscriptions = 10000;
 	cfg->multi_max_commands = 10000;
 }

@@ -100,6 +100,12 @@ struct config {
 	char		 *finished_archive;	/* directory; "": no archive */
 	int64_t		  max_subscriptions;	/* of one connection */
 	int64_t		  multi_max_commands;	/* queued by one MULTI */
+	int64_t		  max_tickets;	/* waiting, of one account */
+
+	/* The matchmaker (lobby.c, src/lobby/match.h). */
+	int64_t		  match_interval;	/* ms between a queue's runs */
+	int64_t		  match_window;	/* a ticket's window, rating points */
+	int64_t		  match_widen;	/* ... widened so much a second */
 
 	int		  bind_fresh;	/* next bind replaces the list */
 	int		  http_host_fresh;	/* next http-host too */

@@ -234,6 +234,12 @@ INT_KEY(k_max_games, max_games, 0, INT64_MAX)
 
 INT_KEY(k_max_subscriptions, max_subscriptions, 0, INT_MAX)
 INT_KEY(k_multi_max_commands, multi_max_commands, 1, 1000000)
+INT_KEY(k_max_tickets, max_tickets, 0, 1000000)
+/* The matchmaker (lobby.c): a run at least every 10 ms, at most every
+ * minute; windows and their widening in rating points. */
+INT_KEY(k_match_interval, match_interval, 10, 60000)
+INT_KEY(k_match_window, match_window, 0, 100000)
+INT_KEY(k_match_widen, match_widen, 0, 100000)
 
 /* ----------------------------------------------- HTTP (http/http.c) */
 
@@ -639,7 +645,7 @@ const struct config_key config_keys[] = {
 	  "pending output that drops a client (64mb; 0 = none)",
 	  V_INT64, AT(output_limit) },
 	{ "create-rate", k_create_rate, 0, "N",
-	  "games a RESP connection may create a minute (0 = no cap)",
+	  "games, accounts, tickets a RESP connection may make a minute (0 = no cap)",
 	  V_INT64, AT(create_rate) },
 	{ "db", k_db, 0, "FILE",
 	  "SQLite database, created if missing (ludus.db)",
@@ -701,6 +707,15 @@ const struct config_key config_keys[] = {
 	{ "loglevel", k_loglevel, 0, "LEVEL",
 	  "debug, info, notice or warning (notice)",
 	  V_OTHER, 0 },
+	{ "match-interval", k_match_interval, 0, "MSEC",
+	  "the matchmaker looks at each queue this often (250)",
+	  V_INT64, AT(match_interval) },
+	{ "match-widen", k_match_widen, 0, "N",
+	  "rating points a ticket's window widens a second (10)",
+	  V_INT64, AT(match_widen) },
+	{ "match-window", k_match_window, 0, "N",
+	  "a new ticket's rating window, either side (100)",
+	  V_INT64, AT(match_window) },
 	{ "max-games", k_max_games, 0, "N",
 	  "games in play at most (0 = no cap)",
 	  V_INT64, AT(max_games) },
@@ -710,6 +725,9 @@ const struct config_key config_keys[] = {
 	{ "max-subscriptions", k_max_subscriptions, 0, "N",
 	  "channels, patterns, games a connection follows (10000; 0 = no cap)",
 	  V_INT64, AT(max_subscriptions) },
+	{ "max-tickets", k_max_tickets, 0, "N",
+	  "tickets one account may have waiting (10; 0 = no cap)",
+	  V_INT64, AT(max_tickets) },
 	{ "maxclients", k_maxclients, 0, "N",
 	  "connections served at once (10000)",
 	  V_INT64, AT(maxclients) },

@@ -204,6 +204,7 @@ conn_free(struct conn *c)
 	watch_remove_all(c, NULL);
 	pubsub_remove_all(c);
 	stream_conn_free(c);
+	lobby_conn_free(c);
 	multi_free(c);
 	client_free(c);
 	TAILQ_REMOVE(&srv->conns, c, entry);
@@ -536,9 +537,9 @@ conn_process(struct conn *c)
 
 	if (!c->served && conn_sniff_input(c))
 		return;
-	/* A blocked XREAD, a long XRANGE being written: the next requests
-	 * wait for them. */
-	for (n = 0; c->state == CONN_OPEN && !stream_busy(c); n++) {
+	/* A blocked XREAD or MATCH.WAIT, a long XRANGE being written: the
+	 * next requests wait for them. */
+	for (n = 0; c->state == CONN_OPEN && !conn_blocked(c); n++) {
 		if (conn_pending(c) >= OUT_PAUSE) {
 			conn_pause(c);
 			return;
@@ -571,8 +572,11 @@ conn_process(struct conn *c)
 		conn_dispatch(c, &args);
 		resp_request_free(&req);
 	}
-	/* The peer has said all it will say: answer, then close. */
-	if (c->eof && !stream_busy(c))
+	/* The peer has said all it will say: answer, then close.  A
+	 * MATCH.WAIT would never be read: it is answered so (lobby.c). */
+	if (c->eof && lobby_busy(c))
+		lobby_closing(c);
+	if (c->eof && !conn_blocked(c))
 		conn_close_after_flush(c);
 }
 
@@ -593,7 +597,7 @@ conn_read_cb(struct bufferevent *bev, void *arg)
 	}
 	/* A blocked client's requests wait, but not without bound: it is
 	 * read again once it is answered. */
-	if (stream_busy(c) && evbuffer_get_length(in) > OUT_PAUSE) {
+	if (conn_blocked(c) && evbuffer_get_length(in) > OUT_PAUSE) {
 		bufferevent_disable(bev, EV_READ);
 		return;
 	}
@@ -630,7 +634,7 @@ conn_output_low(struct conn *c)
 	/* A long run of callbacks that are not requests must not stretch
 	 * the pass past its time cap either. */
 	pass_after(c->srv, NULL);
-	if (c->nwatch > 0 || stream_busy(c))
+	if (c->nwatch > 0 || conn_blocked(c))
 		pass_pump(c);
 	if (c->paused && conn_pending(c) <= OUT_LOW) {
 		c->paused = 0;
@@ -704,7 +708,7 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 			return;
 		}
 		/* Watching is waiting, not idling. */
-		if (conn_subscribed(c) || stream_busy(c) ||
+		if (conn_subscribed(c) || conn_blocked(c) ||
 		    conn_pending(c) > 0) {
 			bufferevent_enable(bev, EV_READ);
 			return;

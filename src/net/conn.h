@@ -38,6 +38,7 @@ enum conn_transport {
 
 struct multi;
 struct psub;
+struct lconn;
 struct sconn;
 struct watch;
 TAILQ_HEAD(watch_conn_list, watch);
@@ -77,6 +78,7 @@ struct conn {
 	struct multi		*multi;		/* MULTI, WATCH (multi.c) */
 	struct sconn		*stream;	/* XREAD BLOCK, a long XRANGE
 						   (stream.c) */
+	struct lconn		*lobby;		/* MATCH.WAIT (lobby.c) */
 	struct reply		*capture;	/* in an EXEC: a connection
 						   command's reply goes here */
 	struct rate		 create_rate;	/* its creates (quota.c) */
@@ -86,6 +88,9 @@ struct conn {
  * or pattern. */
 #define conn_subscribed(c)	((c)->nwatch > 0 || (c)->nchannels > 0 || \
 				    (c)->npatterns > 0)
+/* Blocked: an XREAD BLOCK or a MATCH.WAIT waits, or a long XRANGE is
+ * being written; its next requests wait. */
+#define conn_blocked(c)		(stream_busy(c) || lobby_busy(c))
 
 /* Takes a new socket from a listener of the plain port or the TLS one. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,

@@ -46,7 +46,7 @@
 	X(auth) X(backup) X(client) X(command) X(config) \
 	X(discard) X(echo) X(exec) \
 	X(game_unwatch) X(game_watch) \
-	X(hello) X(info) X(multi) \
+	X(hello) X(info) X(match_wait) X(multi) \
 	X(ping) X(psubscribe) X(pubsub) X(punsubscribe) \
 	X(quit) X(reset) \
 	X(select) X(subscribe) \

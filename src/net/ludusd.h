@@ -26,6 +26,7 @@ struct cluster;
 struct conn;
 struct held_queue;
 struct http;
+struct lobbyd;
 struct pass;
 struct pubsub;
 struct quota;
@@ -68,6 +69,7 @@ struct server {
 	struct autoplay		 *autoplay;	/* bots, turn deadlines */
 	struct retire		 *retire;	/* finished-retention */
 	struct cluster		 *cluster;	/* other nodes' moves */
+	struct lobbyd		 *lobbyd;	/* the matchmaker, MATCH.WAIT */
 	struct resp_buf		  enc;		/* scratch for the encoder */
 	struct pass		 *pass;		/* the end of the pass */
 	struct held_queue	 *held;		/* replies held for its COMMIT */
@@ -238,6 +240,10 @@ void	pubsub_deliver(struct server *, const char *game, const struct move *);
 /* Every subscription of a connection ends, without a word (a close, a
  * RESET). */
 void	pubsub_remove_all(struct conn *);
+/* Sends msg to the subscribers of the account's channel, "player:NAME",
+ * and to the patterns that match it. */
+void	pubsub_account(struct server *, const char *account, const char *msg,
+	    size_t len);
 
 /* stream.c: XREAD BLOCK, a long XRANGE in slices (see there). */
 struct streams *streams_new(void);
@@ -350,6 +356,10 @@ void	quota_free(struct server *);
 void	quota_enter_conn(struct server *, struct conn *);
 void	quota_enter_peer(struct server *, const char *addr);
 void	quota_leave(struct server *);
+/* The lobby's quota (env->lobby's admit and made): an account or a
+ * ticket on the client's create-rate. */
+int	quota_lobby_admit(struct server *, struct reply *out);
+void	quota_lobby_made(struct server *, int ok);
 /* Seconds until a create of the client that the last create-rate
  * refusal refused would not be one (HTTP's Retry-After); 0: none. */
 int64_t	quota_retry_after(const struct server *);
@@ -406,6 +416,42 @@ void	cluster_free(struct server *);
 /* The command layer's move hook on a shared store: the game's front
  * moves, then watch_on_move(). */
 void	cluster_on_move(void *srv, const char *game, const struct move *);
+
+/* lobby.c: the matchmaker's runs, MATCH.WAIT, the account channels
+ * (see there). */
+/* Hooks the command layer's lobby (env->lobby) and starts the sweeps of
+ * the queues; 0 or -1. */
+int	lobby_init(struct server *);
+void	lobby_free(struct server *);
+/* MATCH.WAIT ticket [timeout-ms] of a connection (0: for ever): blocks
+ * it until the ticket is matched, answers at once if it is. */
+void	lobby_wait(struct conn *, int64_t ticket, int64_t timeout_ms);
+/* Waiting for its MATCH.WAIT: its next requests wait. */
+int	lobby_busy(const struct conn *);
+/* Resolves a parked MATCH.WAIT; no transaction may be open (pass_pump()
+ * makes sure). */
+void	lobby_pump(struct conn *);
+void	lobby_conn_free(struct conn *);
+/* The client has closed its side while its MATCH.WAIT waits: answered
+ * -STATE, the connection then closes. */
+void	lobby_closing(struct conn *);
+/* The pass's transaction ended (ok: its COMMIT did): the queues that ran
+ * in it may run again. */
+void	lobby_pass_end(struct server *, int ok);
+/* A request of a queue's run conflicted: 1 (it runs again), 0 when req
+ * was none of the lobby's. */
+int	lobby_conflict(struct server *, uint64_t req);
+/* For INFO: the command layer's counters, and the daemon's; NULL
+ * without a lobby. */
+struct lobby_stats {
+	uint64_t	 runs;		/* queues run */
+	uint64_t	 waits;		/* MATCH.WAITs blocked */
+	size_t		 waited;	/* tickets waited on now */
+	size_t		 queues;	/* with tickets waiting, known */
+	size_t		 held;		/* ... of which this node matches */
+};
+const struct cmd_lobby *lobby_stats(const struct server *,
+	    struct lobby_stats *);
 
 /* autoplay.c */
 /* Arms a timer for every game the server owes a move (bots, deadlines)

@@ -272,7 +272,7 @@ pass_conflict(void *arg, uint64_t req, int redo)
 	if (held_conflict(srv->held, req, redo) ||
 	    (srv->http_conflict != NULL && srv->http_conflict(srv, req, redo)))
 		srv->pass->redo = 1;
-	else
+	else if (!lobby_conflict(srv, req))
 		autoplay_conflict(srv, req);
 }
 
@@ -306,6 +306,7 @@ pump_now(struct conn *c)
 {
 	watch_pump(c);
 	stream_pump(c);
+	lobby_pump(c);
 }
 
 void
@@ -550,10 +551,13 @@ pass_run(struct server *srv, int flush)
 	if (p->npumps > 0)
 		pumps_resume(srv);
 	/* 6. The timers that fired in this transaction, armed again if its
-	 * COMMIT failed: after the COMMIT, whose conflicts autoplay_conflict()
-	 * looked up in the same list, and before the next transaction (7),
-	 * whose timers the list then holds. */
+	 * COMMIT failed, and the matchmaker's queues that ran in it (again
+	 * if it failed or they conflicted): after the COMMIT, whose conflicts
+	 * autoplay_conflict() and lobby_conflict() looked up in the same
+	 * lists, and before the next transaction (7), whose timers the lists
+	 * then hold. */
 	autoplay_pass_end(srv, failure == NULL);
+	lobby_pass_end(srv, failure == NULL);
 	/* The retention job's deletes of this transaction, counted once
 	 * they are in (or its archive closed when they are not). */
 	retire_pass_end(srv, failure == NULL);

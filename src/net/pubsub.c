@@ -22,11 +22,14 @@
  * name (a channel, GAME.WATCH, XREAD BLOCK, an event stream); the feed
  * never reads all games.
  *
- * A channel that is no game id is accepted, as Redis accepts any: it is
- * counted and listed on its connection but never gets a message.  There
- * is no PUBLISH: the moves are the only messages.  A connection's
+ * An account's channel, "player:NAME", gets the matchmaker's news of the
+ * account's tickets (lobby.c).  Any other channel that is no game id is
+ * accepted, as Redis accepts any: it is counted and listed on its
+ * connection but never gets a message.  There is no PUBLISH: the moves
+ * and the lobby's news are the only messages.  A connection's
  * channels and patterns count against max-subscriptions (quota.c).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,18 +56,25 @@ struct psub {
 
 TAILQ_HEAD(psub_list, psub);
 
-/* The subscribers of one game id. */
+/* The subscribers of one game id, or of one account's channel. */
 struct pchan {
 	struct psub_list	 subs;
 	int64_t			 from;		/* chan_from() */
+	int			 account;	/* id is an account's name */
 	char			 id[GAME_ID_MAX + 1];
 };
 
 struct pubsub {
 	struct idmap		*chans;		/* id -> struct pchan */
+	struct idmap		*accounts;	/* name -> struct pchan of
+						   "player:NAME" */
 	struct psub_list	 patterns;
 	size_t			 npatterns;
 };
+
+/* An account's channel: this prefix and the account's name. */
+#define ACCOUNT_CHANNEL		"player:"
+#define ACCOUNT_CHANNEL_LEN	(sizeof(ACCOUNT_CHANNEL) - 1)
 
 struct pubsub *
 pubsub_new(void)
@@ -72,6 +82,7 @@ pubsub_new(void)
 	struct pubsub	*ps = xcalloc(1, sizeof(*ps));
 
 	ps->chans = idmap_new();
+	ps->accounts = idmap_new();
 	TAILQ_INIT(&ps->patterns);
 	return ps;
 }
@@ -87,7 +98,11 @@ pubsub_free(struct pubsub *ps)
 		return;
 	while ((ch = idmap_next(ps->chans, &pos)) != NULL)
 		free(ch);
+	pos = 0;
+	while ((ch = idmap_next(ps->accounts, &pos)) != NULL)
+		free(ch);
 	idmap_free(ps->chans);
+	idmap_free(ps->accounts);
 	free(ps);
 }
 
@@ -141,6 +156,31 @@ pubsub_deliver(struct server *srv, const char *game, const struct move *mv)
 			send_message(s->conn, s, game, line, len);
 }
 
+void
+pubsub_account(struct server *srv, const char *account, const char *msg,
+    size_t len)
+{
+	struct pubsub	*ps = srv->pubsub;
+	struct pchan	*ch;
+	struct psub	*s;
+	char		 name[ACCOUNT_CHANNEL_LEN + GAME_ID_MAX + 1];
+	size_t		 nlen;
+
+	if ((ch = idmap_get(ps->accounts, account)) == NULL &&
+	    ps->npatterns == 0)
+		return;
+	nlen = (size_t)snprintf(name, sizeof(name), "%s%s", ACCOUNT_CHANNEL,
+	    account);
+	if (ch != NULL)
+		TAILQ_FOREACH(s, &ch->subs, list_entry)
+			if (s->conn->state == CONN_OPEN)
+				send_message(s->conn, NULL, name, msg, len);
+	TAILQ_FOREACH(s, &ps->patterns, list_entry)
+		if (s->conn->state == CONN_OPEN &&
+		    glob_match(s->name, s->len, name, nlen))
+			send_message(s->conn, s, name, msg, len);
+}
+
 /* ------------------------------------------------------ subscriptions */
 
 static struct psub *
@@ -183,12 +223,29 @@ pubsub_each_game(struct server *srv, follow_cb cb, void *arg)
 		cb(arg, ch->id, ch->from);
 }
 
+/* Into the channel of key (a game id, or an account's name) in map. */
+static void
+sub_link(struct psub *s, struct idmap *map, const char *key, int64_t from)
+{
+	struct pchan	*ch;
+
+	if ((ch = idmap_get(map, key)) == NULL) {
+		ch = xcalloc(1, sizeof(*ch));
+		TAILQ_INIT(&ch->subs);
+		str_copy(ch->id, sizeof(ch->id), key);
+		ch->from = from;
+		ch->account = map != s->conn->srv->pubsub->chans;
+		idmap_put(map, ch->id, ch);
+	}
+	s->chan = ch;
+	TAILQ_INSERT_TAIL(&ch->subs, s, list_entry);
+}
+
 static void
 sub_add(struct conn *c, int pattern, const char *name, size_t len)
 {
 	struct pubsub	*ps = c->srv->pubsub;
 	struct psub	*s;
-	struct pchan	*ch;
 
 	s = xcalloc(1, sizeof(*s) + len + 1);
 	s->conn = c;
@@ -203,17 +260,14 @@ sub_add(struct conn *c, int pattern, const char *name, size_t len)
 		return;
 	}
 	c->nchannels++;
-	if (!valid_id(name, len))
+	if (len > ACCOUNT_CHANNEL_LEN && memcmp(name, ACCOUNT_CHANNEL,
+	    ACCOUNT_CHANNEL_LEN) == 0 && valid_id(name + ACCOUNT_CHANNEL_LEN,
+	    len - ACCOUNT_CHANNEL_LEN)) {
+		sub_link(s, ps->accounts, s->name + ACCOUNT_CHANNEL_LEN, 0);
 		return;
-	if ((ch = idmap_get(ps->chans, s->name)) == NULL) {
-		ch = xcalloc(1, sizeof(*ch));
-		TAILQ_INIT(&ch->subs);
-		str_copy(ch->id, sizeof(ch->id), s->name);
-		ch->from = chan_from(c->srv, ch->id);
-		idmap_put(ps->chans, ch->id, ch);
 	}
-	s->chan = ch;
-	TAILQ_INSERT_TAIL(&ch->subs, s, list_entry);
+	if (valid_id(name, len))
+		sub_link(s, ps->chans, s->name, chan_from(c->srv, s->name));
 }
 
 static void
@@ -231,7 +285,8 @@ sub_remove(struct conn *c, struct psub *s)
 		if (s->chan != NULL) {
 			TAILQ_REMOVE(&s->chan->subs, s, list_entry);
 			if (TAILQ_EMPTY(&s->chan->subs)) {
-				idmap_del(ps->chans, s->chan->id);
+				idmap_del(s->chan->account ? ps->accounts :
+				    ps->chans, s->chan->id);
 				free(s->chan);
 			}
 		}
@@ -427,13 +482,22 @@ pubsub_channels(struct conn *c, const struct cmd_parsed *p)
 	struct pubsub	*ps = c->srv->pubsub;
 	struct reply	 r = { 0 };
 	struct pchan	*ch;
-	size_t		 pos = 0;
+	char		 name[ACCOUNT_CHANNEL_LEN + GAME_ID_MAX + 1];
+	size_t		 pos = 0, len;
 
 	reply_array(&r);
 	while ((ch = idmap_next(ps->chans, &pos)) != NULL)
 		if (p->v[0].n == 0 || glob_match(NAME(p, 0), NAME_LEN(p, 0),
 		    ch->id, strlen(ch->id)))
 			reply_bulk(reply_add(&r), ch->id, strlen(ch->id));
+	pos = 0;
+	while ((ch = idmap_next(ps->accounts, &pos)) != NULL) {
+		len = (size_t)snprintf(name, sizeof(name), "%s%s",
+		    ACCOUNT_CHANNEL, ch->id);
+		if (p->v[0].n == 0 || glob_match(NAME(p, 0), NAME_LEN(p, 0),
+		    name, len))
+			reply_bulk(reply_add(&r), name, len);
+	}
 	conn_reply(c, &r);
 	reply_free(&r);
 }
@@ -451,8 +515,17 @@ pubsub_numsub(struct conn *c, const struct cmd_parsed *p)
 	reply_map(&r);
 	for (i = 0; i < p->v[0].n; i++) {
 		n = 0;
-		if (valid_id(NAME(p, i), NAME_LEN(p, i)) &&
-		    (ch = idmap_get(ps->chans, NAME(p, i))) != NULL)
+		ch = NULL;
+		if (valid_id(NAME(p, i), NAME_LEN(p, i)))
+			ch = idmap_get(ps->chans, NAME(p, i));
+		else if (NAME_LEN(p, i) > ACCOUNT_CHANNEL_LEN &&
+		    memcmp(NAME(p, i), ACCOUNT_CHANNEL,
+		    ACCOUNT_CHANNEL_LEN) == 0 &&
+		    valid_id(NAME(p, i) + ACCOUNT_CHANNEL_LEN,
+		    NAME_LEN(p, i) - ACCOUNT_CHANNEL_LEN))
+			ch = idmap_get(ps->accounts, NAME(p, i) +
+			    ACCOUNT_CHANNEL_LEN);
+		if (ch != NULL)
 			TAILQ_FOREACH(s, &ch->subs, list_entry)
 				n++;
 		reply_bulk(reply_add(&r), NAME(p, i), NAME_LEN(p, i));

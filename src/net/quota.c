@@ -297,6 +297,39 @@ created(void *arg, int made)
 		rate_give_back(r, MINUTE_US / cap);
 }
 
+/* The lobby's: accounts and tickets, on the same create rate as games
+ * (each is a row a client makes; max-games has no part in it), the
+ * RESP connection's create-rate or the HTTP address's
+ * http-create-rate. */
+int
+quota_lobby_admit(struct server *srv, struct reply *out)
+{
+	struct quota		*q = srv->quota;
+	enum quota_limit	 l;
+	struct rate		*r;
+	int64_t			 now = now_us(), wait, cap;
+
+	if ((r = client_rate(srv, now, &cap, &l)) == NULL ||
+	    rate_take(r, now, MINUTE_US / cap, cap, &wait))
+		return 0;
+	q->retry_us = wait;
+	refuse(srv, l, q->who, out, "max number of games, accounts and "
+	    "tickets made a minute reached (%s %lld): try again in %lld s",
+	    names[l], (long long)cap, (long long)(wait + 999999) / 1000000);
+	return -1;
+}
+
+void
+quota_lobby_made(struct server *srv, int ok)
+{
+	enum quota_limit	 l;
+	struct rate		*r;
+	int64_t			 cap;
+
+	if (!ok && (r = client_rate(srv, now_us(), &cap, &l)) != NULL)
+		rate_give_back(r, MINUTE_US / cap);
+}
+
 void
 quota_enter_conn(struct server *srv, struct conn *c)
 {

@@ -353,6 +353,10 @@ server_init(struct server *srv, const struct config *cfg)
 	if (autoplay_init(srv) == -1 || tls_init(srv) == -1 ||
 	    retire_init(srv) == -1)
 		return -1;
+	if (lobby_init(srv) == -1) {
+		log_warning("cannot set up the matchmaker");
+		return -1;
+	}
 	if (cluster_init(srv) == -1) {
 		log_warning("cannot set up the feed of other nodes' moves");
 		return -1;
@@ -395,6 +399,7 @@ server_free(struct server *srv)
 	backup_free();
 	pass_free(srv);
 	cluster_free(srv);
+	lobby_free(srv);
 	autoplay_free(srv);
 	watch_registry_free(srv->watches);
 	srv->watches = NULL;

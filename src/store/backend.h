@@ -59,12 +59,74 @@ typedef int (*store_row_player_cb)(void *, const struct row_player *);
 typedef int (*store_row_token_cb)(void *, const struct row_token *);
 typedef int (*store_row_cell_cb)(void *, const struct row_cell *);
 
+/*
+ * The lobby's rows (store.h, "the lobby"), each operation as the core's
+ * function of the same name says, with the same returns; the core has
+ * checked the arguments.  match_rows writes, after the game's rows in
+ * the same write, what a match adds to a create (a store with one
+ * writer); an optimistic store's match writes the whole of it in one
+ * statement instead, like create (below), made only if every ticket is
+ * still waiting: no row is a conflict.
+ */
+struct store_lobby_ops {
+	int	(*account_insert)(struct store *, const char *name,
+		    const uint8_t key[STORE_KEY_HASH_LEN], int64_t created);
+	int	(*account_read)(struct store *, const char *name,
+		    struct store_account *);
+	int	(*account_rekey)(struct store *, const char *name,
+		    const uint8_t key[STORE_KEY_HASH_LEN],
+		    const uint8_t old[STORE_KEY_HASH_LEN]);
+	int	(*rating_read)(struct store *, const char *, enum game_kind,
+		    struct store_rating *);
+	int	(*ratings_write)(struct store *, enum game_kind, int n,
+		    const char *const accounts[],
+		    const struct store_rating old[],
+		    const struct store_rating new[]);
+	int	(*leaderboard)(struct store *, enum game_kind, int64_t offset,
+		    int64_t limit, store_rating_cb, void *);
+	int	(*ticket_insert)(struct store *, struct store_ticket *,
+		    int64_t max_waiting);
+	int	(*ticket_read)(struct store *, int64_t,
+		    struct store_ticket *);
+	int	(*ticket_cancel)(struct store *, int64_t, int64_t ended);
+	int	(*tickets_waiting)(struct store *, const char *, int64_t,
+		    store_ticket_cb, void *);
+	int	(*queues)(struct store *, enum game_kind, store_queue_cb,
+		    void *);
+	int	(*tickets_ended)(struct store *, size_t, const int64_t *,
+		    store_ticket_cb, void *);
+	int	(*match_rows)(struct store *, const char *game,
+		    const struct store_match *);
+	int	(*match)(struct store *, const struct row_game *,
+		    const struct row_player *, int np,
+		    const struct row_token *, int nt,
+		    const struct row_cell *, int nc,
+		    const struct store_match *, int64_t *stamp_out);
+	int	(*game_accounts)(struct store *, const char *, store_seat_cb,
+		    void *);
+	int	(*account_games)(struct store *, const char *,
+		    enum store_games_filter, const char *, int64_t,
+		    store_account_game_cb, void *);
+	/* NULL: one writer, always the matcher. */
+	int	(*queue_lock)(struct store *, const char *queue);
+	/* ludus copy's (store.h). */
+	int	(*each_account)(struct store *, store_account_cb, void *);
+	int	(*each_rating)(struct store *, store_each_rating_cb, void *);
+	int	(*each_ticket)(struct store *, int64_t, int64_t,
+		    store_ticket_cb, void *);
+	int	(*each_seat)(struct store *, store_each_seat_cb, void *);
+	int	(*ticket_import)(struct store *, const struct store_ticket *);
+	int	(*seat_import)(struct store *, const char *, int,
+		    const char *);
+};
+
 /* The capabilities of a backend (struct store_ops, caps). */
 #define STORE_CAP_OPTIMISTIC	0x1u	/* several writers, checked writes */
 
 struct store_ops {
 	const char	*name;
 	unsigned int	 caps;		/* STORE_CAP_* */
+	const struct store_lobby_ops *lobby;
 	/* Closes the connection and frees the backend's struct (the core
 	 * has freed what is its own). */
 	void	(*close)(struct store *);
@@ -282,6 +344,11 @@ struct store {
 	 * open (coherence.c). */
 	uint64_t		 nest_mark[STORE_NEST];
 	int			 nest_wrote[STORE_NEST];
+	/* The seat secret as read (games.c), and whether this store's
+	 * open transaction inserted it (not kept until it commits). */
+	uint8_t			 secret[STORE_SECRET_LEN];
+	int			 secret_known;
+	int			 secret_made;
 	/* An optimistic backend's: what the open turn loaded (a turn that
 	 * writes nothing has what it read checked instead). */
 	struct {

@@ -96,13 +96,14 @@ int	games_load_rows(struct store *, const char *id, struct game *);
  * backend's checked against the version its snapshot was loaded with.
  * games.c hands them over when the backend has the ops.
  * opt_create_game() also serves store_import_game() (moves: the history
- * rows, or NULL).
+ * rows, or NULL) and store_match() (the match, or NULL).
  */
 /* The open turn savepoint ends: kept (its write checked what it loaded)
  * or undone (what it loaded is checked instead). */
 void	opt_turn_end(struct store *, int kept);
 int	opt_create_game(struct store *, const struct game *,
-	    const struct row_game *, const struct move *moves);
+	    const struct row_game *, const struct move *moves,
+	    const struct store_match *);
 int	opt_save_turn(struct store *, const struct game *old,
 	    const struct game *new, struct row_game *,
 	    const struct token_changes *, const struct move *);

@@ -66,10 +66,28 @@ insert_moves(struct store *st, const struct game *g, const struct move *mv)
 	return 0;
 }
 
-/* The new game's rows; its cells into ch[0..*n), for the cache. */
+/* What a match adds to its game's rows: its tickets taken, the seats
+ * of its accounts (STORE_NOTFOUND when a ticket no longer waits). */
+static int
+match_rows(struct store *st, const struct game *g,
+    const struct store_match *m)
+{
+	int	 rc;
+
+	if (m == NULL)
+		return 0;
+	rc = st->ops->lobby->match_rows(st, g->id, m);
+	if (rc == STORE_NOTFOUND)
+		store_set_err(st, "match", "a ticket is no longer waiting");
+	return rc;
+}
+
+/* The new game's rows (and a match's); its cells into ch[0..*n), for
+ * the cache. */
 static int
 create_rows(struct store *st, const struct game *g, const struct row_game *r,
-    const struct move *moves, struct row_cell *ch, int *n)
+    const struct move *moves, const struct store_match *m,
+    struct row_cell *ch, int *n)
 {
 	int	 rc;
 
@@ -81,7 +99,8 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r,
 	if (rc != 0 || (rc = insert_players(st, g, r->nplayers)) != 0 ||
 	    (rc = insert_tokens(st, g)) != 0 ||
 	    (rc = write_cells(st, NULL, g, ch, n, "create_game")) != 0 ||
-	    (rc = insert_moves(st, g, moves)) != 0) {
+	    (rc = insert_moves(st, g, moves)) != 0 ||
+	    (rc = match_rows(st, g, m)) != 0) {
 		txn_write_abort(st);
 		return rc;
 	}
@@ -93,7 +112,8 @@ create_rows(struct store *st, const struct game *g, const struct row_game *r,
  * rows would make it (cache_create()), so that its first turn reads
  * nothing back; an optimistic backend's does the same (optimistic.c). */
 static int
-create_game(struct store *st, const struct game *g, const struct move *mv)
+create_game(struct store *st, const struct game *g, const struct move *mv,
+    const struct store_match *m)
 {
 	struct row_game	 r;
 	struct row_cell	 ch[GAME_CELL_ROWS];
@@ -105,9 +125,9 @@ create_game(struct store *st, const struct game *g, const struct move *mv)
 	    r.nplayers > game_kind_of(g)->max_players)
 		return store_set_err(st, "create_game", "not a valid game");
 	if (opt_mode(st))
-		return opt_create_game(st, g, &r, mv);
+		return opt_create_game(st, g, &r, mv, m);
 	changes = cache_write_begin(st);
-	rc = create_rows(st, g, &r, mv, ch, &n);
+	rc = create_rows(st, g, &r, mv, m, ch, &n);
 	cache_write_end(st, changes);
 	if (rc == 0)
 		cache_create(st, g, &r, ch, n);
@@ -119,7 +139,23 @@ create_game(struct store *st, const struct game *g, const struct move *mv)
 int
 store_create_game(struct store *st, const struct game *g)
 {
-	return create_game(st, g, NULL);
+	return create_game(st, g, NULL, NULL);
+}
+
+int
+store_match(struct store *st, const struct game *g,
+    const struct store_match *m)
+{
+	int	 i, np = game_nplayers(g);
+
+	if (m->n < 1 || m->n > np)
+		return store_set_err(st, "match", "not a valid match");
+	for (i = 0; i < m->n; i++)
+		if (m->seats[i] < 0 || m->seats[i] >= np ||
+		    m->accounts[m->seats[i]] == NULL)
+			return store_set_err(st, "match",
+			    "a ticket's seat is not an account's");
+	return create_game(st, g, NULL, m);
 }
 
 int
@@ -132,7 +168,7 @@ store_import_game(struct store *st, const struct game *g,
 		if (moves[i].seq != i + 1)
 			return store_set_err(st, "import",
 			    "history out of sequence");
-	return create_game(st, g, moves);
+	return create_game(st, g, moves, NULL);
 }
 
 /* ------------------------------------------------------------- setup */
@@ -287,20 +323,34 @@ store_save_opts(struct store *st, const struct game *g)
 
 /* ------------------------------------------------------------ secret */
 
-/* The secret is made once per database; the backend's insert keeps the
- * first one if two writers race. */
+/*
+ * The secret is made once per database; the backend's insert keeps the
+ * first one if two writers race.  Once read as stored, it is kept here:
+ * it never changes after (but for store_clear()), and a login, a seat,
+ * a match each need it.  One this store inserts is kept only once its
+ * transaction has committed.
+ */
 static int
 secret_get(struct store *st, const uint8_t *fresh, uint8_t *out)
 {
 	int	 rc;
 
-	if ((rc = st->ops->secret_read(st, out)) != 1)
+	if (st->secret_known) {
+		memcpy(out, st->secret, STORE_SECRET_LEN);
+		return 0;
+	}
+	if ((rc = st->ops->secret_read(st, out)) == 0 && !st->secret_made) {
+		memcpy(st->secret, out, STORE_SECRET_LEN);
+		st->secret_known = 1;
+	}
+	if (rc != 1)
 		return rc;
 	if (txn_write_begin(st, "secret") != 0)
 		return STORE_ERR;
 	if (st->ops->secret_insert(st, fresh) != 0 ||
 	    st->ops->secret_read(st, out) != 0)
 		return txn_write_abort(st);
+	st->secret_made = st->txn;
 	return txn_write_end(st, "secret");
 }
 

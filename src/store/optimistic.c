@@ -106,7 +106,8 @@ cache_created(struct store *st, const struct row_game *r, int64_t stamp,
 
 int
 opt_create_game(struct store *st, const struct game *g,
-    const struct row_game *r, const struct move *moves)
+    const struct row_game *r, const struct move *moves,
+    const struct store_match *m)
 {
 	struct new_rows	*n;
 	int64_t		 changes, stamp = 0;
@@ -117,13 +118,19 @@ opt_create_game(struct store *st, const struct game *g,
 	n = xcalloc(1, sizeof(*n));
 	new_rows_of(g, r->nplayers, n);
 	changes = cache_write_begin(st);
-	rc = st->ops->create(st, r, n->pl, n->np, n->tk, n->nt, n->cl, n->nc,
-	    &stamp);
+	if (m != NULL)
+		rc = st->ops->lobby->match(st, r, n->pl, n->np, n->tk, n->nt,
+		    n->cl, n->nc, m, &stamp);
+	else
+		rc = st->ops->create(st, r, n->pl, n->np, n->tk, n->nt, n->cl,
+		    n->nc, &stamp);
 	if (rc == 0 && moves != NULL && g->moves > 0)
 		rc = st->ops->import_moves(st, g->id, stamp, moves, g->moves);
 	cache_write_end(st, changes);
 	if (rc == STORE_EXISTS)
 		store_set_err(st, "create_game", "game exists");
+	else if (rc == STORE_NOTFOUND)
+		store_set_err(st, "match", "a ticket is no longer waiting");
 	if (rc == 0)
 		cache_created(st, r, stamp, n);
 	else

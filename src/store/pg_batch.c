@@ -199,6 +199,7 @@ outcome(struct pg_store *s, const char *op, const struct pg_q *q,
 	case PQ_SETUP:
 	case PQ_DELETE:
 	case PQ_PENDING:
+	case PQ_LOBBY:
 		return PQntuples(r) == 1 ? 0 : STORE_REDO;
 	default:
 		return 0;
@@ -377,7 +378,7 @@ pg_conflicts(struct store *st, void (*cb)(void *, uint64_t, const char *,
 
 	for (i = 0; i < s->nq; i++)
 		if (s->q[i].outcome != 0)
-			cb(arg, s->q[i].req, s->q[i].id[0] != '\0' ?
+			cb(arg, s->q[i].req, pg_q_game(&s->q[i]) ?
 			    s->q[i].id : NULL,
 			    (enum store_outcome)s->q[i].outcome);
 }

@@ -16,6 +16,8 @@
  *			against the snapshot's version (store/backend.h)
  *	pg_read.c	the reads: a game's rows, history, lists, counts,
  *			deadlines, the secret, the size
+ *	pg_lobby.c	accounts, ratings, tickets, the seats accounts
+ *			hold, and the matcher's lock of a queue
  *
  * Two connections.  The write connection carries the caller's
  * transaction: every write and check of the pass is queued here as the
@@ -49,6 +51,13 @@ enum pg_stmt_id {
 	PS_CHECK,
 	PS_MARK,
 	PS_IMPORT,
+	PS_ACCOUNT_INSERT,
+	PS_ACCOUNT_REKEY,
+	PS_ACCOUNT_LOCK,
+	PS_RATINGS,
+	PS_TICKET_INSERT,
+	PS_TICKET_CANCEL,
+	PS_MATCH,
 	PS_DELETE,
 	/* The read connection's. */
 	PS_SNAP_BEGIN,
@@ -76,7 +85,27 @@ enum pg_stmt_id {
 	PS_TURN_STORED,
 	PS_STAMP_IS,
 	PS_CLEAR,
+	PS_CLEAR_ACCOUNTS,
 	PS_WHOLE,
+	PS_ACCOUNT_SELECT,
+	PS_RATING_SELECT,
+	PS_LEADERBOARD,
+	PS_TICKET_IDS,
+	PS_JOIN_READ,
+	PS_TICKET_SELECT,
+	PS_TICKETS_WAITING,
+	PS_QUEUES_ALL,
+	PS_QUEUES_KIND,
+	PS_TICKETS_ENDED,
+	PS_SEAT_SELECT,
+	PS_ACCOUNT_GAMES,
+	PS_QUEUE_LOCK,
+	PS_ACCOUNT_EACH,
+	PS_RATING_EACH,
+	PS_TICKET_EACH,
+	PS_SEAT_EACH,
+	PS_TICKET_IMPORT,
+	PS_SEAT_IMPORT,
 	PS_FINISHED,
 	PS_FINISHED_COUNT,
 	NPS
@@ -94,9 +123,36 @@ enum pg_qkind {
 	PQ_DELETE,		/* checked as a turn; found out as lost */
 	PQ_PENDING,
 	PQ_IMPORT,		/* no outcome of its own */
+	PQ_LOBBY,		/* a lobby row's write (pg_lobby.c): no row
+				   is a conflict */
+	PQ_LOCK,		/* a lock taken for what follows it: no
+				   outcome of its own */
+	PQ_RATINGS,		/* ratings written on top of those read:
+				   else 1 / 0, and every request of the
+				   transaction conflicted */
 	PQ_DOOM,		/* nothing sent: conflicted already */
 	PQ_WHOLE		/* a whole request's check (pg_whole.c) */
 };
+
+/*
+ * What the queue is sorted by (pg_batch.c): a game's id, or a key of
+ * the lobby's rows, which begins with PG_KEY_LOBBY (no game id can) so
+ * that the lobby's statements lock their rows first, in an order every
+ * node shares: "!a" and the account's name, "!r" and a kind's digit
+ * for ratings, "!t" and a ticket's id in 20 digits.
+ */
+#define PG_KEY_LOBBY	'!'
+#define PG_KEY_MAX	64
+
+/* The advisory locks' first keys ('ludu' and 'ludq'): an account's
+ * tickets counted, and the matcher of a queue (pg_lobby.c). */
+#define PG_LOCK_ACCOUNT	"1819632757"
+#define PG_LOCK_QUEUE	"1819632753"
+
+/* The columns of a ticket, in the order pg_lobby.c reads them. */
+#define PG_TICKET_COLS \
+	"id, account, kind, queue, players_min, players_max, rating, span," \
+	" bots_after, joined, state, game, seat, ended"
 
 struct pg_q {
 	uint8_t		 kind;		/* enum pg_qkind */
@@ -108,8 +164,16 @@ struct pg_q {
 	int64_t		 seq;		/* a turn's history seq */
 	int64_t		 base;		/* the stamp it expects (a check's) */
 	int64_t		 stamp;		/* the stamp a write puts */
-	char		 id[GAME_ID_MAX + 1];	/* "" for none */
+	char		 id[PG_KEY_MAX];	/* a game or a lobby key; ""
+						   for none */
 };
+
+/* 1 when q's id names a game (not a lobby row's key, not none). */
+static inline int
+pg_q_game(const struct pg_q *q)
+{
+	return q->id[0] != '\0' && q->id[0] != PG_KEY_LOBBY;
+}
 
 /* The backend's process and its start (microseconds since the epoch)
  * are taken when it connects: libpq says neither of a connection that
@@ -164,6 +228,16 @@ struct pg_store {
 	/* The rows of the game last read (pg_read.c). */
 	PGresult	*load[4];
 	char		 load_id[GAME_ID_MAX + 1];
+	/* The lobby's (pg_lobby.c): ticket ids drawn and not yet used,
+	 * and the queues this node matches (the session's advisory locks,
+	 * good while the read connection is the one that took them). */
+	int64_t		 ids[32];
+	int		 nids;
+	struct pg_qlock {
+		uint32_t	 hash;
+		int64_t		 epoch;		/* reconnects then */
+	}		*qlocks;
+	size_t		 nqlocks, capqlocks;
 };
 
 static inline struct pg_store *
@@ -294,6 +368,12 @@ int		 pg_queue(struct pg_store *, const char *op, enum pg_stmt_id,
 void		 pg_doom(struct pg_store *, const char *id);
 /* 1 when the open transaction writes the game (NULL: creates any). */
 int		 pg_writes_game(const struct pg_store *, const char *id);
+/* 1 when it creates that game. */
+int		 pg_creates_game(const struct pg_store *, const char *id);
+/* 1 when it queued a statement stmt with q->seq == seq (a lobby row's
+ * number: a ticket's id, a kind). */
+int		 pg_writes_seq(const struct pg_store *, enum pg_stmt_id,
+		    int64_t seq);
 /* 1 when a statement of this kind writes a row. */
 int		 pg_q_is_write(enum pg_qkind);
 
@@ -312,11 +392,19 @@ int		 pg_whole_refused(const struct pg_q *, const PGresult *r);
 void		 pg_whole_undone(struct pg_store *);
 void		 pg_whole_found(struct pg_store *);
 
+/* --------------------------------------------------------- pg_lobby.c */
+
+extern const struct store_lobby_ops	pg_lobby_ops;
+
 /* --------------------------------------------------------- pg_write.c */
 
 int	pg_create(struct store *, const struct row_game *,
 	    const struct row_player *, int, const struct row_token *, int,
 	    const struct row_cell *, int, int64_t *);
+int	pg_match(struct store *, const struct row_game *,
+	    const struct row_player *, int, const struct row_token *, int,
+	    const struct row_cell *, int, const struct store_match *,
+	    int64_t *);
 int	pg_turn(struct store *, const struct row_game *, int64_t, int64_t,
 	    const struct row_token *, int, const struct move *, int64_t *);
 int	pg_setup(struct store *, const struct row_game *, int64_t,

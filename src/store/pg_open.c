@@ -38,6 +38,7 @@ pg_close(struct store *st)
 	free(s->q);
 	free(s->order);
 	free(s->whole);
+	free(s->qlocks);
 	free(s->arena);
 	free(s->uri);
 	free(s);
@@ -196,6 +197,7 @@ pg_found_out(struct store *st, uint64_t *stored)
 const struct store_ops pg_ops = {
 	.name = "postgresql",
 	.caps = STORE_CAP_OPTIMISTIC,
+	.lobby = &pg_lobby_ops,
 	.close = pg_close,
 	.begin = pg_begin,
 	.commit = pg_commit,

@@ -105,6 +105,10 @@ ask_writes(struct pg_store *s)
 	for (i = 0; i < s->nq && rc == 0; i++) {
 		if (s->q[i].kind == PQ_CHECK)
 			s->q[i].outcome = STORE_REDO;
+		else if (s->q[i].kind == PQ_LOBBY ||
+		    s->q[i].kind == PQ_RATINGS)
+			/* A lobby row's write leaves no stamp to tell. */
+			s->q[i].outcome = STORE_LOST;
 		else if (asked(&s->q[i])) {
 			rc = ask_one(s, &s->q[i]);
 			n++;

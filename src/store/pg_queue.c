@@ -43,7 +43,8 @@ int
 pg_q_is_write(enum pg_qkind k)
 {
 	return k == PQ_TURN || k == PQ_CREATE || k == PQ_SETUP ||
-	    k == PQ_DELETE || k == PQ_PENDING || k == PQ_IMPORT;
+	    k == PQ_DELETE || k == PQ_PENDING || k == PQ_IMPORT ||
+	    k == PQ_LOBBY || k == PQ_RATINGS;
 }
 
 /* The request is doomed: what it would write is not worth sending. */
@@ -107,6 +108,33 @@ pg_writes_game(const struct pg_store *s, const char *id)
 		if (pg_q_is_write((enum pg_qkind)s->q[i].kind) &&
 		    (id == NULL ? s->q[i].kind == PQ_CREATE :
 		    strcmp(s->q[i].id, id) == 0))
+			return 1;
+	return 0;
+}
+
+int
+pg_writes_seq(const struct pg_store *s, enum pg_stmt_id stmt, int64_t seq)
+{
+	size_t	 i;
+
+	if (!s->open)
+		return 0;
+	for (i = 0; i < s->nq; i++)
+		if (s->q[i].stmt == stmt && s->q[i].seq == seq &&
+		    s->q[i].kind != PQ_DOOM)
+			return 1;
+	return 0;
+}
+
+int
+pg_creates_game(const struct pg_store *s, const char *id)
+{
+	size_t	 i;
+
+	if (!s->open)
+		return 0;
+	for (i = 0; i < s->nq; i++)
+		if (s->q[i].kind == PQ_CREATE && strcmp(s->q[i].id, id) == 0)
 			return 1;
 	return 0;
 }

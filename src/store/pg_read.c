@@ -558,5 +558,10 @@ pg_clear_all(struct store *st)
 	if ((r = pg_rd_one(s, "clear", PS_CLEAR, 0, NULL)) == NULL)
 		return STORE_ERR;
 	PQclear(r);
+	/* The accounts' keys are hashed with the secret in meta: they go
+	 * with it (the bots' accounts, which have none, stay). */
+	if ((r = pg_rd_one(s, "clear", PS_CLEAR_ACCOUNTS, 0, NULL)) == NULL)
+		return STORE_ERR;
+	PQclear(r);
 	return 0;
 }

@@ -184,7 +184,10 @@ static const struct pg_stmt stmts[NPS] = {
 	[PS_STAMP_IS] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND stamp = $2", 2 },
 	[PS_CLEAR] = {
-	    "TRUNCATE games, players, tokens, jumps, history, meta", 0 },
+	    "TRUNCATE games, players, tokens, jumps, history, meta, tickets,"
+	    " ratings, game_accounts", 0 },
+	[PS_CLEAR_ACCOUNTS] = {
+	    "DELETE FROM accounts WHERE bot IS NULL", 0 },
 	/* A whole request's games still have the stamps it (and what was
 	 * built on it) put or read: else 1 / 0 rolls the transaction back
 	 * (pg_whole.c). */
@@ -198,6 +201,162 @@ static const struct pg_stmt stmts[NPS] = {
 	    "SELECT 1 / (count(DISTINCT g.id) = $3)::int FROM games g"
 	    " JOIN unnest($1::text[], $2::bigint[]) AS u(id, stamp)"
 	    " ON g.id = u.id AND g.stamp = u.stamp", 3 },
+
+	/* ------------------------------------------- the lobby's writes */
+	/* A name another node takes at the same moment: no row. */
+	[PS_ACCOUNT_INSERT] = {
+	    "INSERT INTO accounts (name, key, created) VALUES ($1, $2, $3)"
+	    " ON CONFLICT (name) DO NOTHING RETURNING 1", 3 },
+	[PS_ACCOUNT_REKEY] = {
+	    "UPDATE accounts SET key = $2 WHERE name = $1 AND key = $3"
+	    " RETURNING 1", 3 },
+	/* Held to the COMMIT: an account's tickets are counted by one
+	 * transaction at a time, each after the one before committed (the
+	 * count is the next statement's, whose snapshot follows the
+	 * lock). */
+	[PS_ACCOUNT_LOCK] = {
+	    "SELECT pg_advisory_xact_lock(" PG_LOCK_ACCOUNT ", hashtext($1))",
+	    1 },
+	/* Each row written only on top of the one its rating was computed
+	 * from (games, its version; 0: none yet), in name order; a row
+	 * that changed divides by zero, which rolls the transaction back:
+	 * every request of it runs again (pg_whole.c). */
+	[PS_RATINGS] = {
+	    "WITH u AS (SELECT * FROM unnest($2::text[], $3::float8[],"
+	    " $4::float8[], $5::float8[], $6::bigint[], $7::bigint[],"
+	    " $8::bigint[], $9::bigint[])"
+	    " AS u(account, rating, rd, vol, games, won, updated, old)),"
+	    " w AS (INSERT INTO ratings AS r (account, kind, rating, rd, vol,"
+	    " games, won, updated)"
+	    " SELECT account, $1::int, rating, rd, vol, games, won, updated"
+	    " FROM u ORDER BY account"
+	    " ON CONFLICT (account, kind) DO UPDATE SET"
+	    " rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,"
+	    " games = excluded.games, won = excluded.won,"
+	    " updated = excluded.updated"
+	    " WHERE r.games = (SELECT old FROM u"
+	    " WHERE u.account = excluded.account) RETURNING 1)"
+	    " SELECT 1 / ((SELECT count(*) FROM w) = $10)::int", 10 },
+	/* The count follows PS_ACCOUNT_LOCK (above). */
+	[PS_TICKET_INSERT] = {
+	    "INSERT INTO tickets (id, account, kind, queue, players_min,"
+	    " players_max, rating, span, bots_after, joined)"
+	    " SELECT $1::bigint, $2::text, $3::int, $4::text, $5::int,"
+	    " $6::int, $7::float8, $8::float8, $9::bigint, $10::bigint"
+	    " WHERE $11::bigint = 0 OR (SELECT count(*) FROM tickets"
+	    " WHERE account = $2 AND state = 0) < $11 RETURNING 1", 11 },
+	[PS_TICKET_CANCEL] = {
+	    "UPDATE tickets SET state = 2, ended = $2"
+	    " WHERE id = $1 AND state = 0 RETURNING 1", 2 },
+	/* A create (PS_CREATE's parameters) made only if every ticket is
+	 * still waiting, which the lock of l keeps so: the tickets taken,
+	 * the accounts' seats written, all of it or none. */
+	[PS_MATCH] = {
+	    "WITH l AS (SELECT id FROM tickets WHERE id = ANY($34::bigint[])"
+	    " AND state = 0 ORDER BY id FOR UPDATE),"
+	    " g AS (INSERT INTO games (" GAME_COLS ")"
+	    " SELECT $1::text, $2::int, $3::int, $4::int, $5::int,"
+	    " $6::bigint, $7::bigint, $8::bigint, $9::bigint, $10::int,"
+	    " $11::int, $12::int, $13::int, $14::text, $15::int, $16::text,"
+	    " $17::int, $18::int, $19::bigint, $20::bigint, $21::int,"
+	    " $22::int, $23::bigint"
+	    " WHERE (SELECT count(*) FROM l) = $36"
+	    " ON CONFLICT (id) DO NOTHING RETURNING id),"
+	    " p AS (INSERT INTO players (game, idx, name, bot, seat)"
+	    " SELECT g.id, u.idx, u.name, u.bot, u.seat FROM g,"
+	    " unnest($24::int[], $25::text[], $26::int[], $27::bytea[])"
+	    " AS u(idx, name, bot, seat)),"
+	    " t AS (INSERT INTO tokens (game, player, token, pos, points)"
+	    " SELECT g.id, u.player, u.token, u.pos, u.points FROM g,"
+	    " unnest($28::int[], $29::int[], $30::int[], $31::int[])"
+	    " AS u(player, token, pos, points)),"
+	    " j AS (INSERT INTO jumps (game, cell, target)"
+	    " SELECT g.id, u.cell, u.target FROM g,"
+	    " unnest($32::int[], $33::int[]) AS u(cell, target)),"
+	    " a AS (INSERT INTO game_accounts (game, idx, account)"
+	    " SELECT g.id, u.idx, u.account FROM g,"
+	    " unnest($37::int[], $38::text[]) AS u(idx, account)),"
+	    " k AS (UPDATE tickets SET state = 1, game = g.id, seat = u.seat,"
+	    " ended = $39 FROM g, unnest($34::bigint[], $35::int[])"
+	    " AS u(id, seat) WHERE tickets.id = u.id)"
+	    " SELECT 1 FROM g", 39 },
+
+	/* -------------------------------------------- the lobby's reads */
+	[PS_ACCOUNT_SELECT] = {
+	    "SELECT name, key, bot, created FROM accounts WHERE name = $1",
+	    1 },
+	[PS_RATING_SELECT] = {
+	    "SELECT rating, rd, vol, games, won, updated FROM ratings"
+	    " WHERE account = $1 AND kind = $2", 2 },
+	[PS_LEADERBOARD] = {
+	    "SELECT account, rating, rd, vol, games, won, updated FROM ratings"
+	    " WHERE kind = $1 ORDER BY rating DESC, account"
+	    " LIMIT $3 OFFSET $2", 3 },
+	[PS_TICKET_IDS] = {
+	    "SELECT nextval('ticket_ids') FROM generate_series(1, $1)", 1 },
+	/* A join's reads: the account's waiting tickets, its rating of the
+	 * kind (NULL columns for none). */
+	[PS_JOIN_READ] = {
+	    "SELECT (SELECT count(*) FROM tickets WHERE account = $1"
+	    " AND state = 0), r.rating, r.rd, r.vol, r.games, r.won, r.updated"
+	    " FROM (SELECT 1) AS one LEFT JOIN ratings r"
+	    " ON r.account = $1 AND r.kind = $2::int", 2 },
+	[PS_TICKET_SELECT] = {
+	    "SELECT " PG_TICKET_COLS " FROM tickets WHERE id = $1", 1 },
+	[PS_TICKETS_WAITING] = {
+	    "SELECT " PG_TICKET_COLS " FROM tickets"
+	    " WHERE queue = $1 AND state = 0 ORDER BY joined, id LIMIT $2",
+	    2 },
+	[PS_QUEUES_ALL] = {
+	    "SELECT queue, min(kind), count(*), min(joined) FROM tickets"
+	    " WHERE state = 0 GROUP BY queue ORDER BY queue", 0 },
+	[PS_QUEUES_KIND] = {
+	    "SELECT queue, min(kind), count(*), min(joined) FROM tickets"
+	    " WHERE state = 0 AND kind = $1 GROUP BY queue ORDER BY queue",
+	    1 },
+	[PS_TICKETS_ENDED] = {
+	    "SELECT " PG_TICKET_COLS " FROM tickets"
+	    " WHERE id = ANY($1::bigint[]) AND state <> 0 ORDER BY id", 1 },
+	[PS_SEAT_SELECT] = {
+	    "SELECT idx, account FROM game_accounts WHERE game = $1"
+	    " ORDER BY idx", 1 },
+	[PS_ACCOUNT_GAMES] = {
+	    "SELECT g.id, g.kind, a.idx, ps.name, pt.name, g.nplayers,"
+	    " g.turn, g.winner, g.moves FROM game_accounts a"
+	    " JOIN games g ON g.id = a.game"
+	    " JOIN players ps ON ps.game = a.game AND ps.idx = a.idx"
+	    " LEFT JOIN players pt ON pt.game = g.id AND pt.idx = g.turn"
+	    " WHERE a.account = $1 AND a.game > $2"
+	    " AND ($3 = 0 OR ($3 = 1) = (g.turn >= 0))"
+	    " ORDER BY a.game, a.idx LIMIT $4", 4 },
+	/* The session's: held until the read connection closes. */
+	[PS_QUEUE_LOCK] = {
+	    "SELECT pg_try_advisory_lock(" PG_LOCK_QUEUE ", $1::int)", 1 },
+
+	/* -------------------------------------------- ludus copy's */
+	[PS_ACCOUNT_EACH] = {
+	    "SELECT name, key, bot, created FROM accounts"
+	    " WHERE key IS NOT NULL ORDER BY name", 0 },
+	[PS_RATING_EACH] = {
+	    "SELECT account, kind, rating, rd, vol, games, won, updated"
+	    " FROM ratings ORDER BY account, kind", 0 },
+	[PS_TICKET_EACH] = {
+	    "SELECT " PG_TICKET_COLS " FROM tickets WHERE id > $1"
+	    " ORDER BY id LIMIT $2", 2 },
+	[PS_SEAT_EACH] = {
+	    "SELECT game, idx, account FROM game_accounts"
+	    " ORDER BY game, idx", 0 },
+	/* The sequence is moved past the ticket: the ids drawn after it
+	 * are new. */
+	[PS_TICKET_IMPORT] = {
+	    "WITH i AS (INSERT INTO tickets (" PG_TICKET_COLS ")"
+	    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,"
+	    " $14) RETURNING id)"
+	    " SELECT setval('ticket_ids', GREATEST(i.id, s.last_value))"
+	    " FROM i, ticket_ids s", 14 },
+	[PS_SEAT_IMPORT] = {
+	    "INSERT INTO game_accounts (game, idx, account)"
+	    " VALUES ($1, $2, $3) RETURNING 1", 3 },
 };
 
 /* Statement i is prepared as "l<i>". */

@@ -127,7 +127,7 @@ queue_check(struct pg_store *s, uint64_t req)
 	pg_buf_start(&ids);
 	pg_buf_start(&vals);
 	for (i = 0; i < nq; i++) {
-		if (s->q[i].req != req || s->q[i].id[0] == '\0' ||
+		if (s->q[i].req != req || !pg_q_game(&s->q[i]) ||
 		    (s->q[i].kind != PQ_CHECK &&
 		    !pg_q_is_write((enum pg_qkind)s->q[i].kind)) ||
 		    seen_before(s, req, i))
@@ -193,7 +193,9 @@ pg_whole_refused(const struct pg_q *q, const PGresult *r)
 {
 	const char	*state;
 
-	if (q->kind != PQ_WHOLE)
+	/* A rating written on top of another than it read refuses the
+	 * same way (pg_lobby.c). */
+	if (q->kind != PQ_WHOLE && q->kind != PQ_RATINGS)
 		return 0;
 	state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
 	return state != NULL && strcmp(state, DIV_BY_ZERO) == 0;

@@ -187,27 +187,78 @@ game_params(struct game_params *g, const struct row_game *r, int64_t stamp,
 	p[22] = pg_int(g->n[19], stamp);
 }
 
+/* A match's parameters after the create's, $34-$39 (PS_MATCH). */
+struct match_params {
+	struct pg_buf	 tid, tseat, sidx, sacct;
+	char		 n[2][PG_INT_MAX];
+};
+
+static void
+match_params(struct match_params *mp, const struct store_match *m,
+    const char **params)
+{
+	int	 i;
+
+	pg_buf_start(&mp->tid);
+	pg_buf_start(&mp->tseat);
+	pg_buf_start(&mp->sidx);
+	pg_buf_start(&mp->sacct);
+	for (i = 0; i < m->n; i++) {
+		pg_buf_int(&mp->tid, m->tickets[i]);
+		pg_buf_int(&mp->tseat, m->seats[i]);
+	}
+	for (i = 0; i < GAME_MAX_PLAYERS; i++)
+		if (m->accounts[i] != NULL) {
+			pg_buf_int(&mp->sidx, i);
+			pg_buf_text(&mp->sacct, m->accounts[i],
+			    strlen(m->accounts[i]));
+		}
+	params[33] = pg_buf_end(&mp->tid);
+	params[34] = pg_buf_end(&mp->tseat);
+	params[35] = pg_int(mp->n[0], m->n);
+	params[36] = pg_buf_end(&mp->sidx);
+	params[37] = pg_buf_end(&mp->sacct);
+	params[38] = pg_int(mp->n[1], m->ended);
+}
+
+static void
+match_params_free(struct match_params *mp)
+{
+	pg_buf_free(&mp->tid);
+	pg_buf_free(&mp->tseat);
+	pg_buf_free(&mp->sidx);
+	pg_buf_free(&mp->sacct);
+}
+
 /*
  * A taken id is found on the read connection (committed games are never
  * deleted); one being created by another node at this moment, or by an
  * earlier request of this transaction, makes the INSERT do nothing: a
- * conflict, and the request run again finds it taken.
+ * conflict, and the request run again finds it taken.  A match is the
+ * same create with its tickets (m), which makes nothing either when a
+ * ticket is no longer waiting.
  */
-int
-pg_create(struct store *st, const struct row_game *r,
+static int
+create_or_match(struct store *st, const struct row_game *r,
     const struct row_player *pl, int np, const struct row_token *tk, int nt,
-    const struct row_cell *cl, int nc, int64_t *stamp_out)
+    const struct row_cell *cl, int nc, const struct store_match *m,
+    int64_t *stamp_out)
 {
 	struct pg_store		*s = to_pg(st);
 	struct create_arrays	 a;
+	struct match_params	 mp;
 	struct game_params	*g;
-	const char		*params[33];
+	const char		*params[39];
 	struct pg_buf		 tb[4];
 	int			 rc;
 
-	if ((rc = pg_exists(s, r->id)) != 0)
+	/* A match's id is the matchmaker's, drawn at random: a round trip
+	 * per game to look for it would cost the matcher more than the
+	 * conflict it never meets (its INSERT then makes nothing). */
+	if (m == NULL && (rc = pg_exists(s, r->id)) != 0)
 		return rc == 1 ? STORE_EXISTS : STORE_ERR;
 	memset(&a, 0, sizeof(a));
+	memset(&mp, 0, sizeof(mp));
 	memset(tb, 0, sizeof(tb));
 	g = xmalloc(sizeof(*g));
 	*stamp_out = pg_unique(s);
@@ -215,15 +266,39 @@ pg_create(struct store *st, const struct row_game *r,
 	players_params(&a, pl, np, params);
 	tokens_params(tb, tk, nt, params + 27);
 	cells_params(&a.cell, &a.target, cl, nc, params + 31);
-	rc = write_stmt(s, "create_game", PS_CREATE, 33, params, PQ_CREATE,
-	    g->id, 0, 0, *stamp_out);
+	if (m != NULL) {
+		match_params(&mp, m, params);
+		rc = write_stmt(s, "match", PS_MATCH, 39, params, PQ_CREATE,
+		    g->id, 0, 0, *stamp_out);
+	} else
+		rc = write_stmt(s, "create_game", PS_CREATE, 33, params,
+		    PQ_CREATE, g->id, 0, 0, *stamp_out);
 	arrays_free(&a);
+	match_params_free(&mp);
 	pg_buf_free(&tb[0]);
 	pg_buf_free(&tb[1]);
 	pg_buf_free(&tb[2]);
 	pg_buf_free(&tb[3]);
 	free(g);
-	return rc == STORE_NOTFOUND ? STORE_EXISTS : rc;
+	return rc == STORE_NOTFOUND && m == NULL ? STORE_EXISTS : rc;
+}
+
+int
+pg_create(struct store *st, const struct row_game *r,
+    const struct row_player *pl, int np, const struct row_token *tk, int nt,
+    const struct row_cell *cl, int nc, int64_t *stamp_out)
+{
+	return create_or_match(st, r, pl, np, tk, nt, cl, nc, NULL,
+	    stamp_out);
+}
+
+int
+pg_match(struct store *st, const struct row_game *r,
+    const struct row_player *pl, int np, const struct row_token *tk, int nt,
+    const struct row_cell *cl, int nc, const struct store_match *m,
+    int64_t *stamp_out)
+{
+	return create_or_match(st, r, pl, np, tk, nt, cl, nc, m, stamp_out);
 }
 
 /* -------------------------------------------------------------- turn */

@@ -1,6 +1,7 @@
 /*
  * The SQLite backend's side of ludus copy: emptying a database (its
- * games cascade to every row of theirs) and the online backup of a file.
+ * games cascade to every row of theirs, the lobby's rows go with the
+ * secret their keys are hashed with) and the online backup of a file.
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -13,8 +14,12 @@ sqlite_clear(struct store *st)
 {
 	struct sqlite_store	*s = to_sqlite(st);
 
+	/* The accounts' keys are hashed with the secret in meta: they go
+	 * with it (the bots' accounts, which have none, stay). */
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE; DELETE FROM games;"
-	    " DELETE FROM meta; COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+	    " DELETE FROM meta; DELETE FROM tickets; DELETE FROM ratings;"
+	    " DELETE FROM accounts WHERE bot IS NULL; COMMIT", NULL, NULL,
+	    NULL) != SQLITE_OK) {
 		sql_db_err(s, "clear");
 		if (!sqlite3_get_autocommit(s->db))
 			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);

@@ -10,6 +10,8 @@
  *	sqlite_read.c	history, lists, counts, deadlines, secret, size
  *	sqlite_ckpt.c	the checkpointer thread and the loop's WAL hook
  *	sqlite_backup.c	emptying a database, and the online backup
+ *	sqlite_lobby.c	accounts, ratings, tickets, the seats accounts
+ *			hold
  *	sqlite_retire.c	a game deleted, finished games, free pages back
  *
  * The backend binds and reads neutral rows (game/rows.h) and knows no
@@ -62,6 +64,29 @@ enum stmt_id {
 	ST_PAGE_COUNT,
 	ST_PAGE_SIZE,
 	ST_DATA_VERSION,
+	/* The lobby's (sqlite_lobby.c). */
+	ST_ACCOUNT_INSERT,
+	ST_ACCOUNT_SELECT,
+	ST_ACCOUNT_REKEY,
+	ST_RATING_SELECT,
+	ST_RATING_UPSERT,
+	ST_LEADERBOARD,
+	ST_TICKET_INSERT,
+	ST_TICKET_COUNT,
+	ST_TICKET_SELECT,
+	ST_TICKET_CANCEL,
+	ST_TICKET_TAKE,
+	ST_TICKETS_WAITING,
+	ST_QUEUES_ALL,
+	ST_QUEUES_KIND,
+	ST_SEAT_INSERT,
+	ST_SEAT_SELECT,
+	ST_ACCOUNT_GAMES,
+	ST_ACCOUNT_EACH,
+	ST_RATING_EACH,
+	ST_TICKET_EACH,
+	ST_SEAT_EACH,
+	ST_TICKET_IMPORT,
 	ST_GAME_DELETE,
 	ST_FINISHED,
 	ST_FINISHED_COUNT,
@@ -69,6 +94,16 @@ enum stmt_id {
 	ST_RECLAIM,
 	NSTMT
 };
+
+/* The columns of a ticket (ST_TICKET_SELECT, ST_TICKETS_WAITING) and of
+ * an account's game (ST_ACCOUNT_GAMES), in the order sqlite_lobby.c
+ * reads them. */
+#define SQLITE_TICKET_COLS \
+	"id, account, kind, queue, players_min, players_max, rating, span," \
+	" bots_after, joined, state, game, seat, ended"
+#define SQLITE_ACCOUNT_GAME_COLS \
+	"g.id, g.kind, a.idx, ps.name, pt.name, g.nplayers, g.turn," \
+	" g.winner, g.moves"
 
 struct sqlite_ckpt;
 
@@ -225,6 +260,10 @@ int	sqlite_list_games(struct store *, enum game_kind, const char *,
 	    int64_t, store_id_cb, void *);
 int	sqlite_count_games(struct store *, int64_t[KIND_COUNT]);
 int64_t	sqlite_size(struct store *);
+
+/* ---------------------------------------------------- sqlite_lobby.c */
+
+extern const struct store_lobby_ops	sqlite_lobby_ops;
 
 /* --------------------------------------------------- sqlite_backup.c */
 

@@ -340,6 +340,7 @@ store_sqlite_set_cache_check(struct store *store, int on)
 
 const struct store_ops sqlite_ops = {
 	.name = "sqlite",
+	.lobby = &sqlite_lobby_ops,
 	.close = sqlite_close,
 	.begin = sqlite_begin,
 	.commit = sqlite_commit,

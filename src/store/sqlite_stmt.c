@@ -78,6 +78,80 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_PAGE_COUNT] = "PRAGMA page_count",
 	[ST_PAGE_SIZE] = "PRAGMA page_size",
 	[ST_DATA_VERSION] = "PRAGMA data_version",
+	[ST_ACCOUNT_INSERT] =
+	    "INSERT INTO accounts (name, key, created) VALUES (?1, ?2, ?3)",
+	[ST_ACCOUNT_SELECT] =
+	    "SELECT name, key, bot, created FROM accounts WHERE name = ?1",
+	[ST_ACCOUNT_REKEY] =
+	    "UPDATE accounts SET key = ?2 WHERE name = ?1 AND key = ?3",
+	[ST_RATING_SELECT] =
+	    "SELECT rating, rd, vol, games, won, updated FROM ratings"
+	    " WHERE account = ?1 AND kind = ?2",
+	/* Written only on top of the row it was computed from. */
+	[ST_RATING_UPSERT] =
+	    "INSERT INTO ratings (account, kind, rating, rd, vol, games, won,"
+	    " updated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+	    " ON CONFLICT (account, kind) DO UPDATE SET"
+	    " rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,"
+	    " games = excluded.games, won = excluded.won,"
+	    " updated = excluded.updated WHERE ratings.games = ?9",
+	[ST_LEADERBOARD] =
+	    "SELECT account, rating, rd, vol, games, won, updated FROM ratings"
+	    " WHERE kind = ?1 ORDER BY rating DESC, account"
+	    " LIMIT ?3 OFFSET ?2",
+	[ST_TICKET_INSERT] =
+	    "INSERT INTO tickets (account, kind, queue, players_min,"
+	    " players_max, rating, span, bots_after, joined)"
+	    " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	[ST_TICKET_COUNT] =
+	    "SELECT count(*) FROM tickets WHERE account = ?1 AND state = 0",
+	[ST_TICKET_SELECT] =
+	    "SELECT " SQLITE_TICKET_COLS " FROM tickets WHERE id = ?1",
+	[ST_TICKET_CANCEL] =
+	    "UPDATE tickets SET state = 2, ended = ?2"
+	    " WHERE id = ?1 AND state = 0",
+	[ST_TICKET_TAKE] =
+	    "UPDATE tickets SET state = 1, game = ?2, seat = ?3, ended = ?4"
+	    " WHERE id = ?1 AND state = 0",
+	[ST_TICKETS_WAITING] =
+	    "SELECT " SQLITE_TICKET_COLS " FROM tickets"
+	    " WHERE queue = ?1 AND state = 0 ORDER BY joined, id LIMIT ?2",
+	/* A queue's tickets are all of its kind. */
+	[ST_QUEUES_ALL] =
+	    "SELECT queue, min(kind), count(*), min(joined) FROM tickets"
+	    " WHERE state = 0 GROUP BY queue ORDER BY queue",
+	[ST_QUEUES_KIND] =
+	    "SELECT queue, min(kind), count(*), min(joined) FROM tickets"
+	    " WHERE state = 0 AND kind = ?1 GROUP BY queue ORDER BY queue",
+	[ST_SEAT_INSERT] =
+	    "INSERT INTO game_accounts (game, idx, account)"
+	    " VALUES (?1, ?2, ?3)",
+	[ST_SEAT_SELECT] =
+	    "SELECT idx, account FROM game_accounts WHERE game = ?1"
+	    " ORDER BY idx",
+	[ST_ACCOUNT_GAMES] =
+	    "SELECT " SQLITE_ACCOUNT_GAME_COLS " FROM game_accounts a"
+	    " JOIN games g ON g.id = a.game"
+	    " JOIN players ps ON ps.game = a.game AND ps.idx = a.idx"
+	    " LEFT JOIN players pt ON pt.game = g.id AND pt.idx = g.turn"
+	    " WHERE a.account = ?1 AND a.game > ?2"
+	    " AND (?3 = 0 OR (?3 = 1) = (g.turn >= 0))"
+	    " ORDER BY a.game, a.idx LIMIT ?4",
+	/* ludus copy's walks and imports. */
+	[ST_ACCOUNT_EACH] =
+	    "SELECT name, key, bot, created FROM accounts"
+	    " WHERE key IS NOT NULL ORDER BY name",
+	[ST_RATING_EACH] =
+	    "SELECT account, kind, rating, rd, vol, games, won, updated"
+	    " FROM ratings ORDER BY account, kind",
+	[ST_TICKET_EACH] =
+	    "SELECT " SQLITE_TICKET_COLS " FROM tickets WHERE id > ?1"
+	    " ORDER BY id LIMIT ?2",
+	[ST_SEAT_EACH] =
+	    "SELECT game, idx, account FROM game_accounts ORDER BY game, idx",
+	[ST_TICKET_IMPORT] =
+	    "INSERT INTO tickets (" SQLITE_TICKET_COLS ") VALUES (?1, ?2, ?3,"
+	    " ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
 	/* Its players, tokens, jumps and history go with it (ON DELETE
 	 * CASCADE): one statement, all or nothing. */
 	[ST_GAME_DELETE] = "DELETE FROM games WHERE id = ?1 AND moves = ?2",

@@ -159,6 +159,7 @@ store_clear(struct store *st)
 	if (st->txn)
 		return store_set_err(st, "clear", "a transaction is open");
 	game_cache_clear(st->cache);
+	st->secret_known = 0;
 	return st->ops->clear(st);
 }
 

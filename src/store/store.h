@@ -265,6 +265,199 @@ int	store_import_game(struct store *, const struct game *,
  * told to overwrite its target.  Outside any transaction. */
 int	store_clear(struct store *);
 
+/* ------------------------------------------------------------ the lobby */
+
+/*
+ * Accounts, the matchmaker's tickets, ratings, and the seats of a game
+ * that accounts hold (sql/006_lobby.sql says what each column means).
+ * The writes are writes like a turn: in the caller's transaction (each
+ * inside its turn savepoint, under group commit), or a transaction of
+ * their own.  On an optimistic store they conflict as a turn does, at
+ * the COMMIT, when what they depend on changed meanwhile (a ticket no
+ * longer waiting, a rating written by another node, an account's
+ * waiting tickets over the cap), and are run again; a read of a row the
+ * open transaction writes conflicts the same way (it cannot see that
+ * write before the COMMIT).
+ */
+#define STORE_LIMIT	3	/* a cap reached (max-tickets) */
+
+#define STORE_KEY_HASH_LEN	32	/* an account key's keyed hash */
+#define STORE_QUEUE_MAX		255	/* a queue's name, in bytes */
+
+struct store_account {
+	char		 name[GAME_ID_MAX + 1];
+	int		 has_key;	/* a person; else a bot */
+	uint8_t		 key[STORE_KEY_HASH_LEN];
+	int		 bot;		/* a bot's strategy; -1 a person */
+	int64_t		 created;	/* unix seconds */
+};
+
+/* A new person's account (key: its key's hash).  STORE_EXISTS when the
+ * name is taken. */
+int	store_account_create(struct store *, const char *name,
+	    const uint8_t key[STORE_KEY_HASH_LEN], int64_t created);
+/* STORE_NOTFOUND when there is none. */
+int	store_account_get(struct store *, const char *name,
+	    struct store_account *);
+/* A new key's hash, only if the key is still the one whose hash is old:
+ * STORE_NOTFOUND (nothing written) when the account or its key is not. */
+int	store_account_rekey(struct store *, const char *name,
+	    const uint8_t key[STORE_KEY_HASH_LEN],
+	    const uint8_t old[STORE_KEY_HASH_LEN]);
+
+/* An account's Glicko-2 rating of one kind, and its rated games. */
+struct store_rating {
+	double		 rating, rd, vol;
+	int64_t		 games, won;	/* 0 both: never played */
+	int64_t		 updated;	/* unix seconds */
+};
+
+/* STORE_NOTFOUND (and out untouched) when the account never played a
+ * rated game of the kind. */
+int	store_rating_get(struct store *, const char *account, enum game_kind,
+	    struct store_rating *);
+/*
+ * The ratings of a finished game's n accounts (distinct), each written
+ * only if the account's row still has old[i].games rated games (0: no
+ * row yet), so that two games ending at once never lose one's update;
+ * one that changed is a conflict (STORE_ERR on a store that holds the
+ * write lock, where it cannot happen).
+ */
+int	store_ratings_save(struct store *, enum game_kind, int n,
+	    const char *const accounts[], const struct store_rating old[],
+	    const struct store_rating new[]);
+/* The kind's rated accounts best first (by rating, then name), from the
+ * (offset + 1)-th, at most limit: cb gets each one's rank (from 1). */
+typedef int (*store_rating_cb)(void *arg, int64_t rank, const char *account,
+    const struct store_rating *);
+int	store_leaderboard(struct store *, enum game_kind, int64_t offset,
+	    int64_t limit, store_rating_cb, void *arg);
+
+enum store_ticket_state {
+	TICKET_WAITING = 0,
+	TICKET_MATCHED = 1,
+	TICKET_CANCELLED = 2
+};
+
+struct store_ticket {
+	int64_t		 id;
+	char		 account[GAME_ID_MAX + 1];
+	enum game_kind	 kind;
+	char		 queue[STORE_QUEUE_MAX + 1];
+	int		 players_min, players_max;
+	double		 rating;	/* the account's when it joined */
+	double		 span;		/* its window's half-width then */
+	int64_t		 bots_after;	/* ms; -1: never */
+	int64_t		 joined;	/* unix ms */
+	enum store_ticket_state state;
+	char		 game[GAME_ID_MAX + 1];	/* matched: its game, */
+	int		 seat;		/* ... its seat there; else -1 */
+	int64_t		 ended;		/* unix ms; 0 while it waits */
+};
+
+/*
+ * A new waiting ticket: t's account, kind, queue, players, span,
+ * bots_after and joined are stored with the account's rating of the
+ * kind, which t->rating gets (it holds, when called, the rating of one
+ * who never played the kind), and t->id gets its id.  STORE_LIMIT
+ * (nothing written) when the account has max_waiting tickets waiting
+ * already (0: no cap).  The rating and the count are read together: on
+ * a store of several nodes, one round trip.
+ */
+int	store_ticket_join(struct store *, struct store_ticket *,
+	    int64_t max_waiting);
+/* STORE_NOTFOUND when there is none. */
+int	store_ticket_get(struct store *, int64_t id, struct store_ticket *);
+/* A waiting ticket cancelled at ended (unix ms): STORE_NOTFOUND
+ * (nothing written) when it is not waiting (matched, cancelled, none). */
+int	store_ticket_cancel(struct store *, int64_t id, int64_t ended);
+/* The queue's waiting tickets, oldest first (joined, then id), at most
+ * limit (< 0: all); a non-zero return from cb stops the walk. */
+typedef int (*store_ticket_cb)(void *arg, const struct store_ticket *);
+int	store_tickets_waiting(struct store *, const char *queue,
+	    int64_t limit, store_ticket_cb, void *arg);
+/* The queues with tickets waiting, of one kind or all (KIND_NONE), by
+ * name: how many wait and when the oldest joined. */
+typedef int (*store_queue_cb)(void *arg, const char *queue, enum game_kind,
+    int64_t waiting, int64_t oldest_ms);
+int	store_queues(struct store *, enum game_kind, store_queue_cb, void *arg);
+/* Those of tickets ids[0..n) that are no longer waiting, each to cb:
+ * how a node learns of matches another node made. */
+int	store_tickets_ended(struct store *, size_t n, const int64_t ids[],
+	    store_ticket_cb, void *arg);
+
+/*
+ * A group matched: its game created (as store_create_game() does, with
+ * the same STORE_EXISTS), the seats accounts hold (accounts[i] for seat
+ * i, NULL for none), and each of its n tickets matched into its seat,
+ * at ended (unix ms), all or nothing.  STORE_NOTFOUND (nothing written)
+ * when a ticket is no longer waiting.
+ */
+struct store_match {
+	int		  n;
+	const int64_t	 *tickets;
+	const int	 *seats;		/* tickets[i]'s seat */
+	const char *const *accounts;		/* per seat of the game */
+	int64_t		  ended;
+};
+int	store_match(struct store *, const struct game *,
+	    const struct store_match *);
+/* The seats of a game that accounts hold: cb(idx, account), by idx; 0
+ * calls for a game made without accounts. */
+typedef int (*store_seat_cb)(void *arg, int idx, const char *account);
+int	store_game_accounts(struct store *, const char *game, store_seat_cb,
+	    void *arg);
+
+/* An account's games (PLAYER.GAMES), by id after after (NULL: from the
+ * start), at most limit, all or only those going on or only those over. */
+enum store_games_filter {
+	GAMES_ALL = 0,
+	GAMES_ACTIVE,
+	GAMES_FINISHED
+};
+struct store_account_game {
+	char		 game[GAME_ID_MAX + 1];
+	enum game_kind	 kind;
+	int		 seat;		/* the account's */
+	char		 seat_name[PLAYER_NAME_MAX];
+	char		 turn_name[PLAYER_NAME_MAX];	/* "" when over */
+	int		 nplayers;
+	int		 turn;		/* whose turn: an index, -1 over */
+	int		 winner;	/* -1: none (yet) */
+	int64_t		 moves;
+};
+typedef int (*store_account_game_cb)(void *arg,
+    const struct store_account_game *);
+int	store_account_games(struct store *, const char *account,
+	    enum store_games_filter, const char *after, int64_t limit,
+	    store_account_game_cb, void *arg);
+
+/*
+ * ludus copy: the lobby's rows walked as they are, and written so: the
+ * persons' accounts (the bots' are every schema's own), every rating,
+ * the tickets by id after after (at most limit), the seats accounts
+ * hold; a ticket imported keeps its id, its state and its match (and a
+ * store that draws ids draws later ones after it).
+ */
+typedef int (*store_account_cb)(void *arg, const struct store_account *);
+int	store_each_account(struct store *, store_account_cb, void *arg);
+typedef int (*store_each_rating_cb)(void *arg, const char *account,
+    enum game_kind, const struct store_rating *);
+int	store_each_rating(struct store *, store_each_rating_cb, void *arg);
+int	store_each_ticket(struct store *, int64_t after, int64_t limit,
+	    store_ticket_cb, void *arg);
+typedef int (*store_each_seat_cb)(void *arg, const char *game, int idx,
+    const char *account);
+int	store_each_seat(struct store *, store_each_seat_cb, void *arg);
+int	store_ticket_import(struct store *, const struct store_ticket *);
+int	store_seat_import(struct store *, const char *game, int idx,
+	    const char *account);
+
+/* 1 when this process may match the queue now, 0 when another process
+ * is its matcher (several nodes on one PostgreSQL: one at a time per
+ * queue, and another takes over when that one's connection is gone);
+ * -1 when that could not be found out.  A store with one writer: 1. */
+int	store_queue_lock(struct store *, const char *queue);
 /* ------------------------------------------ retiring games (retire.c) */
 
 /*

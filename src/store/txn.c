@@ -25,6 +25,7 @@ store_begin(struct store *st)
 static void
 txn_over(struct store *st, int keep)
 {
+	st->secret_made = 0;
 	if (!keep) {
 		cache_undo(st, CACHE_TURN);
 		cache_undo(st, CACHE_TXN);

@@ -4,8 +4,10 @@
 // it pipelines by itself when several are in flight), and its reconnect
 // after a restart of the server; then its own APIs for what a game
 // client needs: multi().exec() and watch(), subscribe and pSubscribe,
-// xRead with BLOCK, connecting with name, database and password; and,
-// last, the program the clients issue asks for: it plays a game with
+// xRead with BLOCK, connecting with name, database and password; two
+// accounts that find each other (MATCH.JOIN, a blocked MATCH.WAIT, the
+// account's channel), play and are rated; and, last, the program the
+// clients issue asks for: it plays a game with
 // transactions, follows another by subscribing, and after a kill -9 of
 // ludusd resumes through xRead from its last id, seeing every move once.
 // Run by tests/clients/run, TAP on stdout.
@@ -296,6 +298,70 @@ for (const RESP of [2, 3]) {
 		other.on('error', () => {});
 		t.defer(() => other.destroy());
 		await assertError(() => other.connect(), 'ERR');
+	});
+
+	// ------------------------------------------- players and matches
+
+	suite.case(`${P}two accounts log in, join, wait (MATCH.WAIT and the ` +
+	    'account\'s channel), play, and are rated', { limit: 120000 },
+	    async (t) => {
+		const boot = await client(t, { RESP });
+		const names = [id('ann'), id('bob')], c = {}, keys = {};
+		for (const n of names) {
+			keys[n] = await boot.sendCommand(['PLAYER.CREATE', n]);
+			assertEqual(keys[n].length, 32, 'a key');
+			// One client, one connection: the account's.
+			c[n] = await client(t, { RESP });
+			assertEqual(await c[n].sendCommand(['PLAYER.LOGIN', n,
+			    keys[n]]), 'OK');
+		}
+		await assertError(() => boot.sendCommand(['MATCH.JOIN',
+		    'ludo']), 'NOLOGIN');
+		const sub = await client(t, { RESP });
+		let push;
+		const pushed = new Promise((resolve) => { push = resolve; });
+		await sub.subscribe(`player:${names[0]}`, (m) => push(m));
+		const t1 = await c[names[0]].sendCommand(['MATCH.JOIN', 'ludo',
+		    'players=2']);
+		// Blocks ann's connection until bob's ticket meets hers.
+		const waitAnn = c[names[0]].sendCommand(['MATCH.WAIT',
+		    String(t1)]);
+		const t2 = await c[names[1]].sendCommand(['MATCH.JOIN', 'ludo',
+		    'players=2']);
+		const [game, seat, players] = await within(10000,
+		    c[names[1]].sendCommand(['MATCH.WAIT', String(t2)]),
+		    'bob\'s match');
+		assertEqual(seat, names[1], 'bob\'s seat');
+		assertEqual([...players].sort(), [...names].sort(), 'players');
+		assertEqual(await within(10000, waitAnn, 'ann\'s match'),
+		    [game, names[0], players], 'ann\'s answer');
+		const msg = await within(5000, pushed, 'the channel\'s message');
+		if (!msg.startsWith(`matched,${t1},${game},`))
+			throw new Error(`pushed ${msg}`);
+		// The game to its end, each turn on its account's connection.
+		for (let n = 0;; n++) {
+			if (n > 20000)
+				throw new Error('the game did not end');
+			const turn = (await boot.sendCommand(['LUDO.STATE', game]))[0]
+			    .split(',')[1];
+			if (turn === 'NONE')
+				break;
+			const dice = String(await c[turn].sendCommand(['LUDO.ROLL',
+			    game, turn]));
+			const legal = await c[turn].sendCommand(['LUDO.LEGAL', game,
+			    dice]);
+			const res = await c[turn].sendCommand(['LUDO.PLAY', game,
+			    turn, dice, String(legal.length ?
+			    legal[legal.length - 1] : 0)]);
+			if (res === 'INVALID_MOVE')
+				throw new Error(`${turn} ${dice} ${legal}`);
+		}
+		const board = await boot.sendCommand(['LEADERBOARD', 'ludo']);
+		for (const n of names) {
+			const row = board.find((r) => r[1] === n);
+			if (row === undefined || row[4] < 1)
+				throw new Error(`${n} not rated: ${JSON.stringify(board)}`);
+		}
 	});
 
 	// ------------------------------------------- the issue's done-when

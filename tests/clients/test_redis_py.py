@@ -6,8 +6,10 @@ of the server.  Run by tests/clients/run, TAP on stdout.
 
 Then the library's own APIs for what a game client needs: transactional
 pipelines (MULTI/EXEC, WATCH), pubsub(), streams (xrange, xread with
-block), connection options (client_name, db, password), and, last, the
-program the clients issue asks for: it plays a game with transactional
+block), connection options (client_name, db, password), two accounts
+that find each other (MATCH.JOIN, a blocked MATCH.WAIT, the account's
+channel), play and are rated, and, last, the program the clients issue
+asks for: it plays a game with transactional
 pipelines, follows another through pubsub(), and after a kill -9 of
 ludusd resumes through xread from its last id, seeing every move once.
 """
@@ -404,6 +406,85 @@ def _(t):
         raise AssertionError("a wrong password was taken")
     except (redis.AuthenticationError, redis.ResponseError) as e:
         assert "WRONGPASS" in str(e) or "invalid" in str(e), e
+
+
+# ------------------------------------------------- players and matches
+
+def lobby_play(players, game):
+    """Plays the Ludo game to its end: each turn on the connection of the
+    account whose seat it is (players: name -> client), the server's
+    dice, the last legal token or a pass."""
+    any_client = next(iter(players.values()))
+    for _ in range(20000):
+        state = any_client.execute_command("LUDO.STATE", game)
+        turn = state[0].split(",")[1]
+        if turn == "NONE":
+            return
+        r = players[turn]
+        dice = r.execute_command("LUDO.ROLL", game, turn)
+        legal = r.execute_command("LUDO.LEGAL", game, dice)
+        result = r.execute_command("LUDO.PLAY", game, turn, dice,
+                                   legal[-1] if legal else 0)
+        assert result != "INVALID_MOVE", (turn, dice, legal)
+    raise AssertionError("the game did not end")
+
+
+@suite.case("two accounts log in, join, wait (MATCH.WAIT and the account's "
+            "channel), play, and are rated", limit=120)
+def _(t):
+    boot = client(t)
+    keys = {n: boot.execute_command("PLAYER.CREATE", n)
+            for n in ("py-ann", "py-bob")}
+    assert all(len(k) == 32 for k in keys.values()), keys
+    players = {}
+    for n, k in keys.items():
+        # Logged in: the connection is the account's, so one connection.
+        players[n] = client(t, single_connection_client=True)
+        assert players[n].execute_command("PLAYER.LOGIN", n, k) == "OK"
+    expect_error(lambda: boot.execute_command("MATCH.JOIN", "ludo"),
+                 "NOLOGIN")
+    expect_error(lambda: players["py-ann"].execute_command(
+        "MATCH.JOIN", "ludo", "players=9"), "BADARG")
+    ps = boot.pubsub()
+    ps.subscribe("player:py-ann")
+    assert ps.get_message(timeout=5)["type"] == "subscribe"
+    t1 = players["py-ann"].execute_command("MATCH.JOIN", "ludo",
+                                           "players=2")
+    assert players["py-ann"].execute_command("MATCH.WAIT", t1, 50) is None
+    answer = {}
+
+    def wait_ann():
+        answer["ann"] = players["py-ann"].execute_command("MATCH.WAIT", t1)
+    th = threading.Thread(target=wait_ann)
+    th.start()
+    time.sleep(0.2)
+    t2 = players["py-bob"].execute_command("MATCH.JOIN", "ludo",
+                                           "players=2")
+    game, seat, names = players["py-bob"].execute_command("MATCH.WAIT", t2)
+    th.join(10)
+    assert seat == "py-bob" and sorted(names) == ["py-ann", "py-bob"]
+    assert answer["ann"] == [game, "py-ann", names], (answer, game)
+    m = ps.get_message(timeout=5)
+    while m is not None and m["type"] != "message":
+        m = ps.get_message(timeout=5)
+    assert m["channel"] == "player:py-ann", m
+    assert m["data"].startswith("matched,%d,%s," % (t1, game)), m
+    ps.close()
+    # A reconnecting client asks PLAYER.GAMES: whose turn it is.
+    mine = boot.execute_command("PLAYER.GAMES", "py-ann", "ACTIVE")
+    assert mine[0][:3] == [game, "ludo", "py-ann"], mine
+    lobby_play(players, game)
+    board = boot.execute_command("LEADERBOARD", "ludo")
+    assert sorted(row[1] for row in board) == ["py-ann", "py-bob"], board
+    assert [row[0] for row in board] == [1, 2]
+    for n in players:
+        info = boot.execute_command("PLAYER.INFO", n)
+        ludo = [x for x in info if x.startswith("rating,ludo,")][0]
+        rating, rd, _vol, games, won = ludo.split(",")[2:]
+        assert games == "1" and float(rd) < 350, ludo
+        assert (float(rating) > 1500) == (won == "1"), ludo
+    assert boot.execute_command("PLAYER.GAMES", "py-bob",
+                                "FINISHED")[0][3] == "NONE"
 
 
 # ------------------------------------------------ the issue's done-when

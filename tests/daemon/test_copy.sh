@@ -4,8 +4,9 @@
 # ludusd writes; with the suite's PostgreSQL database (LUDUS_TEST_STORE,
 # tests/pg/test_copy_sh.pg) SQLite to PostgreSQL and back.  Each copy
 # must hold the same games (GAME.INFO, HISTORY), seats that still open
-# with their keys, pending rolls and deadlines, and refuse a target that
-# holds games unless --force.
+# with their keys, pending rolls and deadlines, the lobby's rows (accounts
+# that log in with their keys, tickets, the seats accounts hold), and
+# refuse a target that holds games unless --force.
 
 top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
@@ -42,6 +43,41 @@ same() {
 	if [ -z "$bad" ]; then ok "$1"; else not_ok "$1"; echo "# differ:$bad"; fi
 }
 
+# The lobby: alice and bob matched into a game by the daemon (start_lobby),
+# carol's ticket waiting.  lobby NAME STORE: the copy says the same of
+# them (MATCH.LIST: the queues waiting), and alice's key logs in there.
+start_lobby() {
+	P=$(cat "$DIR/port")
+	for who in alice bob carol; do
+		"$LUDUS" -p "$P" PLAYER.CREATE $who >"$DIR/key.$who"
+	done
+	printf 'PLAYER.LOGIN alice %s\nMATCH.JOIN ludo players=2\n' \
+	    "$(cat "$DIR/key.alice")" | "$LUDUS" -p "$P" >/dev/null
+	printf 'PLAYER.LOGIN bob %s\nMATCH.JOIN ludo players=2\nMATCH.WAIT 2 5000\n' \
+	    "$(cat "$DIR/key.bob")" | "$LUDUS" -p "$P" >"$DIR/matched"
+	printf 'PLAYER.LOGIN carol %s\nMATCH.JOIN snl players=3\n' \
+	    "$(cat "$DIR/key.carol")" | "$LUDUS" -p "$P" >/dev/null
+	games="$games $(sed -n 2p "$DIR/matched")"
+}
+lobby_of() {
+	for who in alice bob carol; do
+		"$LUDUS" --store "$1" PLAYER.INFO $who
+		"$LUDUS" --store "$1" PLAYER.GAMES $who
+	done
+	"$LUDUS" --store "$1" MATCH.LIST | sed '$d'	# all but the wait
+	printf 'PLAYER.LOGIN alice %s\n' "$(cat "$DIR/key.alice")" |
+	    "$LUDUS" --store "$1"
+}
+lobby() {
+	a=$(lobby_of "$A")
+	b=$(lobby_of "$2")
+	if [ "$a" = "$b" ] && [ "$(echo "$a" | tail -n 1)" = OK ] &&
+	    echo "$a" | grep -q "^snl$"
+	then ok "$1"
+	else not_ok "$1"; echo "# a.db:"; echo "$a" | sed 's/^/# /'
+		echo "# copy:"; echo "$b" | sed 's/^/# /'; fi
+}
+
 # A secure seat opens in the copy with the key the original gave.
 seat() {
 	key=$(sed -n 1p "$DIR/keys" | cut -d, -f2)
@@ -54,17 +90,19 @@ MOVED" "$out"
 # The PostgreSQL cases run only in tests/pg/test_copy_sh.pg's run: they
 # are not this run's to count.
 case ${LUDUS_TEST_STORE:-} in
-postgresql://* | postgres://*) echo "1..12" ;;
-*) echo "1..5" ;;
+postgresql://* | postgres://*) echo "1..15" ;;
+*) echo "1..6" ;;
 esac
 
 # ------------------------------------------- SQLite to SQLite, online
 start_daemon "$DIR/port" "$DIR/log" --db "$A" || not_ok "ludusd starts"
+start_lobby
 out=$("$LUDUS" copy "$A" "$DIR/b.db" 2>&1)
-check "a backup of a running daemon's file" "copied 6 games (an online backup)
+check "a backup of a running daemon's file" "copied 7 games (an online backup)
 AUDIT of the target: no differences" "$out"
 same "the backup holds the same games" "$DIR/b.db"
 seat "a seat opens in the backup" "$DIR/b.db"
+lobby "the backup holds the same lobby" "$DIR/b.db"
 "$LUDUS" copy "$A" "$DIR/b.db" >"$DIR/out" 2>&1
 rc=$?
 if [ $rc -eq 1 ] && grep -q "not overwritten without --force" "$DIR/out"
@@ -79,10 +117,11 @@ case ${LUDUS_TEST_STORE:-} in
 postgresql://* | postgres://*)
 	store_for unused
 	out=$("$LUDUS" copy "$A" "$STORE_ARG" 2>&1)
-	check "SQLite to PostgreSQL" "copied 6 games, 224 moves
+	check "SQLite to PostgreSQL" "copied 7 games, 224 moves, 8 lobby rows
 AUDIT of the target: no differences" "$(echo "$out" |
 	    sed 's/[0-9]* moves/224 moves/')"
 	same "PostgreSQL holds the same games" "$STORE_ARG"
+	lobby "PostgreSQL holds the same lobby" "$STORE_ARG"
 	"$LUDUS" copy "$A" "$STORE_ARG" >/dev/null 2>&1
 	check "a PostgreSQL target that holds games is refused" 1 $?
 	out=$("$LUDUS" copy "$STORE_ARG" "$DIR/c.db" 2>&1)
@@ -90,6 +129,7 @@ AUDIT of the target: no differences" "$(echo "$out" |
 	    "$out"
 	same "back in SQLite, the same games" "$DIR/c.db"
 	seat "a seat opens in the copy of the copy" "$DIR/c.db"
+	lobby "back in SQLite, the same lobby" "$DIR/c.db"
 	"$LUDUS" copy --force "$DIR/c.db" "$STORE_ARG" >/dev/null 2>&1
 	check "--force empties a PostgreSQL target first" 0 $?
 	;;

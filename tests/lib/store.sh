@@ -4,13 +4,16 @@
 
 # store_for FILE: sets STORE_OPT and STORE_ARG, the flag and value that
 # name the store (--db FILE, or --store URI with the database emptied
-# first, as a fresh file is).
+# first, as a fresh file is: no games, no tickets, no ratings, the bots'
+# accounts alone).
 store_for() {
 	case ${LUDUS_TEST_STORE:-} in
 	postgresql://* | postgres://*)
 		PGOPTIONS=--client-min-messages=warning psql -q \
 		    "$LUDUS_TEST_STORE" -c "TRUNCATE games, players, tokens,
-		    jumps, history, meta, ludus_nodes" >/dev/null 2>&1
+		    jumps, history, meta, ludus_nodes, game_accounts, tickets,
+		    ratings; DELETE FROM accounts WHERE key IS NOT NULL" \
+		    >/dev/null 2>&1
 		STORE_OPT=--store
 		STORE_ARG=$LUDUS_TEST_STORE
 		;;

@@ -24,14 +24,11 @@
 #include "store/store.h"
 #include "pg_helper.h"
 #include "store_helper.h"
+#include "test_pg.h"
 #include "util/util.h"
 
-struct nodes {
-	struct store	*a, *b;
-};
-
-static int
-setup(void **state)
+int
+tp_setup(void **state)
 {
 	struct nodes	*n = xcalloc(1, sizeof(*n));
 	char		 err[256];
@@ -47,8 +44,8 @@ setup(void **state)
 	return 0;
 }
 
-static int
-teardown(void **state)
+int
+tp_teardown(void **state)
 {
 	struct nodes	*n = *state;
 
@@ -67,8 +64,8 @@ note(void *arg, uint64_t req, enum store_outcome how)
 	*(uint64_t *)arg |= 1ULL << req;
 }
 
-static uint64_t
-conflicts(struct store *st)
+uint64_t
+tp_conflicts(struct store *st)
 {
 	uint64_t	 mask = 0;
 
@@ -92,11 +89,11 @@ turn(struct store *st, uint64_t req, const char *id, struct game *old,
 	assert_int_equal(store_savepoint_release(st), STORE_OK);
 }
 
-static void
-committed(struct store *st, uint64_t want)
+void
+tp_committed(struct store *st, uint64_t want)
 {
 	assert_int_equal(store_commit(st), STORE_OK);
-	assert_int_equal(conflicts(st), want);
+	assert_int_equal(tp_conflicts(st), want);
 }
 
 /* Node b commits a move of a game node a has in its cache; a's move,
@@ -116,12 +113,12 @@ test_turn_conflicts_with_other_node(void **state)
 
 	assert_int_equal(store_begin(n->b), STORE_OK);
 	turn(n->b, 1, "race", &old, &b1, &seed);
-	committed(n->b, 0);
+	tp_committed(n->b, 0);
 
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	turn(n->a, 1, "race", &old, &a1, &seed);
 	assert_int_equal(old.moves, 0);		/* a's cache, stale */
-	committed(n->a, 1ULL << 1);
+	tp_committed(n->a, 1ULL << 1);
 	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
 	assert_loads_as(n->a, &b1);
 }
@@ -143,13 +140,13 @@ test_chained_turn_conflicts_with_the_first(void **state)
 	assert_loads_as(n->a, &g);
 	assert_int_equal(store_begin(n->b), STORE_OK);
 	turn(n->b, 1, "chain", &old, &b1, &seed);
-	committed(n->b, 0);
+	tp_committed(n->b, 0);
 
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	turn(n->a, 1, "chain", &old, &a1, &seed);
 	turn(n->a, 2, "chain", &old, &a2, &seed);
 	assert_int_equal(old.moves, 1);		/* on top of a1 */
-	committed(n->a, 1ULL << 1 | 1ULL << 2);
+	tp_committed(n->a, 1ULL << 1 | 1ULL << 2);
 	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
 	assert_int_equal(query_int(n->a, "SELECT moves FROM games"), 1);
 	assert_loads_as(n->a, &b1);
@@ -171,12 +168,12 @@ test_conflict_is_one_requests(void **state)
 	assert_loads_as(n->a, &g);
 	assert_int_equal(store_begin(n->b), STORE_OK);
 	turn(n->b, 1, "one", &old, &b1, &seed);
-	committed(n->b, 0);
+	tp_committed(n->b, 0);
 
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	turn(n->a, 1, "other", &old, &ah, &seed);
 	turn(n->a, 2, "one", &old, &a1, &seed);
-	committed(n->a, 1ULL << 2);
+	tp_committed(n->a, 1ULL << 2);
 	assert_loads_as(n->b, &ah);
 	assert_loads_as(n->a, &b1);
 }
@@ -199,7 +196,7 @@ test_whole_request_is_all_or_nothing(void **state)
 	assert_loads_as(n->a, &h);
 	assert_int_equal(store_begin(n->b), STORE_OK);
 	turn(n->b, 1, "w1", &old, &b1, &seed);
-	committed(n->b, 0);
+	tp_committed(n->b, 0);
 
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	turn(n->a, 1, "w2", &old, &ax, &seed);
@@ -209,7 +206,7 @@ test_whole_request_is_all_or_nothing(void **state)
 	turn(n->a, 2, "w2", &old, &ah, &seed);
 	turn(n->a, 2, "w1", &old, &a1, &seed);
 	assert_int_equal(store_savepoint_release(n->a), STORE_OK);
-	committed(n->a, 1ULL << 1 | 1ULL << 2);
+	tp_committed(n->a, 1ULL << 1 | 1ULL << 2);
 	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
 	assert_loads_as(n->a, &b1);
 	assert_loads_as(n->a, &h);
@@ -222,7 +219,7 @@ test_whole_request_is_all_or_nothing(void **state)
 	turn(n->a, 1, "w2", &old, &ah, &seed);
 	turn(n->a, 1, "w1", &old, &a1, &seed);
 	assert_int_equal(store_savepoint_release(n->a), STORE_OK);
-	committed(n->a, 0);
+	tp_committed(n->a, 0);
 	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 3);
 	assert_loads_as(n->b, &a1);
 	assert_loads_as(n->b, &ah);
@@ -252,7 +249,7 @@ test_whole_request_inner_undo(void **state)
 	turn(n->a, 1, "w3", &old, &a2, &seed);
 	assert_int_equal(old.moves, 1);		/* a1, from the cache */
 	assert_int_equal(store_savepoint_release(n->a), STORE_OK);
-	committed(n->a, 0);
+	tp_committed(n->a, 0);
 	assert_loads_as(n->b, &a2);
 }
 
@@ -270,20 +267,20 @@ test_refused_turn_is_checked(void **state)
 	assert_loads_as(n->a, &g);
 	assert_int_equal(store_begin(n->b), STORE_OK);
 	turn(n->b, 1, "refused", &old, &b1, &seed);
-	committed(n->b, 0);
+	tp_committed(n->b, 0);
 
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	store_request(n->a, 3);
 	assert_int_equal(store_savepoint(n->a), STORE_OK);
 	assert_int_equal(store_load_game(n->a, "refused", &old), STORE_OK);
 	store_savepoint_rollback(n->a);
-	committed(n->a, 1ULL << 3);
+	tp_committed(n->a, 1ULL << 3);
 
 	/* Checked and current: no conflict. */
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	store_request(n->a, 4);
 	assert_int_equal(store_load_game(n->a, "refused", &old), STORE_OK);
-	committed(n->a, 0);
+	tp_committed(n->a, 0);
 }
 
 /* Read your writes across nodes: a load outside a transaction sees what
@@ -301,7 +298,7 @@ test_read_sees_other_nodes_commit(void **state)
 	assert_int_equal(store_begin(n->b), STORE_OK);
 	turn(n->b, 1, "ryw", &old, &b1, &seed);
 	turn(n->b, 2, "ryw", &old, &b2, &seed);
-	committed(n->b, 0);
+	tp_committed(n->b, 0);
 	assert_loads_as(n->a, &b2);
 }
 
@@ -321,8 +318,8 @@ test_create_race(void **state)
 	store_request(n->b, 1);
 	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
 	assert_int_equal(store_create_game(n->b, &h), STORE_OK);
-	committed(n->a, 0);
-	committed(n->b, 1ULL << 1);
+	tp_committed(n->a, 0);
+	tp_committed(n->b, 1ULL << 1);
 	assert_int_equal(store_create_game(n->b, &h), STORE_EXISTS);
 	assert_loads_as(n->b, &g);
 }
@@ -353,7 +350,7 @@ test_history_after_own_turn_runs_again(void **state)
 	assert_int_equal(store_history(n->a, "hist", 1, -1, count_moves,
 	    &count), STORE_OK);
 	assert_int_equal(count, 0);		/* not committed yet */
-	committed(n->a, 1ULL << 2);
+	tp_committed(n->a, 1ULL << 2);
 	count = 0;
 	assert_int_equal(store_history(n->a, "hist", 1, -1, count_moves,
 	    &count), STORE_OK);
@@ -375,7 +372,7 @@ test_stamps(void **state)
 	assert_int_not_equal(old.stamp, 0);
 	assert_int_equal(store_begin(n->a), STORE_OK);
 	turn(n->a, 1, "stamps", &old, &a1, &seed);
-	committed(n->a, 0);
+	tp_committed(n->a, 0);
 	assert_int_equal(store_load_game(n->b, "stamps", &after), STORE_OK);
 	assert_int_not_equal(after.stamp, old.stamp);
 	a1.opts.roll = 0;
@@ -664,31 +661,43 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
-		    test_turn_conflicts_with_other_node, setup, teardown),
+		    test_turn_conflicts_with_other_node, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(
-		    test_chained_turn_conflicts_with_the_first, setup,
-		    teardown),
+		    test_chained_turn_conflicts_with_the_first, tp_setup,
+		    tp_teardown),
 		cmocka_unit_test_setup_teardown(test_conflict_is_one_requests,
-		    setup, teardown),
+		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_refused_turn_is_checked,
-		    setup, teardown),
+		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(
-		    test_whole_request_is_all_or_nothing, setup, teardown),
+		    test_whole_request_is_all_or_nothing, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_whole_request_inner_undo,
-		    setup, teardown),
+		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(
-		    test_read_sees_other_nodes_commit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_create_race, setup,
-		    teardown),
+		    test_read_sees_other_nodes_commit, tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_create_race, tp_setup,
+		    tp_teardown),
 		cmocka_unit_test_setup_teardown(
-		    test_history_after_own_turn_runs_again, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stamps, setup, teardown),
+		    test_history_after_own_turn_runs_again, tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_stamps, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_cmd_txn_reports_conflicts,
-		    setup, teardown),
+		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_cmd_alone_runs_again,
-		    setup, teardown),
+		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_feed_poll_plan,
-		    setup, teardown),
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_lobby_match_race,
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_lobby_cancel_beats_match,
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_lobby_cap_across_nodes,
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_lobby_rating_race,
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_lobby_read_own_write,
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_lobby_queue_lock,
+		    tp_setup, tp_teardown),
 	};
 
 	if (!test_on_pg()) {

@@ -1,7 +1,8 @@
 /*
  * What the files of test_store share: a store_history() callback that
- * collects the moves, and the tests of test_store_history.c and
- * test_store_open.c for main()'s table in test_store.c.
+ * collects the moves, and the tests of test_store_history.c,
+ * test_store_open.c and test_store_lobby.c for main()'s table in
+ * test_store.c.
  */
 #ifndef LUDUS_TEST_STORE_H
 #define LUDUS_TEST_STORE_H
@@ -43,6 +44,13 @@ void	test_schema_checks_unchanged(void **);
 void	test_open_newer_version(void **);
 void	test_open_bad_path(void **);
 void	test_durability_names(void **);
+/* test_store_lobby.c: the lobby's rows */
+void	test_lobby_accounts(void **);
+void	test_lobby_tickets(void **);
+void	test_lobby_match(void **);
+void	test_lobby_ratings(void **);
+void	test_lobby_in_transaction(void **);
+void	test_lobby_copy(void **);
 
 /* test_store_retire.c: retiring games */
 void	test_delete_game(void **);

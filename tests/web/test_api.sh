@@ -347,8 +347,10 @@ check "metrics: the turns are INFO's" \
     "$(metric turns_total)"
 check "metrics: the games by kind" "3" "$(metric 'games{kind="ludo"}')"
 check "metrics: a failed COMMIT counted" 1 "$(metric batch_failures_total)"
+# From the one page fetched: the game with a turn-timeout may time out
+# (a write) between two fetches on a slow machine.
 check "metrics: the batch sizes add up to the writes committed" \
-    "$(metric batch_size_count)" \
+    "$(sed -n 's/^ludus_batch_size_count //p' "$DIR/metrics")" \
     "$(sed -n 's/^ludus_batch_size_bucket{le="+Inf"} //p' "$DIR/metrics")"
 stop_daemon
 check "ludusd stops cleanly" "0" "$STATUS"
