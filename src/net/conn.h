@@ -57,6 +57,8 @@ struct conn {
 	int			 paused;	/* output full: not reading */
 	int			 eof;		/* the peer closed its side */
 	int			 lingering;	/* our FIN sent: draining input */
+	int			 last_reply;	/* closing: its last reply just
+						   went, its moves' events next */
 	struct resp_parser	 parser;
 	struct watch_conn_list	 watches;
 	int			 nwatch;
@@ -86,6 +88,17 @@ struct conn {
  * or pattern. */
 #define conn_subscribed(c)	((c)->nwatch > 0 || (c)->nchannels > 0 || \
 				    (c)->npatterns > 0)
+
+/*
+ * Whether a move's event goes to this connection now: an open one, or
+ * one that is closing (it sent QUIT, or its FIN after its requests) while
+ * a reply of its is still to go after the event, or the event is of a
+ * move made up to its last reply.  A move's reply is followed by its
+ * event whether or not the client has said all it will say.
+ */
+#define conn_hears(c)	((c)->state == CONN_OPEN || \
+			    ((c)->state == CONN_CLOSING && \
+			    ((c)->held.n > 0 || (c)->last_reply)))
 
 /* Takes a new socket from a listener of the plain port or the TLS one. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,
