@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""redis-py (Debian's python3-redis, 4.3) against a real ludusd, through
+what monitoring tools and a library's own helpers reach for: the order
+of a game command's refusals, client_info() and client_list(), info()'s
+Redis fields, memory_usage(), xinfo_stream(), monitor(), the CLIENT
+subcommands that mean nothing here, and the refusal of a client over
+maxclients.  Run by tests/clients/run, TAP on stdout.
+"""
+
+import time
+
+from ludus_harness import Daemon, Suite, require
+
+redis = require("redis", "redis-py", "python3-redis")
+
+# Bots move 5 ms apart: a Ludo game of two bots ends in seconds.
+suite = Suite("redis-py tools", "--bot-delay", "5")
+
+
+def client(t, **kw):
+    """A client of the suite's daemon, closed when the case ends."""
+    kw.setdefault("decode_responses", True)
+    kw.setdefault("socket_timeout", 10)
+    r = redis.Redis(host="127.0.0.1", port=t.daemon.port, **kw)
+    t.defer(r.close)
+    return r
+
+
+def error_of(fn):
+    """The text of the ResponseError fn() raises."""
+    try:
+        fn()
+    except redis.ResponseError as e:
+        return str(e)
+    raise AssertionError("no error")
+
+
+def finished_ludo(t, r, game):
+    """A Ludo game red/blue that two bots have played to its end."""
+    r.execute_command("LUDO.CREATE", game, "red", "blue",
+                      "bots=red:first,blue:first", "dice=server")
+    deadline = time.monotonic() + 25
+    while time.monotonic() < deadline:
+        state = r.execute_command("LUDO.STATE", game)
+        if state[1] != "winner,NONE":
+            return state
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish %s" % game)
+
+
+# ------------------------------------------------ the order of refusals
+
+@suite.case("a player not in the game is BADARG, finished game or not")
+def _(t):
+    r = client(t)
+    r.execute_command("LUDO.CREATE", "bo-live", "red", "blue",
+                      "dice=server")
+    live = error_of(lambda: r.execute_command("LUDO.PLAY", "bo-live", "zz",
+                                              6, 1))
+    assert live.startswith("BADARG player 'zz' is not in game"), live
+    live = error_of(lambda: r.execute_command("LUDO.ROLL", "bo-live", "zz"))
+    assert live.startswith("BADARG player 'zz' is not in game"), live
+    finished_ludo(t, r, "bo-over")
+    over = error_of(lambda: r.execute_command("LUDO.PLAY", "bo-over", "zz",
+                                              6, 1))
+    assert over.startswith("BADARG player 'zz' is not in game"), over
+    over = error_of(lambda: r.execute_command("LUDO.ROLL", "bo-over", "zz"))
+    assert over.startswith("BADARG player 'zz' is not in game"), over
+    # A player of the finished game still hears that it is over.
+    assert r.execute_command("LUDO.PLAY", "bo-over", "red", 6, 1) == \
+        "GAME_OVER"
+    n = len(r.execute_command("HISTORY", "bo-over", 1, 10000))
+    assert n == r.execute_command("XLEN", "bo-over"), n
+
+
+if __name__ == "__main__":
+    suite.run()
