@@ -52,6 +52,8 @@ struct conn {
 	struct event		*resume;	/* next requests, or the free */
 	uint64_t		 id;
 	char			 addr[64];	/* "127.0.0.1:51234" */
+	char			 laddr[64];	/* ours: "127.0.0.1:7420" */
+	size_t			 argv_mem;	/* the request being run's */
 	enum conn_state		 state;
 	int			 proto;		/* 2 or 3 */
 	int			 paused;	/* output full: not reading */

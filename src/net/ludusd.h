@@ -183,6 +183,7 @@ void	multi_reset(struct conn *);
 /* For CLIENT LIST: commands queued (-1: not in MULTI), games watched. */
 int	multi_queued(const struct conn *);
 int	multi_watched(const struct conn *);
+size_t	multi_mem(const struct conn *);
 void	multi_free(struct conn *);
 /* In an EXEC, a connection command's reply is captured: 1 when r was (the
  * caller then sends nothing), 0 when it is to be sent. */

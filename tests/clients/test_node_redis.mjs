@@ -244,6 +244,22 @@ for (const RESP of [2, 3]) {
 		    'out of subscriber mode');
 	});
 
+	suite.case(`${P}clientInfo() gives every field a number`,
+	    async (t) => {
+		const c = await client(t, { RESP, name: id('info') });
+		const info = await c.clientInfo();
+		assertEqual([info.name, info.resp, info.db], [id('info'), RESP,
+		    0]);
+		for (const k of ['id', 'fd', 'age', 'idle', 'sub', 'psub',
+		    'multi', 'qbuf', 'qbufFree', 'argvMem', 'obl', 'oll', 'omem',
+		    'totMem', 'multiMem', 'redir'])
+			if (!Number.isInteger(info[k]))
+				throw new Error(`${k}: ${info[k]}, not a number`);
+		if (!(info.argvMem > 0 && info.totMem > info.argvMem))
+			throw new Error(`argv-mem ${info.argvMem}, tot-mem ` +
+			    `${info.totMem}`);
+	});
+
 	suite.case(`${P}xRead with BLOCK waits for the next move`,
 	    async (t) => {
 		const c = await client(t, { RESP, unstableResp3: true });

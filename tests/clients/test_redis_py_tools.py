@@ -73,5 +73,31 @@ def _(t):
     assert n == r.execute_command("XLEN", "bo-over"), n
 
 
+# ------------------------------------------------ CLIENT INFO and LIST
+
+@suite.case("client_info() and client_list() parse every field")
+def _(t):
+    r = client(t)
+    r.client_setname("tools")
+    info = r.client_info()
+    assert info["name"] == "tools" and info["cmd"] == "client", info
+    assert info["qbuf"] >= 0 and info["qbuf-free"] >= 0, info
+    assert info["argv-mem"] > 0, info  # CLIENT INFO's own arguments
+    assert info["tot-mem"] > info["argv-mem"] + info["omem"], info
+    assert info["laddr"].endswith(":%d" % t.daemon.port), info
+    # A client in MULTI holds its queue.
+    other = client(t)
+    other_id = other.client_id()
+    assert other.execute_command("MULTI") == "OK"
+    assert other.execute_command("LUDO.STATE", "nosuch") == "QUEUED"
+    listed = {int(c["id"]): c for c in r.client_list()}
+    assert listed[other_id]["multi"] == "1", listed[other_id]
+    assert int(listed[other_id]["multi-mem"]) > 0, listed[other_id]
+    assert other.execute_command("DISCARD") == "OK"
+    for c in r.client_list():
+        for key in ("qbuf", "qbuf-free", "argv-mem", "tot-mem", "omem"):
+            assert int(c[key]) >= 0, c
+
+
 if __name__ == "__main__":
     suite.run()
