@@ -448,7 +448,7 @@ pubsub_numsub(struct conn *c, const struct cmd_parsed *p)
 	long long	 n;
 	int		 i;
 
-	reply_map(&r);
+	reply_array(&r);	/* flat, in RESP3 too, as Redis */
 	for (i = 0; i < p->v[0].n; i++) {
 		n = 0;
 		if (valid_id(NAME(p, i), NAME_LEN(p, i)) &&

@@ -237,6 +237,9 @@ for (const RESP of [2, 3]) {
 		assertEqual(got.sort(), [`* ${id('ps')} 1,P1,3,P1 3`,
 		    `* ${id('ps')} 2,P1,4,P1 7`, `${id('ps')} 1,P1,3,P1 3`,
 		    `${id('ps')} 2,P1,4,P1 7`]);
+		// A flat array in RESP3 too, as Redis answers it.
+		assertEqual({ ...await c.pubSubNumSub([id('ps'), id('none')]) },
+		    { [id('ps')]: 1, [id('none')]: 0 });
 		await sub.unsubscribe(id('ps'));
 		await sub.pUnsubscribe();
 		// node-redis gives a Buffer here, with Redis too.
