@@ -94,7 +94,7 @@ format_addr(const struct sockaddr *sa, char *buf, size_t len)
 static void
 conn_refuse(struct server *srv, evutil_socket_t fd, const char *addr)
 {
-	static const char msg[] = "-LIMIT max number of clients reached\r\n";
+	static const char msg[] = "-ERR max number of clients reached\r\n";
 
 	srv->conns_rejected++;
 	log_info("%s: refused: max number of clients (%lld) reached", addr,

@@ -99,5 +99,49 @@ def _(t):
             assert int(c[key]) >= 0, c
 
 
+# ------------------------------------------------------------ maxclients
+
+@suite.case("one client over maxclients is a ConnectionError, as with Redis")
+def _(t):
+    d = Daemon("--maxclients", "2")
+    t.defer(d.close)
+    t.defer(d.stop)
+    d.start()
+    kw = dict(host="127.0.0.1", port=d.port, decode_responses=True,
+              socket_timeout=10)
+    a, b, c = (redis.Redis(**kw) for _ in range(3))
+    for x in (a, b, c):
+        t.defer(x.close)
+    assert a.ping() and b.ping()
+    # The refusal comes before any request; redis-py's parser maps Redis's
+    # words to a ConnectionError (the pool says "Connection not ready"
+    # when the words are there before its first request).
+    conn = redis.Connection(host="127.0.0.1", port=d.port, socket_timeout=10)
+    t.defer(conn.disconnect)
+    conn.connect()
+    try:
+        conn.read_response()
+    except redis.ConnectionError as e:
+        assert "max number of clients reached" in str(e), e
+    else:
+        raise AssertionError("no refusal")
+    try:
+        c.ping()
+    except redis.ConnectionError:
+        pass
+    else:
+        raise AssertionError("a third client was served")
+    a.connection_pool.disconnect()
+    # Once one has gone, a newcomer is served.
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            assert c.ping()
+            break
+        except redis.ConnectionError:
+            assert time.monotonic() < deadline, "no room made"
+            time.sleep(0.05)
+
+
 if __name__ == "__main__":
     suite.run()
