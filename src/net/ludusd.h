@@ -257,6 +257,7 @@ void	stream_again(struct conn *, const struct cmd_parsed *p,
 /* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
  * requests wait. */
 int	stream_busy(const struct conn *);
+int	stream_blocked(const struct conn *);
 /* Whether an XREAD waits on the game. */
 int	stream_wants(const struct server *, const char *game);
 /* A committed move of game: wakes the XREADs it answers. */

@@ -7,6 +7,7 @@ subcommands that mean nothing here, and the refusal of a client over
 maxclients.  Run by tests/clients/run, TAP on stdout.
 """
 
+import threading
 import time
 
 from ludus_harness import Daemon, Suite, require
@@ -141,6 +142,35 @@ def _(t):
         except redis.ConnectionError:
             assert time.monotonic() < deadline, "no room made"
             time.sleep(0.05)
+
+
+# ------------------------------------------------------------------ INFO
+
+@suite.case("info(): redis_version, used_memory, blocked_clients, keyspace")
+def _(t):
+    r = client(t)
+    for g in ("in-1", "in-2"):
+        r.execute_command("SNL.CREATE", g, 2)
+    info = r.info()
+    assert info["redis_version"].count(".") == 2, info["redis_version"]
+    assert info["used_memory"] > 0 and info["used_memory_rss"] > 0, info
+    assert info["blocked_clients"] == 0, info
+    assert info["db0"]["keys"] == r.dbsize() >= 2, info.get("db0")
+    assert r.info("keyspace") == {"db0": info["db0"]}
+    # An XREAD BLOCK waiting is a blocked client.
+    reader = client(t)
+    out = []
+    th = threading.Thread(target=lambda: out.append(
+        reader.xread({"in-1": "$"}, block=10000)))
+    th.start()
+    deadline = time.monotonic() + 5
+    while r.info("clients")["blocked_clients"] != 1:
+        assert time.monotonic() < deadline, "never blocked"
+        time.sleep(0.02)
+    r.execute_command("SNL.ROLL", "in-1", 3)
+    th.join(10)
+    assert out and out[0][0][0] == "in-1", out
+    assert r.info("clients")["blocked_clients"] == 0
 
 
 if __name__ == "__main__":
