@@ -173,5 +173,22 @@ def _(t):
     assert r.info("clients")["blocked_clients"] == 0
 
 
+# ------------------------------------------------- XREAD BLOCK in MULTI
+
+@suite.case("xread(block=) in a transaction is queued and does not block")
+def _(t):
+    r = client(t)
+    r.execute_command("SNL.CREATE", "xm", 2)
+    p = r.pipeline(transaction=True)
+    p.xread({"xm": "$"}, block=0)
+    p.execute_command("SNL.ROLL", "xm", 3)
+    p.xread({"xm": "0"}, block=0)
+    start = time.monotonic()
+    out = p.execute()
+    assert time.monotonic() - start < 5, "EXEC blocked"
+    assert out[0] in (None, []) and out[1] == "P1 3", out
+    assert out[2][0][0] == "xm" and out[2][0][1][0][0] == "1-0", out
+
+
 if __name__ == "__main__":
     suite.run()
