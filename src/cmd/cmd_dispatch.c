@@ -31,7 +31,7 @@
 	X(replay) X(scan) X(seat) \
 	X(snl_create) X(snl_ladder) X(snl_roll) X(snl_snake) X(snl_state) \
 	X(type) \
-	X(xlen) X(xrange) X(xread) X(xrevrange)
+	X(xinfo) X(xlen) X(xrange) X(xread) X(xrevrange)
 
 #define CMD_EXTERN(f)	extern const struct cmd_def cmd_##f##_entry;
 #define CMD_POINTER(f)	&cmd_##f##_entry,

@@ -190,5 +190,27 @@ def _(t):
     assert out[2][0][0] == "xm" and out[2][0][1][0][0] == "1-0", out
 
 
+# ----------------------------------------------------------------- XINFO
+
+@suite.case("xinfo_stream(): a game as a stream, first and last entries")
+def _(t):
+    r = client(t)
+    r.execute_command("SNL.CREATE", "xi", 2)
+    empty = r.xinfo_stream("xi")
+    assert empty["length"] == 0 and empty["first-entry"] is None, empty
+    r.execute_command("SNL.ROLL", "xi", 3)
+    r.execute_command("SNL.ROLL", "xi", 5)
+    info = r.xinfo_stream("xi")
+    assert info["length"] == r.xlen("xi") == 2, info
+    assert info["last-generated-id"] == "2-0" and info["groups"] == 0, info
+    assert info["first-entry"] == ("1-0", {"player": "P1", "action": "3",
+                                           "result": "P1 3"}), info
+    assert info["last-entry"][0] == "2-0", info
+    assert info["last-entry"] == r.xrevrange("xi", count=1)[0], info
+    assert r.xinfo_groups("xi") == []
+    e = error_of(lambda: r.xinfo_stream("nosuch"))
+    assert e == "no such key", e
+
+
 if __name__ == "__main__":
     suite.run()
