@@ -95,7 +95,8 @@ auth_cmd(struct conn *c, const struct cmd_parsed *p)
 
 const struct cmd_def conn_auth_entry = { .name = "AUTH",
     .spec = CMD_ARGS(auth_args, 0),
-    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI, .conn = auth_cmd };
+    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI | CMD_SECRET,
+    .conn = auth_cmd };
 
 /* ----------------------------------------------------------- names */
 
@@ -223,7 +224,8 @@ static const struct cmd_spec hello_spec = { .args = hello_args,
     .badword = "Syntax error in HELLO option" };
 
 const struct cmd_def conn_hello_entry = { .name = "HELLO", .spec = &hello_spec,
-    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI, .conn = hello_cmd };
+    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI | CMD_SECRET,
+    .conn = hello_cmd };
 
 /* -------------------------------------------------------------- CLIENT */
 
@@ -592,14 +594,15 @@ time_cmd(struct conn *c, const struct cmd_parsed *p)
 const struct cmd_def conn_time_entry = { .name = "TIME", .spec = CMD_ARGS_NONE,
     .flags = CMD_READONLY, .conn = time_cmd };
 
-/* The connection as it was when it connected: out of MULTI, nothing
- * watched or subscribed, RESP2, no name, no seat, not authenticated when
+/* The connection as it was when it connected: out of MULTI and MONITOR,
+ * nothing watched or subscribed, RESP2, no name, no seat, not authenticated when
  * a password is required. */
 static void
 reset_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	(void)p;
 	multi_reset(c);
+	monitor_gone(c);
 	watch_remove_all(c, NULL);
 	pubsub_remove_all(c);
 	c->proto = 2;

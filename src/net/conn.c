@@ -208,6 +208,7 @@ conn_free(struct conn *c)
 	    (unsigned long long)c->id);
 	conn_delist(c);
 	held_forget(srv->held, c);
+	monitor_gone(c);
 	watch_remove_all(c, NULL);
 	pubsub_remove_all(c);
 	stream_conn_free(c);

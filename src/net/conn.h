@@ -54,6 +54,7 @@ struct conn {
 	char			 addr[64];	/* "127.0.0.1:51234" */
 	char			 laddr[64];	/* ours: "127.0.0.1:7420" */
 	size_t			 argv_mem;	/* the request being run's */
+	int			 monitor;	/* MONITOR sent (monitor.c) */
 	enum conn_state		 state;
 	int			 proto;		/* 2 or 3 */
 	int			 paused;	/* output full: not reading */

@@ -46,7 +46,7 @@
 	X(auth) X(client) X(command) X(config) \
 	X(discard) X(echo) X(exec) \
 	X(game_unwatch) X(game_watch) \
-	X(hello) X(info) X(multi) \
+	X(hello) X(info) X(monitor) X(multi) \
 	X(ping) X(psubscribe) X(pubsub) X(punsubscribe) \
 	X(quit) X(reset) \
 	X(select) X(subscribe) \
@@ -247,6 +247,8 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 		    a->argv[0]);
 		goto done;
 	}
+	if (form == NULL)
+		monitor_feed(c, d, a);
 	if (multi_queuing(c) && queue_request(c, d, a, form))
 		goto done;
 	if (form != NULL)

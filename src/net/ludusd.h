@@ -56,6 +56,7 @@ struct server {
 	struct conn_list	  wpend;	/* output not yet written */
 	size_t			  nwpend;
 	int64_t			  nclients;
+	int			  nmonitors;	/* connections in MONITOR */
 	int64_t			  maxclients;	/* after RLIMIT_NOFILE */
 	uint64_t		  next_id;
 	time_t			  started;
@@ -99,6 +100,12 @@ struct server {
 	uint64_t		  proto_errors;
 	uint64_t		  foreign_closed;	/* HTTP, TLS on RESP */
 };
+
+/* monitor.c: shows the request c sends (d's, found and well formed) to
+ * the connections in MONITOR; monitor_gone() as c closes. */
+void	monitor_feed(struct conn *c, const struct cmd_def *d,
+	    const struct cmd_args *);
+void	monitor_gone(struct conn *);
 
 /* server.c */
 int	server_init(struct server *, const struct config *);

@@ -212,5 +212,29 @@ def _(t):
     assert e == "no such key", e
 
 
+# --------------------------------------------------------------- MONITOR
+
+@suite.case("monitor(): game commands shown, seat keys never")
+def _(t):
+    r = client(t)
+    player = client(t)
+    keys = player.execute_command("LUDO.CREATE", "mon", "red", "blue",
+                                  "seats=secure")
+    key = dict(k.split(",") for k in keys)["red"]
+    with r.monitor() as m:
+        player.execute_command("SEAT", "mon", "red", key)
+        player.execute_command("LUDO.PLAY", "mon", "red", 6, 1)
+        player.execute_command("ECHO", 'a "quoted"\nword')
+        seen = [m.next_command() for _ in range(3)]
+    port = str(player.client_info()["addr"].rsplit(":", 1)[1])
+    assert all(x["client_port"] == port and x["db"] == 0 for x in seen), seen
+    assert seen[0]["command"] == "SEAT (redacted) (redacted) (redacted)", \
+        seen[0]
+    assert seen[1]["command"] == "LUDO.PLAY mon red 6 1", seen[1]
+    assert seen[2]["command"] == 'ECHO a "quoted"\\nword', seen[2]
+    assert all(key not in x["command"] for x in seen), seen
+    assert abs(seen[1]["time"] - time.time()) < 60, seen[1]
+
+
 if __name__ == "__main__":
     suite.run()
