@@ -28,6 +28,7 @@
 	X(dbsize) X(exists) \
 	X(game_info) X(games) X(history) \
 	X(ludo_create) X(ludo_legal) X(ludo_play) X(ludo_roll) X(ludo_state) \
+	X(memory) \
 	X(replay) X(scan) X(seat) \
 	X(snl_create) X(snl_ladder) X(snl_roll) X(snl_snake) X(snl_state) \
 	X(type) \

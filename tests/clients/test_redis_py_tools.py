@@ -236,5 +236,21 @@ def _(t):
     assert abs(seen[1]["time"] - time.time()) < 60, seen[1]
 
 
+# ---------------------------------------------------------- MEMORY USAGE
+
+@suite.case("memory_usage(): a game's bytes grow with its history")
+def _(t):
+    r = client(t)
+    r.execute_command("DANDY.CREATE", "mem", 2, "abcd")
+    before = r.memory_usage("mem")
+    for i in range(40):
+        r.execute_command("DANDY.DRAW", "mem", "abcd"[i % 4])
+    after = r.memory_usage("mem", samples=0)
+    assert isinstance(before, int) and before > 0, before
+    assert after > before + 40 * 10, (before, after)
+    assert r.memory_usage("mem") > before
+    assert r.memory_usage("nosuch") is None
+
+
 if __name__ == "__main__":
     suite.run()

@@ -261,11 +261,12 @@ test_cmd_lookup_table(void **state)
 		prev = c;
 	}
 	/* 19 + LUDO.ROLL, SEAT (seats, dice) + DBSIZE, EXISTS, SCAN, TYPE
-	 * (the keyspace) + XINFO, XLEN, XRANGE, XREAD, XREVRANGE (streams) */
-	assert_int_equal(own, 30);
+	 * and MEMORY (the keyspace) + XINFO, XLEN, XRANGE, XREAD, XREVRANGE
+	 * (streams) */
+	assert_int_equal(own, 31);
 	/* The 24 connection commands are the daemon's own (COMMAND COUNT,
 	 * test_docs). */
-	assert_int_equal(i, 30);
+	assert_int_equal(i, 31);
 	assert_null(cmd_lookup("LUDO"));
 	assert_null(cmd_lookup("LUDO.PLAYX"));
 	assert_null(cmd_lookup(""));
