@@ -10,7 +10,7 @@ maxclients.  Run by tests/clients/run, TAP on stdout.
 import threading
 import time
 
-from ludus_harness import Daemon, Suite, require
+from ludus_harness import Daemon, Suite, redis_client, require
 
 redis = require("redis", "redis-py", "python3-redis")
 
@@ -20,11 +20,7 @@ suite = Suite("redis-py tools", "--bot-delay", "5")
 
 def client(t, **kw):
     """A client of the suite's daemon, closed when the case ends."""
-    kw.setdefault("decode_responses", True)
-    kw.setdefault("socket_timeout", 10)
-    r = redis.Redis(host="127.0.0.1", port=t.daemon.port, **kw)
-    t.defer(r.close)
-    return r
+    return redis_client(t, redis, **kw)
 
 
 def error_of(fn):
