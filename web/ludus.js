@@ -14,6 +14,11 @@
  *    which the browser never sends to the server) or is pasted once, and
  *    is kept in localStorage; it goes to the server only in a header.
  *
+ * The page knows no kind of game: what differs between them (the create
+ * form's fields and hint, how the players are given, how a player is
+ * asked for a move) is what the server says of its kinds, GET
+ * /api/kinds, from its kind table.
+ *
  * No framework, no build step; nothing here writes HTML from strings.
  */
 (function () {
@@ -79,6 +84,40 @@
 		});
 	}
 
+	/* A member of an object by its path ("options.dice"); undefined
+	 * when it has none. */
+	function member(obj, path) {
+		return path.split('.').reduce(function (o, key) {
+			return o === null || o === undefined ? undefined :
+			    o[key];
+		}, obj);
+	}
+
+	/*
+	 * The server's kinds: a promise of {list: [kind, ...], named: {name:
+	 * kind}}, each as GET /api/kinds describes it; fetched once, or
+	 * again after a failure.
+	 */
+	var kindsAsked = null;
+	function kinds() {
+		if (!kindsAsked)
+			kindsAsked = fetch('/api/kinds').then(function (r) {
+				if (!r.ok)
+					throw new Error('HTTP ' + r.status);
+				return r.json();
+			}).then(function (j) {
+				var named = {};
+				j.kinds.forEach(function (k) {
+					named[k.name] = k;
+				});
+				return { list: j.kinds, named: named };
+			}).catch(function (err) {
+				kindsAsked = null;
+				throw err;
+			});
+		return kindsAsked;
+	}
+
 	/* The password form, shown when a write needs the server's. */
 	function askPassword(form, retry) {
 		var input = form.querySelector('input');
@@ -101,26 +140,36 @@
 		});
 	}
 
-	function createBody(f) {
-		var kind = f.kind.value;
-		var body = { kind: kind, options: { seats: f.seats.value } };
+	/* The create's body: the common fields, then the kind's own. */
+	function createBody(f, k) {
+		var body = { kind: k.name, options: { seats: f.seats.value } };
 		/* (f.id is the form's own id: the field is "game".) */
 		if (f.elements.game.value)
 			body.id = f.elements.game.value;
-		body.players = kind === 'ludo' ? words(f.players.value) :
+		body.players = k.players === 'names' ? words(f.players.value) :
 		    Number(f.players.value);
 		if (f.bots.value)
 			body.options.bots = words(f.bots.value).join(',');
 		if (Number(f.turn_timeout.value) > 0)
 			body.options['turn-timeout'] = Number(f.turn_timeout.value);
-		if (kind === 'dandy') {
-			body.board = f.board.value;
-			if (f.deck.value)
-				body.options.deck = f.deck.value;
-		} else {
+		if (k.dice)
 			body.options.dice = f.dice.value;
-		}
+		k.form.fields.forEach(function (field) {
+			var v = f.elements[field.name].value;
+			if (!field.option)
+				body[field.name] = v;
+			else if (v)
+				body.options[field.name] = v;
+		});
 		return body;
+	}
+
+	/* A hint: text, with `code` between backquotes. */
+	function hintInto(p, text) {
+		text.split('`').forEach(function (part, i) {
+			p.appendChild(i % 2 === 1 ? el('code', '', part) :
+			    document.createTextNode(part));
+		});
 	}
 
 	/* A secure game's seats: a link for each, to play it or pass on. */
@@ -144,23 +193,54 @@
 	function createForm(section) {
 		var f = document.getElementById('create-form');
 		var out = document.getElementById('create-out');
+		var hint = document.getElementById('c-hint');
 		var pass = el('form', 'key');
+		var known = null;	/* the server's kinds */
+		var fields = {};	/* the kinds' own fields, by name */
+
+		/* A kind's own fields, after the common ones, shown for the
+		 * kinds that have them. */
+		function addFields(k) {
+			k.form.fields.forEach(function (field) {
+				var label, input;
+				if (fields[field.name]) {
+					fields[field.name].kinds.push(k.name);
+					return;
+				}
+				label = el('label', '', field.label);
+				label.htmlFor = 'c-' + field.name;
+				input = el('input');
+				input.id = 'c-' + field.name;
+				input.name = field.name;
+				input.value = field.value;
+				input.setAttribute('autocomplete', 'off');
+				f.insertBefore(label, hint);
+				f.insertBefore(input, hint);
+				fields[field.name] = { kinds: [k.name],
+				    els: [label, input] };
+			});
+		}
 		function kindChanged() {
-			var dandy = f.kind.value === 'dandy';
-			var named = f.kind.value === 'ludo';
-			f.querySelectorAll('.dandy').forEach(function (e) {
-				e.hidden = !dandy;
+			var k = known.named[f.kind.value];
+			var named = k.players === 'names';
+			Object.keys(fields).forEach(function (name) {
+				var field = fields[name];
+				var off = field.kinds.indexOf(k.name) < 0;
+				field.els.forEach(function (e) {
+					e.hidden = off;
+				});
 			});
 			f.querySelectorAll('.dice').forEach(function (e) {
-				e.hidden = dandy;
+				e.hidden = !k.dice;
 			});
 			if (named !== isNaN(Number(f.players.value)))
-				f.players.value = named ? 'red blue' : '2';
-			f.bots.placeholder = named ? 'blue:expert' : 'P2:first';
+				f.players.value = k.form.players;
+			f.bots.placeholder = k.form.bots;
 		}
 		function submit() {
+			var k = known.named[f.kind.value];
 			out.textContent = 'Creating\u2026';
-			post('/api/games', createBody(f)).then(function (r) {
+			post('/api/games', createBody(f, k)).then(function (r) {
 				out.textContent = '';
 				if (r.status === 401) {
 					out.textContent = 'This server wants its ' +
@@ -191,8 +271,28 @@
 			e.preventDefault();
 			submit();
 		});
-		kindChanged();
-		section.hidden = false;
+		/* The kinds that take creates over HTTP, in the server's order;
+		 * the hint is every kind's. */
+		kinds().then(function (kk) {
+			var hints = [];
+			known = kk;
+			kk.list.forEach(function (k) {
+				var o;
+				if (!k.form)
+					return;
+				o = el('option', '', k.title);
+				o.value = k.name;
+				f.kind.appendChild(o);
+				addFields(k);
+				if (k.form.hint)
+					hints.push(k.form.hint);
+			});
+			hintInto(hint, hints.join(' '));
+			kindChanged();
+			section.hidden = false;
+		}).catch(function () {
+			/* no kinds: the form stays hidden */
+		});
 	}
 
 	/* ------------------------------------------------- one game */
@@ -370,7 +470,8 @@
 			var passForm = document.getElementById('pass-form');
 			var SEAT = 'ludus.seat.' + id;
 			var info = null;	/* GET /api/games/ID */
-			var die = null;		/* Ludo: the die being played */
+			var desc = null;	/* its kind (GET /api/kinds) */
+			var picked = {};	/* the move's arguments so far */
 			var sending = false;
 			var refused = false;	/* the key was refused */
 
@@ -455,7 +556,7 @@
 							    r.body.message);
 							return;
 						}
-						die = null;
+						picked = {};
 						game.dataset.last = r.body.result ||
 						    String(r.body.roll);
 						refresh();
@@ -471,17 +572,37 @@
 				send('moves', body);
 			}
 
-			/* The Ludo tokens that die may move, marked on the
-			 * board for a click. */
+			/* The argument of the move that a piece of the board
+			 * gives (a Ludo token), or null. */
+			function boardArg() {
+				var args = desc && desc.move ? desc.move : [];
+				for (var i = 0; i < args.length; i++)
+					if (args[i].ask && args[i].ask.board)
+						return args[i];
+				return null;
+			}
+
+			/* A value of an argument, as the body gives it. */
+			function typed(arg, v) {
+				return arg.integer ? Number(v) : v;
+			}
+
+			/* The pieces the argument picked so far (a die) lets the
+			 * player move, marked on the board for a click. */
 			function markTokens() {
 				var tokens = board.querySelectorAll('.token');
-				var legal = die !== null && info && info.state.legal ?
-				    info.state.legal[String(die)] || [] : [];
+				var b = boardArg();
+				var by = b ? picked[b.ask.by] : undefined;
+				var values = by !== undefined && info ?
+				    member(info, b.ask.board) : undefined;
+				var legal = values ? values[String(by)] || [] : [];
 				var name = info ? me() : null;
 				for (var i = 0; i < tokens.length; i++) {
 					var t = tokens[i];
-					var on = t.dataset.player === name &&
-					    legal.indexOf(Number(t.dataset.token)) >= 0;
+					var on = legal.length > 0 &&
+					    t.dataset.player === name &&
+					    legal.indexOf(typed(b,
+					    t.dataset[b.name])) >= 0;
 					t.classList.toggle('legal', on);
 					if (on)
 						t.setAttribute('tabindex', '0');
@@ -490,13 +611,30 @@
 				}
 			}
 
+			/* The move's arguments before arg: the seat's player and
+			 * those picked. */
+			function before(arg, name) {
+				var values = {};
+				for (var i = 0; desc.move[i] !== arg; i++) {
+					var a = desc.move[i];
+					if (a.name === desc.seat)
+						values[a.name] = name;
+					else if (picked[a.name] !== undefined)
+						values[a.name] = picked[a.name];
+				}
+				return values;
+			}
+
 			function tokenChosen(e) {
 				var t = e.target.closest('.token.legal');
-				if (!t || die === null)
+				var b = boardArg();
+				var values;
+				if (!t || !b || picked[b.ask.by] === undefined)
 					return;
 				e.preventDefault();
-				move({ player: me(), dice: die,
-				    token: Number(t.dataset.token) });
+				values = before(b, me());
+				values[b.name] = typed(b, t.dataset[b.name]);
+				move(values);
 			}
 			board.addEventListener('click', tokenChosen);
 			board.addEventListener('keydown', function (e) {
@@ -504,75 +642,123 @@
 					tokenChosen(e);
 			});
 
-			function diceButtons(onpick) {
-				for (var d = 1; d <= 6; d++)
-					actions.appendChild(button(String(d),
-					    onpick.bind(null, d)));
+			/* A prompt of the kind: {player} and {NAME} filled. */
+			function prompt(text, name, values) {
+				return text.replace(/\{([a-z_]+)\}/g, function (m, key) {
+					return key === 'player' ? name : String(values[key]);
+				});
 			}
 
-			function ludoActions(name) {
-				var roll = info.options.roll;
-				if (info.options.dice === 'server' && roll === null) {
-					say('Your turn, ' + name + ': roll.');
-					actions.appendChild(button('Roll', function () {
-						send('roll', { player: name });
-					}));
-					return;
-				}
-				if (roll !== null)
-					die = roll;
-				if (die === null) {
-					say('Your turn, ' + name + ': pick the die.');
-					diceButtons(function (d) {
-						die = d;
-						render();
-					});
-					return;
-				}
-				if ((info.state.legal[String(die)] || []).length === 0) {
-					say('A ' + die + ': no token can move.');
-					actions.appendChild(button('Pass', function () {
-						move({ player: name, dice: die,
-						    token: 0 });
-					}));
-					return;
-				}
-				say('A ' + die + ': click a token to move it.');
+			/* The roll's body: the seat's player. */
+			function rollBody(name) {
+				var body = {};
+				(desc.roll || []).forEach(function (a) {
+					if (a.name === desc.seat)
+						body[a.name] = name;
+				});
+				return body;
 			}
 
-			function otherActions() {
-				if (kind === 'snl' && info.options.dice === 'server') {
-					say('Your turn: roll.');
-					actions.appendChild(button('Roll', function () {
-						move({});
-					}));
-				} else if (kind === 'snl') {
-					say('Your turn: what did you roll?');
-					diceButtons(function (d) {
-						move({ roll: d });
-					});
-				} else if (info.state.deck.kind !== null) {
-					say('Your turn: draw.');
-					actions.appendChild(button('Draw', function () {
-						move({});
-					}));
-				} else {
-					say('Your turn: which card?');
-					'abcdefghi123456789'.split('').forEach(
-					    function (c) {
-						actions.appendChild(button(c,
-						    function () {
-							move({ card: c });
-						}));
-					});
+			/*
+			 * What the player to move is asked: each argument of
+			 * the kind's move in order, as the kind says (struct
+			 * game_ask in src/game/kind.h); the first one the page
+			 * cannot fill yet asks for it.
+			 */
+			function turnActions(name) {
+				var args = desc.move || [];
+				var values = {};
+				for (var i = 0; i < args.length; i++) {
+					var a = args[i], ask = a.ask, v;
+					if (a.name === desc.seat) {
+						values[a.name] = name;
+						continue;
+					}
+					if (!ask)
+						continue;
+					v = ask.draw ? member(info, ask.draw) : null;
+					if (ask.draw && (v === undefined ? null : v) !==
+					    ask.unless) {
+						if (!drawn(a, name, values))
+							return;
+						continue;
+					}
+					if (picked[a.name] !== undefined) {
+						values[a.name] = picked[a.name];
+						continue;
+					}
+					if (ask.choices) {
+						choose(a, name, values,
+						    i === args.length - 1);
+						return;
+					}
+					if (ask.board)
+						onBoard(a, name, values);
+					return;
 				}
+			}
+
+			/* An argument the server draws: held by the game once
+			 * the kind's roll drew it (1, the value in values), or
+			 * a button to draw it (0). */
+			function drawn(a, name, values) {
+				var ask = a.ask;
+				var v = ask.held ? member(info, ask.held) : null;
+				if (ask.held && v !== null && v !== undefined) {
+					picked[a.name] = v;
+					values[a.name] = v;
+					return 1;
+				}
+				say(prompt(ask.draw_prompt, name, values));
+				actions.appendChild(button(ask.draw_label, function () {
+					if (ask.held)
+						send('roll', rollBody(name));
+					else
+						move(values);
+				}));
+				return 0;
+			}
+
+			/* A button per value: the move when it is the last
+			 * argument, else the value kept for the next. */
+			function choose(a, name, values, last) {
+				say(prompt(a.ask.prompt, name, values));
+				a.ask.choices.forEach(function (c) {
+					actions.appendChild(button(c, function () {
+						if (last) {
+							values[a.name] = typed(a, c);
+							move(values);
+						} else {
+							picked[a.name] = typed(a, c);
+							render();
+						}
+					}));
+				});
+			}
+
+			/* A piece of the board (markTokens), or the value none
+			 * when the board lists no piece. */
+			function onBoard(a, name, values) {
+				var ask = a.ask;
+				var legal = member(info, ask.board);
+				legal = legal ? legal[String(values[ask.by])] || [] :
+				    [];
+				if (legal.length > 0) {
+					say(prompt(ask.prompt, name, values));
+					return;
+				}
+				say(prompt(ask.none_prompt, name, values));
+				actions.appendChild(button(ask.none_label, function () {
+					values[a.name] = typed(a, ask.none);
+					move(values);
+				}));
 			}
 
 			/* What the page offers now. */
 			function render() {
 				var name, p;
 				actions.textContent = '';
-				if (!info)
+				if (!info || !desc)
 					return;
 				name = me();
 				p = name ? player(name) : null;
@@ -590,10 +776,8 @@
 					say((player(info.turn) || {}).bot ?
 					    info.turn + ' (a bot) is playing.' :
 					    'Waiting for ' + info.turn + '.');
-				else if (kind === 'ludo')
-					ludoActions(name);
 				else
-					otherActions();
+					turnActions(name);
 				markTokens();
 			}
 
@@ -607,13 +791,15 @@
 
 			/* The game as it is now. */
 			function refresh() {
-				fetch('/api/games/' + encodeURIComponent(id))
-					.then(function (r) {
+				Promise.all([kinds(), fetch('/api/games/' +
+				    encodeURIComponent(id)).then(function (r) {
 						return r.json();
-					})
-					.then(function (j) {
+					})])
+					.then(function (got) {
+						var j = got[1];
+						desc = got[0].named[kind] || {};
 						if (info && j.moves > info.moves)
-							die = null;
+							picked = {};
 						info = j;
 						statusLine.textContent = statusText();
 						render();

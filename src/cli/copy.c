@@ -113,7 +113,7 @@ copy_games(struct copy *c)
 
 	for (;;) {
 		p->n = 0;
-		if (store_list_games(c->from, KIND_NONE, after, LIST_PAGE,
+		if (store_list_games(c->from, GAME_ANY_KIND, after, LIST_PAGE,
 		    page_add, p) != STORE_OK) {
 			rc = copy_err("list", store_errmsg(c->from));
 			break;
@@ -165,9 +165,9 @@ copy_secret(struct copy *c)
 static int64_t
 games_in(struct store *st)
 {
-	int64_t	 n[KIND_COUNT];
+	int64_t	 n[GAME_KINDS_LEN];
 
-	return store_count_games(st, n) == STORE_OK ? n[KIND_NONE] : -1;
+	return store_count_games(st, n) == STORE_OK ? n[GAME_ANY_KIND] : -1;
 }
 
 /* AUDIT of the target through the command layer, as a client sees it. */

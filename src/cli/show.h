@@ -24,10 +24,10 @@ int	cli_watch(struct backend *, const char *game, const char *fromseq);
 int	cli_print_move(const struct reply *);
 
 /*
- * Draws the board of a game from GAME.INFO and the kind's STATE: the Ludo
- * track, the 10x10 Snake & Ladder grid or the DandyLand ring, with ANSI
- * colours when color is non-zero.  Returns 0, or 1 on an error (printed
- * as for cli_watch).
+ * Draws the board of a game from GAME.INFO and the kind's STATE, as the
+ * kind table's show_text draws it (the Ludo track, the 10x10 Snake &
+ * Ladder grid, the DandyLand ring), with ANSI colours when color is
+ * non-zero.  Returns 0, or 1 on an error (printed as for cli_watch).
  */
 int	cli_show(struct backend *, const char *game, int color);
 

@@ -375,6 +375,23 @@ int	cmd_due_games(struct cmd_env *, cmd_due_cb, void *arg);
 	(24 + GAME_ID_MAX + ACTION_MAX + RESULT_MAX + 16)
 size_t	cmd_move_line(const struct move *, char *buf, size_t size);
 
+/* Upper bounds on list replies (GAMES LIMIT, HISTORY count), which the
+ * HTTP API's lists and pages keep too. */
+#define CMD_LIST_DEFAULT	100
+#define CMD_LIST_MAX		10000
+
+/*
+ * Recomputes a game from its history, as REPLAY and AUDIT do (and the
+ * HTTP side's board after a move): the initial snapshot of g, then the
+ * first upto moves (upto < 0: all of them, which must be g->moves).  out
+ * gets the result (id, kind, players and created copied from g).
+ */
+#define REPLAY_OK	0
+#define REPLAY_BAD	(-1)	/* the history does not replay: see why */
+#define REPLAY_STORE	(-2)	/* the store failed: store_errmsg() */
+int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
+	    struct game *out, char *why, size_t);
+
 /*
  * Streams over history (cmd_stream.c): what the daemon needs to write a
  * long XRANGE in pieces and to make XREAD wait (src/net/stream.c), read

@@ -2,8 +2,7 @@
  * What the command files share and nobody else needs: the arity error
  * (cmd_args.c), the one transaction wrapper every state-changing command
  * goes through (cmd_txn.c), what a create builds while its options are
- * read, the create options, seats and server randomness,
- * and the replay that REPLAY and AUDIT both run.
+ * read, the create options, seats and server randomness.
  */
 #ifndef LUDUS_CMD_IMPL_H
 #define LUDUS_CMD_IMPL_H
@@ -12,10 +11,6 @@
 #include <stdint.h>
 
 #include "cmd/cmd.h"
-
-/* Upper bounds on list replies (GAMES LIMIT, HISTORY count). */
-#define CMD_LIST_DEFAULT	100
-#define CMD_LIST_MAX		10000
 
 /* Longer than any name in the table: a longer one is no command. */
 #define CMD_NAME_MAX	15
@@ -202,18 +197,6 @@ void	cmd_game_state(struct cmd_env *, const struct cmd_parsed *,
 	    struct reply *);
 /* The arguments of the commands that take a game id only. */
 extern const struct cmd_spec cmd_game_id_args;
-
-#define REPLAY_OK	0
-#define REPLAY_BAD	(-1)	/* the history does not replay: see why */
-#define REPLAY_STORE	(-2)	/* the store failed: store_errmsg() */
-
-/*
- * Recomputes a game from its history: the initial snapshot of g, then the
- * first upto moves (upto < 0: all of them, which must be g->moves).  out
- * gets the result (id, kind, players and created copied from g).
- */
-int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
-	    struct game *out, char *why, size_t);
 
 /* One key, any word (a key that is no game id is no game): XLEN, TYPE. */
 extern const struct cmd_spec cmd_key_args;

@@ -20,12 +20,20 @@ game_kind_name(enum game_kind kind)
 enum game_kind
 game_kind_parse(const char *s)
 {
-	int	 k;
+	const struct game_kind_ops	*ops;
+	int				 k;
 
-	for (k = KIND_NONE + 1; k < KIND_COUNT; k++)
-		if (game_kinds[k] != NULL && strcmp(s, game_kinds[k]->name) == 0)
+	for (k = KIND_NONE + 1; k < game_kind_end(); k++)
+		if ((ops = game_kind_get((enum game_kind)k)) != NULL &&
+		    strcmp(s, ops->name) == 0)
 			return (enum game_kind)k;
 	return KIND_NONE;
+}
+
+const struct game_kind_ops *
+game_kind_named(const char *s)
+{
+	return game_kind_get(game_kind_parse(s));
 }
 
 const char *
@@ -34,16 +42,16 @@ game_kind_list(char *buf, size_t len)
 	struct strbuf	 b;
 	int		 k, n = 0, last = 0;
 
-	for (k = KIND_NONE + 1; k < KIND_COUNT; k++)
-		if (game_kinds[k] != NULL)
+	for (k = KIND_NONE + 1; k < game_kind_end(); k++)
+		if (game_kind_get((enum game_kind)k) != NULL)
 			last = k;
 	strbuf_init(&b, buf, len);
-	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
-		if (game_kinds[k] == NULL)
+	for (k = KIND_NONE + 1; k < game_kind_end(); k++) {
+		if (game_kind_get((enum game_kind)k) == NULL)
 			continue;
 		if (n++ > 0)
 			strbuf_add(&b, k == last ? " or " : ", ");
-		strbuf_add(&b, game_kinds[k]->name);
+		strbuf_add(&b, game_kind_name((enum game_kind)k));
 	}
 	return buf;
 }

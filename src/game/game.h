@@ -82,9 +82,12 @@ struct move {
 static inline const struct game_kind_ops *
 game_kind_get(enum game_kind kind)
 {
-	if ((int)kind <= KIND_NONE || (int)kind >= KIND_COUNT)
-		return NULL;
-	return game_kinds[kind];
+	if ((int)kind > KIND_NONE && (int)kind < KIND_COUNT)
+		return game_kinds[kind];
+	if ((int)kind >= KIND_COUNT &&
+	    (int)kind < KIND_COUNT + game_kinds_nadded)
+		return game_kinds_added[kind - KIND_COUNT];
+	return NULL;
 }
 
 static inline const struct game_kind_ops *
@@ -95,6 +98,8 @@ game_kind_of(const struct game *g)
 
 const char	*game_kind_name(enum game_kind);	/* "ludo"; "none" */
 enum game_kind	 game_kind_parse(const char *);		/* KIND_NONE if unknown */
+/* The entry of the kind of that name ("ludo"), NULL if none. */
+const struct game_kind_ops *game_kind_named(const char *);
 /* The kinds' names as a sentence: "ludo, snl or dandy". */
 const char	*game_kind_list(char *buf, size_t len);
 

@@ -6,13 +6,32 @@
  * layers above call through it and never ask which kind they hold.
  *
  * Every hook is pure: no I/O, no globals, and no allocation but the
- * output of the web face (markup and JSON).  A hook that needs
+ * output of the faces (markup, JSON and text).  A hook that needs
  * randomness (the server's automatic move) is given it.  A kind
  * fills the members it needs; the ones marked "NULL:" may be left out
  * and then mean what their comment says.
  *
- * Adding a kind is: its engine file, its kind file, its command file,
- * one line in game_kinds[], one value below and its SQL migration.
+ * Adding a kind is, and nothing else:
+ *
+ *  1. its rules: src/engine/<kind>.c (engine.h), and its state a member
+ *     of struct game's union (game.h; GAME_MAX_PLAYERS if it seats more);
+ *  2. its entry: src/game/kind_<kind>.c (the ops below, its STATE
+ *     command's name, and its api: the JSON API's commands and what the
+ *     page asks for them, struct game_ask and struct game_field), its
+ *     board as SVG (kind_<kind>_svg.c), its JSON (kind_<kind>_json.c)
+ *     and its board as text (kind_<kind>_text.c), declared in kinds.h and
+ *     view.h;
+ *  3. one value of enum game_kind below (KIND_COUNT one more) and one
+ *     line in game_kinds[] (kind.c);
+ *  4. its commands: src/cmd/cmd_<kind>.c (the top of src/cmd/cmd.h says
+ *     how a command is declared) and their sections in doc/protocol.md;
+ *  5. its SQL migration (sql/, sql/pg/: the games table's kind CHECK and
+ *     its columns) and its files in Makefile.am.
+ *
+ * The CLI (ludus show), the HTTP API (a game's JSON, GET /api/kinds, the
+ * creates and moves), the pages and the page's script (web/ludus.js)
+ * take it from the table and need no edit: tests/unit/test_toykind.c
+ * and tests/web/test_toykind.sh show it with a kind of the test tree.
  */
 #ifndef LUDUS_GAME_KIND_H
 #define LUDUS_GAME_KIND_H
@@ -20,12 +39,22 @@
 #include <stddef.h>
 
 enum game_kind {
-	KIND_NONE = 0,
+	KIND_NONE = 0,		/* no kind; where one is asked for, any */
 	KIND_LUDO = 1,
 	KIND_SNL = 2,
 	KIND_DANDY = 3
 };
-#define KIND_COUNT	4
+#define KIND_COUNT	4	/* the built-in kinds and KIND_NONE */
+#define KIND_ADDED_MAX	4	/* the kinds game_kind_add() takes */
+
+/*
+ * The same two for a layer that names no kind (the CLI): "any kind",
+ * where a kind is asked for (store_list_games()), and the length of an
+ * array of counts by kind (store_count_games()), whose [GAME_ANY_KIND]
+ * is the total of every kind.
+ */
+#define GAME_ANY_KIND	KIND_NONE
+#define GAME_KINDS_LEN	KIND_COUNT
 
 struct game;
 struct game_dec;
@@ -40,7 +69,7 @@ struct svg;
 
 /*
  * How the HTTP API writes one of the kind's commands from a JSON body
- * (src/net/http_write.c): the command's name, the game id, then one word
+ * (src/http/http_write.c): the command's name, the game id, then one word
  * per argument, in order, each from the body's member of that name.  The
  * command layer checks the words as it checks a RESP client's.
  */
@@ -48,6 +77,55 @@ struct game_arg {
 	const char	*name;		/* the member: "dice"; NULL ends */
 	int		 integer;	/* a JSON integer, else a string */
 	int		 optional;	/* may be absent: no word then */
+	const struct game_ask *ask;	/* how the page asks for it, below */
+};
+
+/*
+ * How the page (web/ludus.js) asks a player for an argument of a move,
+ * as GET /api/kinds tells it (src/http/json_kind.c): the page knows no
+ * kind.  It fills a move's arguments in order, the seat argument
+ * (seat_arg) with the player, each other one with the first of these
+ * that holds:
+ *
+ *  - the server draws it, while the member draw.when of the game's JSON
+ *    ("options.dice") is not draw.unless ("manual"; NULL: null).  With
+ *    draw.held set, the kind's roll (POST .../roll) draws it and the
+ *    game holds it there ("options.roll", null until then); else the
+ *    move leaves it out.  Until then, a button draw.label saying
+ *    draw.prompt;
+ *  - choices: a button per value (words: "1 2 3 4 5 6"), saying prompt;
+ *  - board.values: a click on a piece of the board, an element of class
+ *    token whose data-NAME is the value, among those that member of the
+ *    game's JSON ("state.legal") lists under the value of argument
+ *    board.by, saying prompt; when it lists none, a button
+ *    board.none_label for the value board.none, saying board.none_prompt.
+ *
+ * In a prompt, {player} is the player, {NAME} the value of argument NAME.
+ */
+struct game_ask {
+	const char	*prompt;
+	const char	*choices;
+	struct {
+		const char	*values, *by;
+		const char	*none, *none_label, *none_prompt;
+	} board;
+	struct {
+		const char	*when, *unless, *held;
+		const char	*label, *prompt;
+	} draw;
+};
+
+/*
+ * A field of the page's create form that a kind adds after the common
+ * ones (id, players, bots, dice where the kind takes it, seats, turn
+ * timeout): the body's member name (a create argument), or with option
+ * set the option of that name, sent when not empty.
+ */
+struct game_field {
+	const char	*name;		/* "board"; NULL ends */
+	const char	*label;		/* "Board" */
+	const char	*value;		/* its first value */
+	int		 option;
 };
 
 #define GAME_API_ARGS	4
@@ -67,6 +145,14 @@ struct game_api {
 	 * kind has none (its move rolls, when the server has the dice). */
 	const char	*roll;
 	struct game_arg	 roll_args[GAME_API_ARGS];
+	/* The page's create form: what the players field holds at first
+	 * (names: "red blue", or a count: "2"), an example of bots, a hint
+	 * (NULL: none; text, with `code` between backquotes) and the
+	 * kind's own fields. */
+	const char	*form_players;
+	const char	*form_bots;
+	const char	*form_hint;
+	struct game_field form[GAME_API_ARGS];
 };
 
 /* The server's randomness, for the moves it makes by itself. */
@@ -155,8 +241,10 @@ struct game_kind_ops {
 		    const struct game_random *rnd, char *why, size_t len);
 
 	/* -------------------------------------------------- replies */
-	/* The STATE array (LUDO.STATE, REPLAY ...), into an empty reply. */
+	/* The STATE array (LUDO.STATE, REPLAY ...), into an empty reply,
+	 * and the command of the kind that replies it for a game id. */
 	void	(*state_reply)(const struct game *, struct reply *);
+	const char	*state_cmd;		/* "LUDO.STATE" */
 	/* GAME.INFO: the kind's lines after "updated" (NULL: none), and
 	 * those of a game whose randomness the server draws. */
 	void	(*info)(const struct game *, struct reply *);
@@ -173,9 +261,32 @@ struct game_kind_ops {
 	/* Its commands as the JSON API writes them (above).  NULL: no
 	 * writes over HTTP. */
 	const struct game_api	*api;
+
+	/* --------------------------------------------- the terminal face */
+	/* The board as text (ludus show), drawn from what a client has
+	 * read of the game: GAME.INFO's reply and state_cmd's array, with
+	 * ANSI colours when color is set, appended to out.  NULL: the
+	 * game's header line alone. */
+	void	(*show_text)(const struct reply *info,
+		    const struct reply *state, int color, struct svg *out);
 };
 
 /* Indexed by enum game_kind; game_kinds[KIND_NONE] is NULL. */
 extern const struct game_kind_ops *const game_kinds[KIND_COUNT];
+
+/*
+ * A kind that is not built in: a test's, to show that the layers above
+ * need no edit for a new kind (tests/lib/toykind.c).  Its value, from
+ * KIND_COUNT on, or KIND_NONE when KIND_ADDED_MAX were added; from then
+ * on game_kind_get() and every list of the kinds know it.  The store
+ * keeps the built-in kinds alone (its schema names them), so an added
+ * kind's games are never stored.
+ */
+enum game_kind	 game_kind_add(const struct game_kind_ops *);
+/* One past the greatest kind's value, for the lists of kinds. */
+int		 game_kind_end(void);
+/* Where game_kind_get() finds the added kinds. */
+extern const struct game_kind_ops *game_kinds_added[KIND_ADDED_MAX];
+extern int	 game_kinds_nadded;
 
 #endif /* LUDUS_GAME_KIND_H */

@@ -360,12 +360,24 @@ dandy_info_random(const struct game *g, struct reply *out)
 	reply_add_pair(out, "cards-left", "%d", st->deck_len - st->drawn);
 }
 
+/* The page asks for the card drawn, or with a deck (state.deck.kind of
+ * the game's JSON) for the draw alone. */
+static const struct game_ask dandy_ask_card = {
+	.prompt = "Your turn: which card?",
+	.choices = "a b c d e f g h i 1 2 3 4 5 6 7 8 9",
+	.draw = { "state.deck.kind", NULL, NULL, "Draw", "Your turn: draw." },
+};
+
 /* DANDY.CREATE id n board, DANDY.DRAW id [card] (none: the deck's). */
 static const struct game_api dandy_api = {
 	.create = "DANDY.CREATE",
-	.create_args = { { "board", 0, 0 } },
+	.create_args = { { "board", 0, 0, NULL } },
 	.move = "DANDY.DRAW",
-	.move_args = { { "card", 0, 1 } },
+	.move_args = { { "card", 0, 1, &dandy_ask_card } },
+	.form_players = "2",
+	.form_bots = "P2:first",
+	.form = { { "board", "Board", "abcdefghiabcdefghi", 0 },
+	    { "deck", "Deck", "shuffled", 1 } },
 };
 
 const struct game_kind_ops kind_dandy = {
@@ -391,9 +403,11 @@ const struct game_kind_ops kind_dandy = {
 	.no_dice = "DandyLand has no dice: deck=shuffled deals a server deck",
 	.autoplay = dandy_autoplay,
 	.state_reply = dandy_state_reply,
+	.state_cmd = "DANDY.STATE",
 	.info = dandy_info,
 	.info_random = dandy_info_random,
 	.render_svg = render_svg_dandy,
 	.state_json = json_state_dandy,
 	.api = &dandy_api,
+	.show_text = show_text_dandy,
 };

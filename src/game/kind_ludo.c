@@ -309,15 +309,37 @@ ludo_state_reply(const struct game *g, struct reply *out)
 		}
 }
 
+/* The page asks for the die (the server's, once LUDO.ROLL drew it, or
+ * one the player picks), then for one of the tokens it lets move (the
+ * board's, state.legal of the game's JSON), or a pass. */
+static const struct game_ask ludo_ask_dice = {
+	.prompt = "Your turn, {player}: pick the die.",
+	.choices = "1 2 3 4 5 6",
+	.draw = { "options.dice", "manual", "options.roll", "Roll",
+	    "Your turn, {player}: roll." },
+};
+static const struct game_ask ludo_ask_token = {
+	.prompt = "A {dice}: click a token to move it.",
+	.board = { "state.legal", "dice", "0", "Pass",
+	    "A {dice}: no token can move." },
+};
+
 /* LUDO.CREATE id red blue ..., LUDO.PLAY id player dice token,
  * LUDO.ROLL id player. */
 static const struct game_api ludo_api = {
 	.create = "LUDO.CREATE",
 	.move = "LUDO.PLAY",
-	.move_args = { { "player", 0, 0 }, { "dice", 1, 0 }, { "token", 1, 0 } },
+	.move_args = { { "player", 0, 0, NULL },
+	    { "dice", 1, 0, &ludo_ask_dice },
+	    { "token", 1, 0, &ludo_ask_token } },
 	.seat_arg = "player",
 	.roll = "LUDO.ROLL",
-	.roll_args = { { "player", 0, 0 } },
+	.roll_args = { { "player", 0, 0, NULL } },
+	.form_players = "red blue",
+	.form_bots = "blue:expert",
+	.form_hint = "Ludo players are names; a bot is `name:first`, "
+	    "`name:aggressive` or `name:expert` (bots need the server's "
+	    "dice).",
 };
 
 const struct game_kind_ops kind_ludo = {
@@ -346,8 +368,10 @@ const struct game_kind_ops kind_ludo = {
 	.bot_needs = "a bot needs dice=server",
 	.autoplay = ludo_autoplay,
 	.state_reply = ludo_state_reply,
+	.state_cmd = "LUDO.STATE",
 	.info_random = game_info_dice,
 	.render_svg = render_svg_ludo,
 	.state_json = json_state_ludo,
 	.api = &ludo_api,
+	.show_text = show_text_ludo,
 };

@@ -299,11 +299,21 @@ snl_state_reply(const struct game *g, struct reply *out)
 	}
 }
 
+/* The page asks for the value rolled, or with the server's dice for
+ * the roll alone. */
+static const struct game_ask snl_ask_roll = {
+	.prompt = "Your turn: what did you roll?",
+	.choices = "1 2 3 4 5 6",
+	.draw = { "options.dice", "manual", NULL, "Roll", "Your turn: roll." },
+};
+
 /* SNL.CREATE id n, SNL.ROLL id [value] (none: the server's dice). */
 static const struct game_api snl_api = {
 	.create = "SNL.CREATE",
 	.move = "SNL.ROLL",
-	.move_args = { { "roll", 1, 1 } },
+	.move_args = { { "roll", 1, 1, &snl_ask_roll } },
+	.form_players = "2",
+	.form_bots = "P2:first",
 };
 
 const struct game_kind_ops kind_snl = {
@@ -331,8 +341,10 @@ const struct game_kind_ops kind_snl = {
 	.bot_needs = "a bot needs dice=server",
 	.autoplay = snl_autoplay,
 	.state_reply = snl_state_reply,
+	.state_cmd = "SNL.STATE",
 	.info_random = game_info_dice,
 	.render_svg = render_svg_snl,
 	.state_json = json_state_snl,
 	.api = &snl_api,
+	.show_text = show_text_snl,
 };

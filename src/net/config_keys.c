@@ -232,7 +232,7 @@ INT_KEY(k_max_games, max_games, 0, INT64_MAX)
 INT_KEY(k_max_subscriptions, max_subscriptions, 0, INT_MAX)
 INT_KEY(k_multi_max_commands, multi_max_commands, 1, 1000000)
 
-/* ------------------------------------------------ HTTP (net/http.c) */
+/* ----------------------------------------------- HTTP (http/http.c) */
 
 /* HTTP (web side): the origins a browser may write from besides ours,
  * and who gets CORS headers; none unless listed. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "http/http.h"
 #include "net/config.h"
 #include "net/conn.h"
 #include "net/log.h"

@@ -128,16 +128,6 @@ int	listen_resolve(const char *host, int port, struct addrinfo **,
 int	listen_beyond_loopback(char *const *binds, int nbind, int port,
 	    char *where, size_t wherelen, char *err, size_t errlen);
 
-/* http.c: the HTTP port (http-port), on the same addresses as RESP;
- * started and freed by main, around the server's life. */
-/* Listens when HTTP is on; 0, or -1 logged. */
-int	http_listen(struct server *);
-/* The HTTP port bound, 0 when none; the HTTPS one. */
-int	http_port(const struct server *);
-int	http_tls_port(const struct server *);
-/* Closes every HTTP connection and the listeners: before server_free. */
-void	http_free(struct server *);
-
 /* conncmd.c */
 /* Runs one request: a connection command or one of the command layer. */
 void	conn_dispatch(struct conn *, const struct cmd_args *);

@@ -147,3 +147,38 @@ reply_is_error(const struct reply *r)
 {
 	return r->type == REPLY_ERROR;
 }
+
+const char *
+reply_text(const struct reply *r, char *buf, size_t len)
+{
+	switch (r->type) {
+	case REPLY_STATUS:
+	case REPLY_ERROR:
+	case REPLY_BULK:
+		return r->str != NULL ? r->str : "";
+	case REPLY_INT:
+		snprintf(buf, len, "%lld", r->integer);
+		return buf;
+	case REPLY_NULL:
+		return "(nil)";
+	default:
+		return "";
+	}
+}
+
+const char *
+reply_pair_value(const struct reply *arr, const char *key)
+{
+	size_t	 i, klen = strlen(key);
+
+	if (arr->type != REPLY_ARRAY)
+		return NULL;
+	for (i = 0; i < arr->n; i++) {
+		const struct reply *e = &arr->elem[i];
+		if ((e->type == REPLY_STATUS || e->type == REPLY_BULK) &&
+		    e->len > klen && strncmp(e->str, key, klen) == 0 &&
+		    e->str[klen] == ',')
+			return e->str + klen + 1;
+	}
+	return NULL;
+}

@@ -58,6 +58,12 @@ struct reply	*reply_add(struct reply *);
 void		 reply_add_pair(struct reply *, const char *key,
 		    const char *fmt, ...)
 		    __attribute__((format(printf, 3, 4)));
+/* What a client reads of a reply (ludus show): the text of a scalar
+ * reply (an integer printed into buf, "(nil)" for a null, "" for an
+ * aggregate), and the value of the "key,value" entry of an array of
+ * such entries (GAME.INFO, a STATE array), NULL when it has none. */
+const char	*reply_text(const struct reply *, char *buf, size_t len);
+const char	*reply_pair_value(const struct reply *arr, const char *key);
 /* Frees what the reply owns and resets it to REPLY_NONE. */
 void		 reply_free(struct reply *);
 int		 reply_is_error(const struct reply *);

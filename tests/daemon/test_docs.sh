@@ -80,5 +80,14 @@ else
 	sed 's/^/# /' "$DIR/log"
 fi
 
+# ----------------------------------------- internals.md's one circle
+# The RESP side of the daemon (src/net/) reaches HTTP (src/http/) only
+# through struct server's hooks: no file of it but main's includes a
+# header of src/http/ (the program links both, so the linker cannot say).
+inc=$(grep -l '#include "http/' "$top_srcdir"/src/net/*.[ch] |
+    sed 's|.*/src/|src/|')
+check "of src/net/, only ludusd.c includes src/http/" "src/net/ludusd.c" \
+    "$inc"
+
 echo "1..$N"
 [ "$FAILED" -eq 0 ]

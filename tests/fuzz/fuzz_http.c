@@ -1,5 +1,5 @@
 /*
- * Fuzzes what ludusd reads of an HTTP request itself (src/net/
+ * Fuzzes what ludusd reads of an HTTP request itself (src/http/
  * http_check.c; evhttp parses the rest): the Host header's name, a
  * write's Content-Type and Origin, a bearer token.
  *
@@ -18,7 +18,7 @@
 #include <strings.h>
 
 #include "fuzz.h"
-#include "net/http_check.h"
+#include "http/http_check.h"
 #include "util/util.h"
 
 static void

@@ -16,8 +16,8 @@
 #include <jansson.h>
 
 #include "game/kind.h"
+#include "http/json.h"
 #include "util/svg.h"
-#include "web/web.h"
 
 /* ------------------------------------------------------------ helpers */
 

@@ -21,7 +21,7 @@
 #include <event2/event.h>
 #include <event2/http.h>
 
-#include "net/http.h"
+#include "http/http.h"
 #include "net/log.h"
 #include "util/util.h"
 

@@ -31,11 +31,11 @@
 #include <event2/keyvalq_struct.h>
 
 #include "cmd/cmd.h"
-#include "net/http.h"
-#include "net/http_check.h"
+#include "http/http.h"
+#include "http/http_check.h"
+#include "http/json.h"
 #include "net/log.h"
 #include "util/util.h"
-#include "web/web.h"
 
 /* ----------------------------------------------------------- checks */
 
@@ -288,6 +288,7 @@ static const struct route routes[] = {
 	{ "/readyz", NULL, api_readyz, NULL },
 	{ "/metrics", NULL, page_metrics, NULL },
 	{ "/api/games", NULL, api_games, api_create },
+	{ "/api/kinds", NULL, api_kinds, NULL },
 	{ "/api/games/", "/history", api_history, NULL },
 	{ "/api/games/", "/replay", api_replay, NULL },
 	{ "/api/games/", "/events", api_events, NULL },

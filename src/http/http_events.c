@@ -35,11 +35,11 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
-#include "net/http.h"
+#include "http/http.h"
+#include "http/json.h"
 #include "net/log.h"
 #include "util/idmap.h"
 #include "util/util.h"
-#include "web/web.h"
 
 #define EVENTS_CHUNK	256		/* history rows read at once */
 #define EVENTS_HIGH	(64 * 1024)	/* backlog sent while output is below */

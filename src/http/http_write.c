@@ -38,12 +38,12 @@
 #include <sodium.h>
 
 #include "game/kind.h"
-#include "net/http.h"
-#include "net/http_check.h"
+#include "http/http.h"
+#include "http/http_check.h"
+#include "http/json.h"
 #include "net/held.h"
 #include "net/log.h"
 #include "util/util.h"
-#include "web/web.h"
 
 #define SEAT_KEY_MAX	128	/* bytes of a seat key given */
 #define OPTION_MAX	32	/* bytes of an option's name */
@@ -387,7 +387,7 @@ players_words(struct http_ctx *x, struct words *w, json_t *body,
 	json_t	*p = json_object_get(body, "players"), *v;
 	size_t	 i;
 
-	if (game_kinds[kind]->player_name == NULL) {
+	if (game_kind_get(kind)->player_name == NULL) {
 		if (!json_is_integer(p)) {
 			http_error(x, "BADARG", "'players' must be the number "
 			    "of players");
@@ -527,7 +527,7 @@ create_words(struct http_ctx *x, struct words *w, json_t *body,
 {
 	static const char *const fixed[] = { "kind", "id", "players",
 	    "options", NULL };
-	const struct game_api	*api = game_kinds[kind]->api;
+	const struct game_api	*api = game_kind_get(kind)->api;
 	json_t			*v = json_object_get(body, "id");
 
 	if (members_known(x, body, fixed, api->create_args) == -1)
@@ -560,7 +560,7 @@ api_create(struct http_ctx *x)
 	struct cmd_result	 res;
 	json_t			*body;
 	enum game_kind		 kind;
-	char			 id[GAME_ID_MAX + 1], *loc;
+	char			 id[GAME_ID_MAX + 1], *loc, kinds[128];
 
 	x->route = api_create;
 	if ((body = body_json(x)) == NULL)
@@ -568,8 +568,9 @@ api_create(struct http_ctx *x)
 	kind = json_is_string(json_object_get(body, "kind")) ?
 	    game_kind_parse(json_string_value(json_object_get(body, "kind"))) :
 	    KIND_NONE;
-	if (kind == KIND_NONE || game_kinds[kind]->api == NULL)
-		http_error(x, "BADARG", "kind must be ludo, snl or dandy");
+	if (kind == KIND_NONE || game_kind_get(kind)->api == NULL)
+		http_error(x, "BADARG", "kind must be %s",
+		    game_kind_list(kinds, sizeof kinds));
 	else if (create_words(x, &w, body, kind, id) == 0) {
 		peer_enter(x);
 		run(x, &w, NULL, &r, &res);

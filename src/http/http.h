@@ -10,19 +10,21 @@
  *	http_reply.c	replies with their security headers, JSON errors,
  *			query parameters
  *	http_check.c	the Host, Content-Type and Origin values (pure,
- *			in libnet, fuzzed)
+ *			fuzzed)
  *	http_api.c	the JSON API's reads (/api/..., /healthz, /readyz)
+ *			and the kinds (/api/kinds)
  *	http_write.c	its writes (create, move, roll): turns in the
  *			pass's group commit, replied after its COMMIT
  *	http_events.c	the live event streams (Server-Sent Events)
  *	http_metrics.c	/metrics, in Prometheus's text format
  *	http_pages.c	the pages, the boards as SVG, the static files
+ *	json.c		a game as JSON, the JSON of errors (pure: json.h)
  *
  * GET and HEAD read; POST writes, after the checks of a write (content
  * type, origin, the server's password); nothing else is served.
  */
-#ifndef LUDUS_NET_HTTP_H
-#define LUDUS_NET_HTTP_H
+#ifndef LUDUS_HTTP_HTTP_H
+#define LUDUS_HTTP_HTTP_H
 
 #include <sys/queue.h>
 
@@ -86,6 +88,18 @@ struct http_ctx {
 	int			 tries;
 };
 
+/* http.c: the HTTP port (http-port), on the same addresses as RESP;
+ * started and freed by main (src/net/ludusd.c), around the server's
+ * life: the one file of the RESP side that names HTTP's functions. */
+/* Listens when HTTP is on, and sets the server's hooks; 0, or -1
+ * logged. */
+int	http_listen(struct server *);
+/* The HTTP port bound, 0 when none; the HTTPS one. */
+int	http_port(const struct server *);
+int	http_tls_port(const struct server *);
+/* Closes every HTTP connection and the listeners: before server_free. */
+void	http_free(struct server *);
+
 /* http_conn.c: the connections (http.c sets these callbacks up); the
  * HTTPS port's bufferevents accept TLS with tls.c's context in use. */
 struct bufferevent *http_conn_bev_cb(struct event_base *, void *h);
@@ -148,6 +162,7 @@ void	api_games(struct http_ctx *);
 void	api_game(struct http_ctx *);
 void	api_history(struct http_ctx *);
 void	api_replay(struct http_ctx *);
+void	api_kinds(struct http_ctx *);
 void	api_healthz(struct http_ctx *);
 void	api_readyz(struct http_ctx *);
 /* Ends the open group-commit batch, so that a read sees committed rows
@@ -213,4 +228,4 @@ void	page_game(struct http_ctx *);
 void	page_svg(struct http_ctx *);
 void	page_static(struct http_ctx *);
 
-#endif /* LUDUS_NET_HTTP_H */
+#endif /* LUDUS_HTTP_HTTP_H */

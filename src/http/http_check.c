@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "net/http_check.h"
+#include "http/http_check.h"
 
 int
 http_host_name(const char *host, char *name, size_t len)

@@ -3,8 +3,8 @@
  * parses the rest): the Host header's name, a write's Content-Type and
  * Origin, a bearer token.  Pure string functions, fuzzed (tests/fuzz/fuzz_http.c).
  */
-#ifndef LUDUS_NET_HTTP_CHECK_H
-#define LUDUS_NET_HTTP_CHECK_H
+#ifndef LUDUS_HTTP_CHECK_H
+#define LUDUS_HTTP_CHECK_H
 
 #include <stddef.h>
 
@@ -33,4 +33,4 @@ int	http_origin_listed(const char *origin, char *const *list, int n);
  * length.  0, or -1 for another scheme or no token. */
 int	http_bearer(const char *auth, const char **token, size_t *len);
 
-#endif /* LUDUS_NET_HTTP_CHECK_H */
+#endif /* LUDUS_HTTP_CHECK_H */

@@ -25,11 +25,11 @@
 #include <event2/event.h>
 #include <event2/http.h>
 
-#include "net/http.h"
-#include "net/http_check.h"
+#include "http/http.h"
+#include "http/http_check.h"
+#include "http/json.h"
 #include "net/log.h"
 #include "util/util.h"
-#include "web/web.h"
 
 static void
 request_cb(struct evhttp_request *req, void *arg)

@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "game/kind.h"
+#include "http/json.h"
 #include "util/util.h"
-#include "web/web.h"
 
 void
 web_json_init(void)

@@ -2,10 +2,11 @@
  * What the web side says of a game: the game as JSON (jansson), a pure
  * function of a const struct game whose kind's members come from the
  * kind table's state_json (the kinds' web face, src/game/view.h, where
- * their render_svg draws the board too), and the JSON of errors.
+ * their render_svg draws the board too), the JSON of errors, and the
+ * kinds as the page is told them.
  */
-#ifndef LUDUS_WEB_WEB_H
-#define LUDUS_WEB_WEB_H
+#ifndef LUDUS_HTTP_JSON_H
+#define LUDUS_HTTP_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,4 +35,12 @@ int	 web_error_status(const char *code);
 /* Compact text with a final newline; the caller frees it. */
 char	*json_text(const json_t *, size_t *len);
 
-#endif /* LUDUS_WEB_WEB_H */
+/* ------------------------------------------------------- json_kind.c */
+
+/* A kind as GET /api/kinds describes it: name, title, players, what the
+ * page's create form asks of it and how the page asks a player for its
+ * moves; and {"kinds": [every kind, in the table's order]}. */
+json_t	*json_kind(const struct game_kind_ops *);
+json_t	*json_kinds(void);
+
+#endif /* LUDUS_HTTP_JSON_H */

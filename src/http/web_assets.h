@@ -4,8 +4,8 @@
  * style sheet, the script and the icon.  web_assets[] ends with a NULL
  * name.
  */
-#ifndef LUDUS_NET_WEB_ASSETS_H
-#define LUDUS_NET_WEB_ASSETS_H
+#ifndef LUDUS_HTTP_WEB_ASSETS_H
+#define LUDUS_HTTP_WEB_ASSETS_H
 
 #include <stddef.h>
 
@@ -22,4 +22,4 @@ extern const struct web_asset	web_assets[];
 /* The asset of that name, NULL if none. */
 const struct web_asset	*web_asset_find(const char *);
 
-#endif /* LUDUS_NET_WEB_ASSETS_H */
+#endif /* LUDUS_HTTP_WEB_ASSETS_H */

@@ -15,8 +15,8 @@
 #include <time.h>
 
 #include "game/kind.h"
+#include "http/http.h"
 #include "net/conn.h"
-#include "net/http.h"
 #include "util/svg.h"
 
 #define METRICS_TYPE	"text/plain; version=0.0.4; charset=utf-8"

@@ -1,19 +1,19 @@
 /*
  * The JSON API, read side: the games, one game, its history and its
- * replay, and the health checks (doc/http.md).  Each reads the store as
- * the commands do (GAMES, GAME.INFO, HISTORY, REPLAY), with the same
- * bounds and the same error code words, and first ends the open
- * group-commit batch so that no reply shows a move before its commit.
+ * replay, the health checks (doc/http.md), and the kinds.  Each read of
+ * a game reads the store as the commands do (GAMES, GAME.INFO, HISTORY,
+ * REPLAY), with the same bounds and the same error code words, and first
+ * ends the open group-commit batch so that no reply shows a move before
+ * its commit.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "cmd/cmd_impl.h"	/* cmd_replay_game(), the list bounds */
-#include "net/http.h"
+#include "http/http.h"
+#include "http/json.h"
 #include "util/util.h"
-#include "web/web.h"
 
 #define API_GAMES_MAX	1000	/* games per page: each is a load */
 
@@ -139,10 +139,12 @@ http_list_args(struct http_ctx *x, const struct evkeyvalq *q,
     enum game_kind *kind, const char **after, int64_t *limit, int64_t def)
 {
 	const char	*k = evhttp_find_header(q, "kind");
+	char		 kinds[128];
 
 	*kind = KIND_NONE;
 	if (k != NULL && (*kind = game_kind_parse(k)) == KIND_NONE) {
-		http_error(x, "BADARG", "kind must be ludo, snl or dandy");
+		http_error(x, "BADARG", "kind must be %s",
+		    game_kind_list(kinds, sizeof kinds));
 		return -1;
 	}
 	*after = evhttp_find_header(q, "after");
@@ -252,6 +254,21 @@ api_replay(struct http_ctx *x)
 		json_object_set_new(j, "seq", json_integer(seq));
 		http_json(x, 200, j);
 	}
+	evhttp_clear_headers(&q);
+}
+
+/* -------------------------------------------------------- the kinds */
+
+/* What the page asks of each kind (json_kind.c): a function of the kind
+ * table, the same for every request, and no store read. */
+void
+api_kinds(struct http_ctx *x)
+{
+	struct evkeyvalq q;
+
+	if (http_query(x, no_params, &q) == -1)
+		return;
+	http_json(x, 200, json_kinds());
 	evhttp_clear_headers(&q);
 }
 

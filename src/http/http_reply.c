@@ -14,10 +14,10 @@
 #include <event2/http.h>
 #include <event2/keyvalq_struct.h>
 
-#include "net/http.h"
+#include "http/http.h"
+#include "http/json.h"
 #include "net/log.h"
 #include "util/util.h"
-#include "web/web.h"
 
 #define HTTP_CSP	"default-src 'none'; script-src 'self'; " \
 			"style-src 'self'; img-src 'self'; connect-src 'self'; " \

@@ -15,12 +15,12 @@
 
 #include <event2/http.h>
 
-#include "cmd/cmd_impl.h"	/* the list bounds */
+#include "cmd/cmd.h"
 #include "game/kind.h"
-#include "net/http.h"
-#include "net/web_assets.h"
+#include "http/http.h"
+#include "http/json.h"
+#include "http/web_assets.h"
 #include "util/svg.h"
-#include "web/web.h"
 
 #define PAGE_GAMES	50	/* games on a page of the list */
 #define HTML_TYPE	"text/html; charset=utf-8"
@@ -122,7 +122,7 @@ list_row(struct svg *out, const struct game *g)
 	svg_add(out, "\">");
 	svg_esc(out, g->id);
 	svg_add(out, "</a></td><td>");
-	svg_esc(out, game_kinds[g->kind]->title);
+	svg_esc(out, game_kind_get(g->kind)->title);
 	svg_add(out, "</td><td>");
 	esc_players(out, j);
 	svg_printf(out, "</td><td class=\"num\">%lld</td><td>",
@@ -138,17 +138,19 @@ list_row(struct svg *out, const struct game *g)
 static void
 kinds_nav(struct svg *out, enum game_kind current)
 {
-	int	 k;
+	const struct game_kind_ops	*ops;
+	int				 k;
 
 	svg_add(out, current == KIND_NONE ? "<strong>All</strong>" :
 	    "<a href=\"/\">All</a>");
-	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
+	for (k = KIND_NONE + 1; k < game_kind_end(); k++) {
+		if ((ops = game_kind_get((enum game_kind)k)) == NULL)
+			continue;
 		if ((int)current == k)
 			svg_add(out, " <strong>");
 		else
-			svg_printf(out, " <a href=\"/?kind=%s\">",
-			    game_kind_name((enum game_kind)k));
-		svg_esc(out, game_kinds[k]->title);
+			svg_printf(out, " <a href=\"/?kind=%s\">", ops->name);
+		svg_esc(out, ops->title);
 		svg_add(out, (int)current == k ? "</strong>" : "</a>");
 	}
 }
@@ -222,7 +224,7 @@ page_index(struct http_ctx *x)
 		pager(&pg, kind, limit, after, next);
 		send_page(x, "index.html", (const struct slot[]){
 		    { "title", kind == KIND_NONE ? "Games" :
-		      game_kinds[kind]->title },
+		      game_kind_get(kind)->title },
 		    { "kinds", svg_str(&nav) }, { "rows", svg_str(&rows) },
 		    { "pager", svg_str(&pg) }, { "version", PACKAGE_VERSION },
 		    { NULL, NULL } });
@@ -299,7 +301,7 @@ game_page_make(struct http_ctx *x, struct game_page *p, const struct game *g,
 	svg_init(&p->moves);
 	svg_init(&p->status);
 	svg_init(&p->caption);
-	if (game_kinds[g->kind]->render_svg(g, &p->board) == -1 ||
+	if (game_kind_get(g->kind)->render_svg(g, &p->board) == -1 ||
 	    store_history(x->srv->env.store, g->id, 1, latest < CMD_LIST_MAX ?
 	    latest : CMD_LIST_MAX, move_item, &ml) == STORE_ERR)
 		return -1;
@@ -348,7 +350,7 @@ page_game(struct http_ctx *x)
 		/* An id is 1-50 of a-z 0-9 -: markup as it is. */
 		send_page(x, "game.html", (const struct slot[]){
 		    { "id", g.id }, { "kind", game_kind_name(g.kind) },
-		    { "kind_title", game_kinds[g.kind]->title },
+		    { "kind_title", game_kind_get(g.kind)->title },
 		    { "moves", p.num[0] }, { "seq", p.num[1] },
 		    { "events", events },
 		    { "status", svg_str(&p.status) },
@@ -374,7 +376,7 @@ page_svg(struct http_ctx *x)
 		return;
 	svg_init(&s);
 	if (http_game_at(x, &q, &g, &seq, &latest) == 0) {
-		if (game_kinds[g.kind]->render_svg(&g, &s) == -1)
+		if (game_kind_get(g.kind)->render_svg(&g, &s) == -1)
 			http_error(x, "STATE", "game '%s' has no board", g.id);
 		else
 			http_reply(x, 200, "image/svg+xml", "no-cache",
