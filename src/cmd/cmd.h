@@ -190,6 +190,8 @@ struct cmd_env {
  *		whole with its games' (the lobby's: an optimistic store
  *		checks a whole request's games only)
  * CMD_NO_AUTH	runs before AUTH (requirepass)
+ * CMD_SECRET	its words may hold a secret (a password, a seat key):
+ *		MONITOR shows them as "(redacted)"
  *
  * A subscription (CMD_SUBSCRIPTION) changes which events a connection
  * gets: a barrier, and never inside MULTI.
@@ -202,6 +204,7 @@ struct cmd_env {
 #define CMD_NO_QUEUE	0x0020
 #define CMD_NO_MULTI	0x0040
 #define CMD_NO_AUTH	0x0080
+#define CMD_SECRET	0x0100
 #define CMD_SUBSCRIPTION (CMD_BARRIER | CMD_NO_MULTI)
 
 /*

@@ -29,13 +29,13 @@
 	X(game_delete) X(game_info) X(games) X(history) \
 	X(leaderboard) \
 	X(ludo_create) X(ludo_legal) X(ludo_play) X(ludo_roll) X(ludo_state) \
-	X(match_cancel) X(match_join) X(match_list) \
+	X(match_cancel) X(match_join) X(match_list) X(memory) \
 	X(player_create) X(player_games) X(player_info) X(player_key) \
 	X(player_login) \
 	X(replay) X(scan) X(seat) \
 	X(snl_create) X(snl_ladder) X(snl_roll) X(snl_snake) X(snl_state) \
 	X(type) \
-	X(xlen) X(xrange) X(xread) X(xrevrange)
+	X(xinfo) X(xlen) X(xrange) X(xread) X(xrevrange)
 
 #define CMD_EXTERN(f)	extern const struct cmd_def cmd_##f##_entry;
 #define CMD_POINTER(f)	&cmd_##f##_entry,

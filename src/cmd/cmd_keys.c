@@ -304,3 +304,98 @@ scan_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 
 const struct cmd_def cmd_scan_entry = { .name = "SCAN",
     .spec = CMD_ARGS(scan_args, 0), .flags = CMD_READONLY, .proc = scan_cmd };
+
+/* -------------------------------------------------------- MEMORY USAGE */
+
+/*
+ * MEMORY USAGE id [SAMPLES count]: the bytes a game takes, as Redis
+ * counts a key's: its snapshot (the game as the cache and the engine hold
+ * it) and its history, each move as long as its history line.  As in
+ * Redis, the first count moves (5 unless given; 0: all) are measured and
+ * the rest taken to be as long on average.  Null for a key that is no
+ * game.  MEMORY HELP lists it.
+ */
+enum { MEMORY_HELP, MEMORY_USAGE };
+static const struct cmd_arg memory_usage_arg = {
+	.name = "id", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
+	.nmin = 1, .nmax = 3, .doc = "id [SAMPLES count]" };
+static const struct cmd_alt memory_alts[] = {
+	[MEMORY_HELP] = { "HELP", NULL },
+	[MEMORY_USAGE] = { "USAGE", &memory_usage_arg },
+	{ NULL, NULL }
+};
+static const struct cmd_arg memory_args[] = {
+	CMD_ARG_SUBCOMMANDS(memory_alts, "MEMORY HELP")
+};
+
+struct line_sum {
+	int64_t		 n;
+	int64_t		 bytes;
+};
+
+static int
+sum_line(void *arg, const struct move *mv)
+{
+	struct line_sum	*s = arg;
+	char		 line[CMD_MOVE_LINE_MAX];
+
+	s->n++;
+	s->bytes += (int64_t)cmd_move_line(mv, line, sizeof(line));
+	return 0;
+}
+
+static void
+memory_cmd(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
+{
+	struct line_sum	 s = { 0, 0 };
+	struct game	 g;
+	const char	*id, *errstr;
+	int64_t		 samples = 5, n;
+	int		 rc;
+
+	if (p->v[0].i == MEMORY_HELP) {
+		reply_array(out);
+		reply_status(reply_add(out), "MEMORY <subcommand> [<arg> "
+		    "[value] [opt] ...]. Subcommands are:");
+		reply_status(reply_add(out), "USAGE <key> [SAMPLES <count>]");
+		reply_status(reply_add(out), "    Return memory in bytes used "
+		    "by <key> and its value.");
+		reply_status(reply_add(out), "HELP");
+		reply_status(reply_add(out), "    Print this help.");
+		return;
+	}
+	if (p->v[0].n == 2 || (p->v[0].n == 3 &&
+	    !strcaseeq(cmd_word(p, 0, 1), "SAMPLES"))) {
+		reply_error(out, "ERR", "syntax error");
+		return;
+	}
+	if (p->v[0].n == 3 && parse_int64(cmd_word(p, 0, 2), 0, INT64_MAX,
+	    &samples, &errstr) == -1) {
+		reply_error(out, "ERR", "value is out of range, must be "
+		    "positive");
+		return;
+	}
+	id = cmd_word(p, 0, 0);
+	if (!valid_id(id, cmd_word_len(p, 0, 0)) ||
+	    (rc = store_load_game(env->store, id, &g)) == STORE_NOTFOUND) {
+		reply_null(out);
+		return;
+	}
+	if (rc != STORE_OK) {
+		cmd_reply_store(env, out);
+		return;
+	}
+	n = samples == 0 || samples > g.moves ? g.moves : samples;
+	if (n > 0 && store_history(env->store, id, 1, n, sum_line, &s) ==
+	    STORE_ERR) {
+		cmd_reply_store(env, out);
+		return;
+	}
+	reply_int(out, (long long)sizeof(g) + (long long)strlen(id) +
+	    (s.n > 0 ? s.bytes * g.moves / s.n : 0));
+}
+
+const struct cmd_def cmd_memory_entry = { .name = "MEMORY",
+    .spec = CMD_ARGS(memory_args, 0), .flags = CMD_READONLY,
+    .proc = memory_cmd };

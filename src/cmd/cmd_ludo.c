@@ -157,18 +157,19 @@ play_step(void *arg, const struct game *old, struct game *new,
 	enum ludo_result	 res;
 	int			 player;
 
-	player = game_player_index(old, pa->player);
-	/* A finished game answers GAME_OVER to anyone, seat or not. */
-	if (old->s.ludo.winner == -1 && player != -1 &&
-	    (cmd_move_allowed(pa->session, old, player, out) == -1 ||
-	    check_server_dice(old, player, pa->dice, out) == -1))
-		return TURN_NONE;
-	res = kind_ludo_play(old, new, player, pa->dice, pa->token, mv);
-	if (res == LUDO_NO_PLAYER) {
+	/* A bad argument first, whatever the game's state: a name that is
+	 * no player of the game is refused as such, finished game or not. */
+	if ((player = game_player_index(old, pa->player)) == -1) {
 		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
 		    pa->player, old->id);
 		return TURN_NONE;
 	}
+	/* A finished game answers GAME_OVER to any player, seat or not. */
+	if (old->s.ludo.winner == -1 &&
+	    (cmd_move_allowed(pa->session, old, player, out) == -1 ||
+	    check_server_dice(old, player, pa->dice, out) == -1))
+		return TURN_NONE;
+	res = kind_ludo_play(old, new, player, pa->dice, pa->token, mv);
 	if (!ludo_result_stored(res)) {
 		reply_status(out, ludo_result_str(res));
 		return TURN_NONE;
@@ -223,6 +224,12 @@ roll_step(void *arg, const struct game *old, struct game *new,
 	int			 player;
 
 	(void)mv;
+	/* The arguments first, then the game's state. */
+	if ((player = game_player_index(old, ra->player)) == -1) {
+		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
+		    ra->player, old->id);
+		return TURN_NONE;
+	}
 	if (!old->opts.server_dice) {
 		reply_error(out, "STATE", "game '%s' has manual dice: give "
 		    "them to LUDO.PLAY", old->id);
@@ -230,11 +237,6 @@ roll_step(void *arg, const struct game *old, struct game *new,
 	}
 	if (st->winner != -1 || st->turn < 0 || st->turn >= st->nplayers) {
 		reply_error(out, "STATE", "game '%s' is over", old->id);
-		return TURN_NONE;
-	}
-	if ((player = game_player_index(old, ra->player)) == -1) {
-		reply_error(out, "BADARG", "player '%s' is not in game '%s'",
-		    ra->player, old->id);
 		return TURN_NONE;
 	}
 	if (cmd_move_allowed(ra->session, old, player, out) == -1)

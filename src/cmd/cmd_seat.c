@@ -203,5 +203,5 @@ seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 }
 
 const struct cmd_def cmd_seat_entry = { .name = "SEAT",
-    .spec = CMD_ARGS(seat_args, 0), .flags = CMD_READONLY,
+    .spec = CMD_ARGS(seat_args, 0), .flags = CMD_READONLY | CMD_SECRET,
     .target = CMD_TARGET(SEAT_ID, KIND_NONE), .proc = seat_cmd };

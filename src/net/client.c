@@ -23,6 +23,9 @@
 #include <string.h>
 #include <time.h>
 
+#include <event2/buffer.h>
+#include <event2/bufferevent.h>
+
 #include "net/conn.h"
 #include "net/log.h"
 #include "util/util.h"
@@ -92,7 +95,8 @@ auth_cmd(struct conn *c, const struct cmd_parsed *p)
 
 const struct cmd_def conn_auth_entry = { .name = "AUTH",
     .spec = CMD_ARGS(auth_args, 0),
-    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI, .conn = auth_cmd };
+    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI | CMD_SECRET,
+    .conn = auth_cmd };
 
 /* ----------------------------------------------------------- names */
 
@@ -220,7 +224,8 @@ static const struct cmd_spec hello_spec = { .args = hello_args,
     .badword = "Syntax error in HELLO option" };
 
 const struct cmd_def conn_hello_entry = { .name = "HELLO", .spec = &hello_spec,
-    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI, .conn = hello_cmd };
+    .flags = CMD_READONLY | CMD_NO_AUTH | CMD_NO_MULTI | CMD_SECRET,
+    .conn = hello_cmd };
 
 /* -------------------------------------------------------------- CLIENT */
 
@@ -271,25 +276,41 @@ static const struct cmd_arg client_args[] = {
 	CMD_ARG_SUBCOMMANDS(client_alts, "CLIENT HELP")
 };
 
-/* One line of CLIENT INFO and CLIENT LIST, as Redis writes it (the
- * fields that have a meaning here). */
+/* One line of CLIENT INFO and CLIENT LIST, with Redis's fields in
+ * Redis's order (libraries parse them: redis-py's client_info() reads
+ * qbuf-free, node-redis's clientInfo() tot-mem).  qbuf is the input read
+ * and not yet run; libevent's buffer has no fixed size, so nothing of it
+ * is free (qbuf-free=0); argv-mem is the arguments of the request being
+ * run, the caller's own; tot-mem what the connection holds: itself, its
+ * input, its output (held replies included), its transaction and its
+ * request. */
 static void
 client_line(const struct conn *o, struct strbuf *b)
 {
-	char	 tmp[160];
+	char	 tmp[320];
 	time_t	 now = time(NULL);
+	size_t	 qbuf, mmem, tot;
 
-	snprintf(tmp, sizeof(tmp), "id=%llu addr=%s fd=%d name=",
-	    (unsigned long long)o->id, o->addr, bufferevent_getfd(o->bev));
+	qbuf = evbuffer_get_length(bufferevent_get_input(o->bev));
+	mmem = multi_mem(o);
+	tot = sizeof(*o) + qbuf + conn_pending(o) + mmem + o->argv_mem +
+	    (o->name != NULL ? strlen(o->name) + 1 : 0) +
+	    (o->lib_name != NULL ? strlen(o->lib_name) + 1 : 0) +
+	    (o->lib_ver != NULL ? strlen(o->lib_ver) + 1 : 0);
+	snprintf(tmp, sizeof(tmp), "id=%llu addr=%s laddr=%s fd=%d name=",
+	    (unsigned long long)o->id, o->addr, o->laddr,
+	    bufferevent_getfd(o->bev));
 	strbuf_add(b, tmp);
 	strbuf_add(b, o->name != NULL ? o->name : "");
 	snprintf(tmp, sizeof(tmp), " age=%lld idle=%lld flags=%s%s%s db=0 "
-	    "sub=%d psub=%d ssub=0 multi=%d watch=%d obl=0 oll=0 omem=%zu "
-	    "events=r cmd=%s user=default resp=%d lib-name=",
+	    "sub=%d psub=%d ssub=0 multi=%d watch=%d qbuf=%zu qbuf-free=0 "
+	    "argv-mem=%zu multi-mem=%zu obl=0 oll=0 omem=%zu tot-mem=%zu "
+	    "events=r cmd=%s user=default redir=-1 resp=%d lib-name=",
 	    (long long)(now - o->since), (long long)(now - o->last),
 	    conn_subscribed(o) ? "P" : "", conn_blocked(o) ? "b" : "",
 	    conn_subscribed(o) || conn_blocked(o) ? "" : "N", o->nchannels,
-	    o->npatterns, multi_queued(o), multi_watched(o), conn_pending(o),
+	    o->npatterns, multi_queued(o), multi_watched(o), qbuf,
+	    o->argv_mem, mmem, conn_pending(o), tot,
 	    o->lastcmd[0] != '\0' ? o->lastcmd : "NULL", o->proto);
 	strbuf_add(b, tmp);
 	strbuf_add(b, o->lib_name != NULL ? o->lib_name : "");
@@ -573,14 +594,15 @@ time_cmd(struct conn *c, const struct cmd_parsed *p)
 const struct cmd_def conn_time_entry = { .name = "TIME", .spec = CMD_ARGS_NONE,
     .flags = CMD_READONLY, .conn = time_cmd };
 
-/* The connection as it was when it connected: out of MULTI, nothing
- * watched or subscribed, RESP2, no name, no seat, not authenticated when
+/* The connection as it was when it connected: out of MULTI and MONITOR,
+ * nothing watched or subscribed, RESP2, no name, no seat, not authenticated when
  * a password is required. */
 static void
 reset_cmd(struct conn *c, const struct cmd_parsed *p)
 {
 	(void)p;
 	multi_reset(c);
+	monitor_gone(c);
 	watch_remove_all(c, NULL);
 	pubsub_remove_all(c);
 	c->proto = 2;

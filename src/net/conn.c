@@ -94,7 +94,7 @@ format_addr(const struct sockaddr *sa, char *buf, size_t len)
 static void
 conn_refuse(struct server *srv, evutil_socket_t fd, const char *addr)
 {
-	static const char msg[] = "-LIMIT max number of clients reached\r\n";
+	static const char msg[] = "-ERR max number of clients reached\r\n";
 
 	srv->conns_rejected++;
 	log_info("%s: refused: max number of clients (%lld) reached", addr,
@@ -122,9 +122,11 @@ void
 conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
     int socklen, enum conn_transport transport)
 {
-	struct conn	*c;
-	char		 addr[64];
-	int		 one = 1;
+	struct conn		*c;
+	struct sockaddr_storage	 local;
+	socklen_t		 locallen = sizeof local;
+	char			 addr[64];
+	int			 one = 1;
 
 	(void)socklen;
 	format_addr(sa, addr, sizeof addr);
@@ -163,6 +165,11 @@ conn_accept(struct server *srv, evutil_socket_t fd, struct sockaddr *sa,
 	c->since = c->last = time(NULL);
 	c->authed = !auth_required(srv->auth);
 	memcpy(c->addr, addr, sizeof c->addr);
+	if (getsockname(fd, (struct sockaddr *)&local, &locallen) == 0)
+		format_addr((struct sockaddr *)&local, c->laddr,
+		    sizeof c->laddr);
+	else
+		snprintf(c->laddr, sizeof c->laddr, "?");
 	TAILQ_INIT(&c->watches);
 	TAILQ_INIT(&c->subs);
 	c->session = cmd_session_new();
@@ -201,6 +208,7 @@ conn_free(struct conn *c)
 	    (unsigned long long)c->id);
 	conn_delist(c);
 	held_forget(srv->held, c);
+	monitor_gone(c);
 	watch_remove_all(c, NULL);
 	pubsub_remove_all(c);
 	stream_conn_free(c);
@@ -526,6 +534,18 @@ conn_pause(struct conn *c)
  * the rest wait for the next turn of the loop (c->resume), after the
  * other clients have had theirs.
  */
+/* What a request's arguments take (CLIENT INFO's argv-mem). */
+static size_t
+req_mem(const struct resp_request *req)
+{
+	size_t	 n = 0;
+	int	 i;
+
+	for (i = 0; i < req->argc; i++)
+		n += req->argl[i] + 1 + sizeof(char *) + sizeof(size_t);
+	return n;
+}
+
 static void
 conn_process(struct conn *c)
 {
@@ -569,7 +589,9 @@ conn_process(struct conn *c)
 		args.argl = req.argl;
 		args.session = c->session;
 		c->srv->commands++;
+		c->argv_mem = req_mem(&req);
 		conn_dispatch(c, &args);
+		c->argv_mem = 0;
 		resp_request_free(&req);
 	}
 	/* The peer has said all it will say: answer, then close.  A

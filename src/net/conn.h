@@ -53,11 +53,16 @@ struct conn {
 	struct event		*resume;	/* next requests, or the free */
 	uint64_t		 id;
 	char			 addr[64];	/* "127.0.0.1:51234" */
+	char			 laddr[64];	/* ours: "127.0.0.1:7420" */
+	size_t			 argv_mem;	/* the request being run's */
+	int			 monitor;	/* MONITOR sent (monitor.c) */
 	enum conn_state		 state;
 	int			 proto;		/* 2 or 3 */
 	int			 paused;	/* output full: not reading */
 	int			 eof;		/* the peer closed its side */
 	int			 lingering;	/* our FIN sent: draining input */
+	int			 last_reply;	/* closing: its last reply just
+						   went, its moves' events next */
 	struct resp_parser	 parser;
 	struct watch_conn_list	 watches;
 	int			 nwatch;
@@ -91,6 +96,17 @@ struct conn {
 /* Blocked: an XREAD BLOCK or a MATCH.WAIT waits, or a long XRANGE is
  * being written; its next requests wait. */
 #define conn_blocked(c)		(stream_busy(c) || lobby_busy(c))
+
+/*
+ * Whether a move's event goes to this connection now: an open one, or
+ * one that is closing (it sent QUIT, or its FIN after its requests) while
+ * a reply of its is still to go after the event, or the event is of a
+ * move made up to its last reply.  A move's reply is followed by its
+ * event whether or not the client has said all it will say.
+ */
+#define conn_hears(c)	((c)->state == CONN_OPEN || \
+			    ((c)->state == CONN_CLOSING && \
+			    ((c)->held.n > 0 || (c)->last_reply)))
 
 /* Takes a new socket from a listener of the plain port or the TLS one. */
 void	conn_accept(struct server *, evutil_socket_t, struct sockaddr *,

@@ -3,9 +3,9 @@
  * rather than a game.  Each is an entry of the command layer's kind
  * (struct cmd_def: name, declared arguments, flags) whose handler is the
  * daemon's, and lives in the file that implements it: PING, ECHO, QUIT,
- * INFO, COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH here; HELLO, AUTH,
- * CLIENT and the like in client.c, MULTI and WATCH in multi.c, pub/sub in
- * pubsub.c.  conn_table[] below lists them; the command layer, which the
+ * COMMAND, CONFIG, GAME.WATCH and GAME.UNWATCH here; HELLO, AUTH, CLIENT
+ * and the like in client.c, MULTI and WATCH in multi.c, pub/sub in
+ * pubsub.c, INFO and MEMORY in info.c.  conn_table[] below lists them; the command layer, which the
  * embedded CLI links alone, never sees them.  XRANGE, XREVRANGE and XREAD
  * are the command layer's (CMD_STREAM), which stream.c delivers its own
  * way.
@@ -46,7 +46,7 @@
 	X(auth) X(backup) X(client) X(command) X(config) \
 	X(discard) X(echo) X(exec) \
 	X(game_unwatch) X(game_watch) \
-	X(hello) X(info) X(match_wait) X(multi) \
+	X(hello) X(info) X(match_wait) X(monitor) X(multi) \
 	X(ping) X(psubscribe) X(pubsub) X(punsubscribe) \
 	X(quit) X(reset) \
 	X(select) X(subscribe) \
@@ -247,6 +247,8 @@ conn_dispatch(struct conn *c, const struct cmd_args *a)
 		    a->argv[0]);
 		goto done;
 	}
+	if (form == NULL)
+		monitor_feed(c, d, a);
 	if (multi_queuing(c) && queue_request(c, d, a, form))
 		goto done;
 	if (form != NULL)
@@ -362,251 +364,6 @@ const struct cmd_def conn_quit_entry = { .name = "QUIT",
     .spec = &(const struct cmd_spec){ .flags = CMD_EXCESS_IGNORE },
     .flags = CMD_READONLY | CMD_PUBSUB | CMD_NO_QUEUE | CMD_NO_AUTH,
     .conn = quit_cmd };
-
-/* ---------------------------------------------------------------- INFO */
-
-struct text {
-	char	*s;
-	size_t	 len;
-};
-
-static void
-text_add(struct text *t, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void
-text_add(struct text *t, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*line;
-	int	 n;
-
-	va_start(ap, fmt);
-	n = vasprintf(&line, fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	t->s = xrealloc(t->s, t->len + (size_t)n + 3);
-	memcpy(t->s + t->len, line, (size_t)n);
-	t->len += (size_t)n;
-	memcpy(t->s + t->len, "\r\n", 3);
-	t->len += 2;
-	free(line);
-}
-
-static void
-info_server(struct conn *c, struct text *t)
-{
-	struct server	*srv = c->srv;
-	time_t		 up = time(NULL) - srv->started;
-
-	text_add(t, "# Server");
-	text_add(t, "ludus_version:%s", PACKAGE_VERSION);
-	text_add(t, "process_id:%ld", (long)getpid());
-	text_add(t, "tcp_port:%d", srv->port);
-	text_add(t, "uptime_in_seconds:%lld", (long long)up);
-	text_add(t, "uptime_in_days:%lld", (long long)up / 86400);
-}
-
-static void
-info_clients(struct conn *c, struct text *t)
-{
-	struct server	*srv = c->srv;
-	struct conn	*o;
-	int64_t		 watching = 0;
-
-	TAILQ_FOREACH(o, &srv->conns, entry)
-		if (o->nwatch > 0)
-			watching++;
-	text_add(t, "# Clients");
-	text_add(t, "connected_clients:%lld", (long long)srv->nclients);
-	text_add(t, "watching_clients:%lld", (long long)watching);
-	text_add(t, "watched_games:%llu",
-	    (unsigned long long)watch_games(srv));
-	text_add(t, "maxclients:%lld", (long long)srv->maxclients);
-}
-
-/* What the security checks refused: foreign connections (an HTTP
- * request or a TLS handshake on the RESP port, sniff.h), those left out
- * of the log, and each quota's refusals (limit_refused_create_rate ...). */
-static void
-info_refusals(struct server *srv, struct text *t)
-{
-	char	 name[64];
-	size_t	 i;
-	int	 l;
-
-	text_add(t, "foreign_connections_closed:%llu",
-	    (unsigned long long)srv->foreign_closed);
-	text_add(t, "foreign_connections_unlogged:%llu",
-	    (unsigned long long)quota_unlogged(srv));
-	for (l = 0; l < QUOTA_COUNT; l++) {
-		str_copy(name, sizeof name, quota_name((enum quota_limit)l));
-		for (i = 0; name[i] != '\0'; i++)
-			if (name[i] == '-')
-				name[i] = '_';
-		text_add(t, "limit_refused_%s:%llu", name,
-		    (unsigned long long)quota_refused(srv,
-		    (enum quota_limit)l));
-	}
-}
-
-static void
-info_stats(struct conn *c, struct text *t)
-{
-	struct server	*srv = c->srv;
-
-	text_add(t, "# Stats");
-	text_add(t, "total_connections_received:%llu",
-	    (unsigned long long)srv->conns_total);
-	text_add(t, "rejected_connections:%llu",
-	    (unsigned long long)srv->conns_rejected);
-	text_add(t, "total_commands_processed:%llu",
-	    (unsigned long long)srv->commands);
-	text_add(t, "turns_committed:%llu",
-	    (unsigned long long)srv->env.turns);
-	text_add(t, "commits:%llu", (unsigned long long)srv->env.commits);
-	text_add(t, "batches:%llu", (unsigned long long)srv->env.batches);
-	text_add(t, "batch_failures:%llu",
-	    (unsigned long long)srv->env.batch_failures);
-	text_add(t, "conflicts:%llu", (unsigned long long)srv->env.conflicts);
-	text_add(t, "largest_batch:%llu",
-	    (unsigned long long)srv->env.batch_max);
-	text_add(t, "batch_max_turns:%lld",
-	    (long long)srv->cfg->batch_max_turns);
-	text_add(t, "batch_max_usec:%lld",
-	    (long long)srv->cfg->batch_max_usec);
-	text_add(t, "total_net_input_bytes:%llu",
-	    (unsigned long long)srv->bytes_in);
-	text_add(t, "total_net_output_bytes:%llu",
-	    (unsigned long long)srv->bytes_out);
-	text_add(t, "protocol_errors:%llu",
-	    (unsigned long long)srv->proto_errors);
-	info_refusals(srv, t);
-}
-
-static void
-info_persistence(struct conn *c, struct text *t)
-{
-	struct server		*srv = c->srv;
-	struct store_cache_stats cs;
-	struct backup_stats	 bs;
-
-	text_add(t, "# Persistence");
-	text_add(t, "db:%s", srv->cfg->db);
-	text_add(t, "durability:%s", durability_name(srv->cfg->durability));
-	text_add(t, "schema_version:%lld",
-	    (long long)store_schema_version(srv->env.store));
-	text_add(t, "finished_retention:%lld",
-	    (long long)srv->cfg->finished_retention);
-	text_add(t, "retired_games:%llu",
-	    (unsigned long long)retire_stats(srv)->retired);
-	text_add(t, "retire_archives:%llu",
-	    (unsigned long long)retire_stats(srv)->archives);
-	text_add(t, "reclaimed_pages:%llu",
-	    (unsigned long long)retire_stats(srv)->reclaimed);
-	text_add(t, "free_pages:%lld",
-	    (long long)retire_stats(srv)->free_pages);
-	backup_stats(&bs);
-	text_add(t, "backup_in_progress:%d", bs.running);
-	text_add(t, "backups:%llu", (unsigned long long)bs.count);
-	text_add(t, "backup_last_status:%s", bs.last_ok < 0 ? "none" :
-	    bs.last_ok ? "ok" : "err");
-	text_add(t, "backup_last_seconds:%.3f", bs.last_secs);
-	text_add(t, "store_size:%lld", (long long)store_size(srv->env.store));
-	text_add(t, "store_errors:%llu",
-	    (unsigned long long)srv->env.store_errors);
-	store_game_cache_stats(srv->env.store, &cs);
-	text_add(t, "game_cache:%lld", (long long)cs.games);
-	text_add(t, "game_cache_used:%lld", (long long)cs.used);
-	text_add(t, "game_cache_hits:%llu", (unsigned long long)cs.hits);
-	text_add(t, "game_cache_misses:%llu",
-	    (unsigned long long)cs.misses);
-	text_add(t, "game_cache_flushes:%llu",
-	    (unsigned long long)cs.flushes);
-	text_add(t, "game_cache_mismatches:%llu",
-	    (unsigned long long)cs.mismatches);
-	text_add(t, "game_cache_oversize:%llu",
-	    (unsigned long long)cs.oversize);
-}
-
-static void
-info_games(struct conn *c, struct text *t)
-{
-	int64_t	 n[KIND_COUNT], total = 0;
-	int	 k;
-
-	memset(n, 0, sizeof n);
-	text_add(t, "# Games");
-	if (store_count_games(c->srv->env.store, n) != STORE_OK) {
-		text_add(t, "games_error:%s",
-		    store_errmsg(c->srv->env.store));
-		return;
-	}
-	for (k = KIND_NONE + 1; k < KIND_COUNT; k++) {
-		text_add(t, "games_%s:%lld", game_kind_name((enum game_kind)k),
-		    (long long)n[k]);
-		total += n[k];
-	}
-	text_add(t, "games_total:%lld", (long long)total);
-	/* Games with a bot to move or a turn deadline armed. */
-	text_add(t, "games_autoplay:%zu", autoplay_pending(c->srv));
-}
-
-static const struct {
-	const char	*name;
-	void		(*fn)(struct conn *, struct text *);
-} info_sections[] = {
-	{ "server", info_server },
-	{ "clients", info_clients },
-	{ "stats", info_stats },
-	{ "persistence", info_persistence },
-	{ "games", info_games },
-};
-
-/* INFO [section ...]: every section when none is named.  A barrier:
- * its counters and game counts are then exact. */
-static const struct cmd_arg info_args[] = { CMD_ARG_STR_ANY("section") };
-
-static int
-info_wanted(const struct cmd_parsed *p, const char *section)
-{
-	const char	*w;
-	int		 i;
-
-	if (p->v[0].n == 0)
-		return 1;
-	for (i = 0; i < p->v[0].n; i++) {
-		w = cmd_word(p, 0, i);
-		if (strcaseeq(w, section) || strcaseeq(w, "all") ||
-		    strcaseeq(w, "default") || strcaseeq(w, "everything"))
-			return 1;
-	}
-	return 0;
-}
-
-static void
-info_cmd(struct conn *c, const struct cmd_parsed *a)
-{
-	struct text	 t = { NULL, 0 };
-	struct reply	 r = { 0 };
-	size_t		 i;
-
-	for (i = 0; i < sizeof info_sections / sizeof info_sections[0]; i++) {
-		if (!info_wanted(a, info_sections[i].name))
-			continue;
-		if (t.len > 0)
-			text_add(&t, "%s", "");
-		info_sections[i].fn(c, &t);
-	}
-	reply_bulk(&r, t.s != NULL ? t.s : "", t.len);
-	free(t.s);
-	send_reply(c, &r);
-}
-
-const struct cmd_def conn_info_entry = { .name = "INFO",
-    .spec = CMD_ARGS(info_args, 0),
-    .flags = CMD_READONLY | CMD_BARRIER | CMD_NO_MULTI, .conn = info_cmd };
 
 /* -------------------------------------------------------------- CONFIG */
 

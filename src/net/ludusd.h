@@ -57,6 +57,7 @@ struct server {
 	struct conn_list	  wpend;	/* output not yet written */
 	size_t			  nwpend;
 	int64_t			  nclients;
+	int			  nmonitors;	/* connections in MONITOR */
 	int64_t			  maxclients;	/* after RLIMIT_NOFILE */
 	uint64_t		  next_id;
 	time_t			  started;
@@ -102,6 +103,12 @@ struct server {
 	uint64_t		  proto_errors;
 	uint64_t		  foreign_closed;	/* HTTP, TLS on RESP */
 };
+
+/* monitor.c: shows the request c sends (d's, found and well formed) to
+ * the connections in MONITOR; monitor_gone() as c closes. */
+void	monitor_feed(struct conn *c, const struct cmd_def *d,
+	    const struct cmd_args *);
+void	monitor_gone(struct conn *);
 
 /* server.c */
 int	server_init(struct server *, const struct config *);
@@ -185,6 +192,7 @@ void	multi_reset(struct conn *);
 /* For CLIENT LIST: commands queued (-1: not in MULTI), games watched. */
 int	multi_queued(const struct conn *);
 int	multi_watched(const struct conn *);
+size_t	multi_mem(const struct conn *);
 void	multi_free(struct conn *);
 /* In an EXEC, a connection command's reply is captured: 1 when r was (the
  * caller then sends nothing), 0 when it is to be sent. */
@@ -262,6 +270,7 @@ void	stream_again(struct conn *, const struct cmd_parsed *p,
 /* Waiting for its XREAD BLOCK, or writing a long XRANGE: its next
  * requests wait. */
 int	stream_busy(const struct conn *);
+int	stream_blocked(const struct conn *);
 /* Whether an XREAD waits on the game. */
 int	stream_wants(const struct server *, const char *game);
 /* A committed move of game: wakes the XREADs it answers. */

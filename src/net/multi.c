@@ -148,6 +148,20 @@ multi_watched(const struct conn *c)
 	return c->multi != NULL ? (int)c->multi->nkeys : 0;
 }
 
+/* The bytes its transaction state holds (CLIENT INFO's multi-mem). */
+size_t
+multi_mem(const struct conn *c)
+{
+	const struct multi	*m = c->multi;
+
+	if (m == NULL)
+		return 0;
+	return sizeof(*m) + m->capq * sizeof(*m->q) +
+	    m->capargs * sizeof(*m->args) + m->capbytes +
+	    m->capv * (sizeof(*m->argv) + sizeof(*m->argl)) +
+	    m->capkeys * sizeof(*m->keys);
+}
+
 /* ------------------------------------------------------------ queueing */
 
 static void

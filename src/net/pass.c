@@ -409,8 +409,14 @@ release(struct server *srv, const char *failure)
 {
 	struct resp_buf	 eb = { NULL, 0, 0 };
 	struct held_out	 h;
+	struct conn	*last;
 
 	while (held_next(srv->held, &h)) {
+		/* A closing connection's last reply: the events of the moves
+		 * made up to it still go to it (conn_hears()), later ones
+		 * not. */
+		last = h.conn != NULL && h.conn->state == CONN_CLOSING &&
+		    h.conn->held.n == 0 ? h.conn : NULL;
 		if (h.conn != NULL && h.lost != HELD_KEPT)
 			lost_write(h.conn, h.lost);
 		else if (h.conn != NULL && (failure == NULL || !h.store))
@@ -420,8 +426,12 @@ release(struct server *srv, const char *failure)
 				failure_encode(&eb, failure);
 			conn_write(h.conn, eb.data, eb.len);
 		}
+		if (last != NULL)
+			last->last_reply = 1;
 		if (failure == NULL)
 			watch_flush_upto(srv, h.moves);
+		if (last != NULL)
+			last->last_reply = 0;
 	}
 	resp_buf_free(&eb);
 }

@@ -148,10 +148,10 @@ pubsub_deliver(struct server *srv, const char *game, const struct move *mv)
 	len = cmd_move_line(mv, line, sizeof(line));
 	if ((ch = idmap_get(ps->chans, game)) != NULL)
 		TAILQ_FOREACH(s, &ch->subs, list_entry)
-			if (s->conn->state == CONN_OPEN)
+			if (conn_hears(s->conn))
 				send_message(s->conn, NULL, game, line, len);
 	TAILQ_FOREACH(s, &ps->patterns, list_entry)
-		if (s->conn->state == CONN_OPEN &&
+		if (conn_hears(s->conn) &&
 		    glob_match(s->name, s->len, game, strlen(game)))
 			send_message(s->conn, s, game, line, len);
 }
@@ -512,7 +512,7 @@ pubsub_numsub(struct conn *c, const struct cmd_parsed *p)
 	long long	 n;
 	int		 i;
 
-	reply_map(&r);
+	reply_array(&r);	/* flat, in RESP3 too, as Redis */
 	for (i = 0; i < p->v[0].n; i++) {
 		n = 0;
 		ch = NULL;

@@ -127,6 +127,13 @@ stream_busy(const struct conn *c)
 	return c->stream != NULL && c->stream->state != SS_IDLE;
 }
 
+/* An XREAD BLOCK waiting for a move (INFO's blocked_clients). */
+int
+stream_blocked(const struct conn *c)
+{
+	return c->stream != NULL && c->stream->state == SS_WAITING;
+}
+
 int
 stream_wants(const struct server *srv, const char *game)
 {

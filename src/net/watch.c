@@ -251,7 +251,7 @@ deliver_watchers(struct server *srv, struct wgame *g, const struct pending *p)
 	struct watch	*w;
 
 	TAILQ_FOREACH(w, &g->watchers, game_entry) {
-		if (w->conn->state != CONN_OPEN || p->mv.seq < w->next)
+		if (!conn_hears(w->conn) || p->mv.seq < w->next)
 			continue;
 		if (!w->catching_up && p->mv.seq == w->next) {
 			send_event(w->conn, g->id, &p->mv);

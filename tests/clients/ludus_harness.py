@@ -57,6 +57,15 @@ def require(module, what, package):
         sys.exit(0)
 
 
+def redis_client(t, redis, **kw):
+    """A redis-py client of the case's daemon, closed when the case ends."""
+    kw.setdefault("decode_responses", True)
+    kw.setdefault("socket_timeout", 10)
+    r = redis.Redis(host="127.0.0.1", port=t.daemon.port, **kw)
+    t.defer(r.close)
+    return r
+
+
 def pubsub_gets_a_move(t, r, game):
     """A redis-py client r's pubsub() subscribed to a new Ludo game gets
     its first move as a message (the plain and the TLS suites check it)."""

@@ -239,11 +239,30 @@ for (const RESP of [2, 3]) {
 		assertEqual(got.sort(), [`* ${id('ps')} 1,P1,3,P1 3`,
 		    `* ${id('ps')} 2,P1,4,P1 7`, `${id('ps')} 1,P1,3,P1 3`,
 		    `${id('ps')} 2,P1,4,P1 7`]);
+		// A flat array in RESP3 too, as Redis answers it.
+		assertEqual({ ...await c.pubSubNumSub([id('ps'), id('none')]) },
+		    { [id('ps')]: 1, [id('none')]: 0 });
 		await sub.unsubscribe(id('ps'));
 		await sub.pUnsubscribe();
 		// node-redis gives a Buffer here, with Redis too.
 		assertEqual(String(await sub.ping()), 'PONG',
 		    'out of subscriber mode');
+	});
+
+	suite.case(`${P}clientInfo() gives every field a number`,
+	    async (t) => {
+		const c = await client(t, { RESP, name: id('info') });
+		const info = await c.clientInfo();
+		assertEqual([info.name, info.resp, info.db], [id('info'), RESP,
+		    0]);
+		for (const k of ['id', 'fd', 'age', 'idle', 'sub', 'psub',
+		    'multi', 'qbuf', 'qbufFree', 'argvMem', 'obl', 'oll', 'omem',
+		    'totMem', 'multiMem', 'redir'])
+			if (!Number.isInteger(info[k]))
+				throw new Error(`${k}: ${info[k]}, not a number`);
+		if (!(info.argvMem > 0 && info.totMem > info.argvMem))
+			throw new Error(`argv-mem ${info.argvMem}, tot-mem ` +
+			    `${info.totMem}`);
 	});
 
 	suite.case(`${P}xRead with BLOCK waits for the next move`,

@@ -19,7 +19,8 @@ import signal
 import threading
 import time
 
-from ludus_harness import Daemon, Suite, pubsub_gets_a_move, require
+from ludus_harness import Daemon, Suite, pubsub_gets_a_move, \
+    redis_client, require
 
 redis = require("redis", "redis-py", "python3-redis")
 from redis.backoff import ConstantBackoff  # noqa: E402
@@ -35,11 +36,7 @@ STATE0 = ["turn,red", "winner,NONE", "red,1,YARD,-1", "red,2,YARD,-1",
 
 def client(t, **kw):
     """A client of the suite's daemon, closed when the case ends."""
-    kw.setdefault("decode_responses", True)
-    kw.setdefault("socket_timeout", 10)
-    r = redis.Redis(host="127.0.0.1", port=t.daemon.port, **kw)
-    t.defer(r.close)
-    return r
+    return redis_client(t, redis, **kw)
 
 
 def expect_error(fn, code):

@@ -678,6 +678,8 @@ main(void)
 		cmocka_unit_test_setup_teardown(
 		    test_watch_resp2_subscriber_mode, setup_normal, teardown),
 		cmocka_unit_test_setup_teardown(
+		    test_half_close_keeps_own_events, setup_normal, teardown),
+		cmocka_unit_test_setup_teardown(
 		    test_watch_from_resume_across_restart, setup_normal,
 		    teardown),
 		cmocka_unit_test_setup_teardown(

@@ -59,6 +59,7 @@ void	td_dandy_res(const struct dandy_state *, int card,
 /* test_daemon_watch.c: GAME.WATCH */
 void	test_resp3_push_while_playing(void **);
 void	test_watch_resp2_subscriber_mode(void **);
+void	test_half_close_keeps_own_events(void **);
 void	test_watch_from_resume_across_restart(void **);
 void	test_watch_backlog_while_committing(void **);
 /* test_daemon_watch.c: durability */

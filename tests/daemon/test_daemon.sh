@@ -170,6 +170,24 @@ contains "INFO has the version" "ludus_version:" "$out"
 contains "INFO counts games by kind" "games_ludo:3" "$out"
 contains "INFO counts turns" "turns_committed:" "$out"
 
+contains "INFO has Redis's version" "redis_version:" "$out"
+contains "INFO counts blocked clients" "blocked_clients:0" "$out"
+contains "INFO's keyspace holds the games" \
+    "# Keyspace
+db0:keys=$(cli DBSIZE),expires=0,avg_ttl=0" "$out"
+
+# redis-cli --stat reads used_memory, blocked_clients and the keyspace:
+# its third line is keys, mem, clients, blocked, requests, connections
+# (line-buffered: it runs until killed).
+out=$(timeout 2 stdbuf -oL redis-cli -p "$PORT" --stat -i 0.2 | sed -n 3p)
+set -- $out
+check "redis-cli --stat counts the games as keys" "$(cli DBSIZE)" "${1:-}"
+case ${2:-} in
+[0-9]*[0-9BKMG]) ok "redis-cli --stat shows the memory used" ;;
+*) not_ok "redis-cli --stat shows the memory used"; echo "# got '$out'" ;;
+esac
+check "redis-cli --stat: nobody blocked" "0" "${4:-}"
+
 out=$(cli COMMAND COUNT)
 case $out in
 [0-9]*) [ "$out" -ge 27 ] && ok "COMMAND COUNT" || not_ok "COMMAND COUNT" ;;

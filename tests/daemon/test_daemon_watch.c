@@ -5,6 +5,7 @@
  * and kill -9.  The fixtures and main() are in test_daemon.c.
  */
 #include <sys/types.h>
+#include <sys/socket.h>
 
 #include <errno.h>
 #include <pthread.h>
@@ -93,6 +94,56 @@ test_resp3_push_while_playing(void **state)
 	td_raw_sends(&r, "PING\r\n");
 	rch_expect(&r, "+PONG");
 	rc_close(&r);
+	redisFree(b);
+}
+
+/*
+ * A client that sends its requests and then its FIN (printf ... | socat)
+ * gets what one that stays would: each move's reply, then its event,
+ * then the next reply, over GAME.WATCH and over SUBSCRIBE alike.  Ten
+ * rounds, since the FIN may come in the requests' read or after it.
+ */
+void
+test_half_close_keeps_own_events(void **state)
+{
+	redisContext	*b = hr_connect(D.port);
+	struct rconn	 r;
+	struct reply	 rep;
+	char		 id[32], req[256], want[128];
+	int		 i;
+
+	(void)state;
+	for (i = 0; i < 10; i++) {
+		snprintf(id, sizeof id, "hc%d", i);
+		EXPECT(b, "OK", "LUDO.CREATE", id, "red", "blue");
+		td_raw_open(&r);
+		if (i % 2 == 0)
+			snprintf(req, sizeof req, "HELLO 3\r\nGAME.WATCH %s\r\n"
+			    "LUDO.PLAY %s red 6 1\r\nPING\r\n", id, id);
+		else
+			snprintf(req, sizeof req, "HELLO 3\r\nSUBSCRIBE %s\r\n"
+			    "LUDO.PLAY %s red 6 1\r\nPING\r\n", id, id);
+		td_raw_sends(&r, req);
+		assert_int_equal(shutdown(r.fd, SHUT_WR), 0);
+		assert_true(rch_reply(&r, &rep));	/* HELLO's map */
+		reply_free(&rep);
+		if (i % 2 == 0)
+			snprintf(want, sizeof want, ">[$watch $%s :1]", id);
+		else
+			snprintf(want, sizeof want, ">[$subscribe $%s :1]", id);
+		rch_expect(&r, want);
+		rch_expect(&r, "+MOVED");
+		if (i % 2 == 0)
+			snprintf(want, sizeof want,
+			    ">[$move $%s :1 $red $6:1 $MOVED]", id);
+		else
+			snprintf(want, sizeof want,
+			    ">[$message $%s $1,red,6:1,MOVED]", id);
+		rch_expect(&r, want);
+		rch_expect(&r, "+PONG");
+		rch_expect_eof(&r);
+		rc_close(&r);
+	}
 	redisFree(b);
 }
 

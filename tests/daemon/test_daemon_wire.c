@@ -552,7 +552,7 @@ test_maxclients_refuses_the_next(void **state)
 	still_served(a);
 	still_served(b);
 	td_raw_open(&r);
-	rch_expect_err(&r, "LIMIT max number of clients reached");
+	rch_expect_err(&r, "ERR max number of clients reached");
 	rch_expect_eof(&r);
 	rc_close(&r);
 	redisFree(a);

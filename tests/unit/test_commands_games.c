@@ -204,7 +204,9 @@ test_ludo_play_to_the_end(void **state)
 		}
 	}
 	EXPECT(f, "LUDO.PLAY w blue 6 1", "+GAME_OVER");
-	EXPECT(f, "LUDO.PLAY w green 6 1", "+GAME_OVER");
+	/* A name that is no player is a bad argument, over or not. */
+	EXPECT_ERR(f, "LUDO.PLAY w green 6 1",
+	    "-BADARG player 'green' is not in game 'w'");
 	EXPECT(f, "LUDO.LEGAL w 6", "*0");
 	EXPECT(f, "GAME.INFO w",
 	    "*7\n+kind,ludo\n+players,2\n+moves,47\n+turn,NONE\n"
