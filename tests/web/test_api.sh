@@ -205,6 +205,28 @@ if [ "$roll" = 6 ]; then token=1; want=MOVED; else token=0; want=PASSED; fi
 posted "the move with the key" /api/games/se/moves "{\"player\": \"a\",
     \"dice\": $roll, \"token\": $token}" 200 result $want \
     -H "Authorization: Bearer $KA"
+# A resend (the same seq again, after a lost response) in a kind whose
+# mover is the player to move gets the stored result, though the turn
+# has passed to another seat: the key is P1's, the turn now P2's.
+for k in 'snl", "players": 2, "options": {"dice": "server",' \
+    'dandy", "players": 2, "board": "abcabc", "options": {"deck": "cbacba",'; do
+	keys=$(post /api/games "{\"kind\": \"$k \"seats\": \"secure\"}}")
+	id=$(printf '%s' "$keys" | "$JGET" id)
+	K1=$(printf '%s' "$keys" | "$JGET" seats.0.key)
+	first=$(post /api/games/$id/moves '{"seq": 0}' \
+	    -H "Authorization: Bearer $K1" | "$JGET" result)
+	check "a secure ${k%%\"*} move by P1" "200 1" \
+	    "$(status) $(cli GAME.INFO $id | sed -n 's/^moves,//p')"
+	posted "... sent again: its stored result, not NOSEAT" \
+	    /api/games/$id/moves '{"seq": 0}' 200 result "$first" \
+	    -H "Authorization: Bearer $K1"
+	check "... and nothing applied twice" 1 \
+	    "$(cli GAME.INFO $id | sed -n 's/^moves,//p')"
+	refused "... a stale seq with P1's key: STALE" /api/games/$id/moves \
+	    '{"seq": 5}' 409 STALE -H "Authorization: Bearer $K1"
+	refused "... P2's move with P1's key: NOSEAT" /api/games/$id/moves \
+	    '{"seq": 1}' 403 NOSEAT -H "Authorization: Bearer $K1"
+done
 refused "a key in the URL is no key" "/api/games/se/moves?key=$KB" \
     '{"player": "b", "dice": 1, "token": 0}' 400 BADARG
 check "no key in the log" 0 "$(grep -c -e "$KA" -e "$KB" "$DIR/log")"
