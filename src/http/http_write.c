@@ -406,10 +406,17 @@ players_words(struct http_ctx *x, struct words *w, json_t *body,
 		http_error(x, "BADARG", "'players' must be a list of names");
 		return -1;
 	}
+	/* Names and options share the create's words: a name is checked
+	 * here, so that "dice=server" is refused and never an option. */
 	json_array_foreach(p, i, v) {
 		if (!json_is_string(v)) {
 			http_error(x, "BADARG", "a player's name must be a "
 			    "string");
+			return -1;
+		}
+		if (!valid_id(json_string_value(v), json_string_length(v))) {
+			http_error(x, "BADARG", "a player's name is 1 to %d "
+			    "of a-z, 0-9 and -", GAME_ID_MAX);
 			return -1;
 		}
 		words_add(w, json_string_value(v), json_string_length(v));

@@ -110,6 +110,17 @@ refused "create: Snake & Ladder players are a number" /api/games \
     '{"kind": "snl", "players": ["a"]}' 400 BADARG
 refused "create: too many players (the command's check)" /api/games \
     '{"kind": "ludo", "players": ["a", "b", "c", "d", "e"]}' 400 BADARG
+# A name is a name, never a create option in disguise, and a refused
+# create makes nothing.
+for names in '"a", "b", "dice=server"' '"a", "b", "seats=secure"' \
+    '"seats=secure", "b"' '"a", "B"' '"a", "b c"' '"a", ""'; do
+	post /api/games "{\"kind\": \"ludo\", \"id\": \"nm\",
+	    \"players\": [$names]}" >"$DIR/nm"
+	check "players [$names]: 400 BADARG, what a name may hold" \
+	    "400 BADARG a player's name is 1 to 50 of a-z, 0-9 and -" \
+	    "$(status) $("$JGET" error <"$DIR/nm") $("$JGET" message <"$DIR/nm")"
+	check "... and no game" "" "$(cli GAME.INFO nm 2>/dev/null | grep kind)"
+done
 refused "create: a bad id (the command's check)" /api/games \
     '{"kind": "snl", "id": "Bad!", "players": 1}' 400 BADARG
 refused "create: an unknown member" /api/games \
