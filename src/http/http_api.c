@@ -280,6 +280,8 @@ api_healthz(struct http_ctx *x)
 {
 	int64_t	 counts[KIND_COUNT];
 
+	if (http_query_none(x) == -1)
+		return;
 	http_reads_committed(x->srv);
 	if (store_count_games(x->srv->env.store, counts) == STORE_ERR) {
 		http_store_error(x);

@@ -423,6 +423,8 @@ page_static(struct http_ctx *x)
 				    x->req);
 	size_t			 n;
 
+	if (http_query_none(x) == -1)
+		return;
 	/* The templates are not pages of their own. */
 	n = a != NULL ? strlen(a->name) : 0;
 	if (a == NULL || (n > 5 && strcmp(a->name + n - 5, ".html") == 0)) {

@@ -179,6 +179,18 @@ fail:
 }
 
 int
+http_query_none(struct http_ctx *x)
+{
+	static const char *const none[] = { NULL };
+	struct evkeyvalq q;
+
+	if (http_query(x, none, &q) == -1)
+		return -1;
+	evhttp_clear_headers(&q);
+	return 0;
+}
+
+int
 http_query_int(struct http_ctx *x, const struct evkeyvalq *q,
     const char *name, int64_t min, int64_t max, int64_t def, int64_t *out)
 {

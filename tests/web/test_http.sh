@@ -260,6 +260,9 @@ check "static: SVG" "200 image/svg+xml" "$(status) $(ctype)"
 error_is "static: the templates are not served" /static/game.html 404 \
     NOTFOUND
 error_is "static: no such file" /static/nope.js 404 NOTFOUND
+for p in '/static/ludus.css?v=2' '/healthz?x=1' '/metrics?name=a'; do
+	error_is "an unknown parameter: $p" "$p" 400 BADARG
+done
 check "HEAD: headers, no body" "200 0" "$(curl -s -I -o /dev/null \
     -w '%{http_code} %{size_download}' "$BASE/static/ludus.css")"
 
