@@ -209,6 +209,9 @@ struct cmd_session {
 	struct cmd_seat	*seats;
 	size_t		 nseats;
 	size_t		 cap;
+	/* How a client of this transport proves a seat, as a NOSEAT
+	 * error tells it; NULL: RESP's "SEAT id player key". */
+	const char	*seat_how;
 };
 
 struct cmd_session	*cmd_session_new(void);
@@ -216,6 +219,8 @@ void			 cmd_session_free(struct cmd_session *);
 /* 1 when the session holds that seat (player < 0: any seat of game). */
 int			 cmd_session_holds(const struct cmd_session *,
 			    const char *game, int player);
+/* What a NOSEAT error says to do: s->seat_how, or RESP's SEAT. */
+const char		*cmd_seat_how(const struct cmd_session *);
 
 struct cmd_args {
 	int		  argc;

@@ -640,6 +640,10 @@ game_command(struct http_ctx *x, const struct game *g, json_t *body,
 	json_t			*seq = json_object_get(body, "seq");
 	int			 rc = -1;
 
+	s->seat_how = auth_required(x->srv->auth) ?
+	    "the seat's key in X-Seat-Key: KEY" :
+	    "the seat's key in Authorization: Bearer KEY";
+
 	words_add(&w, name, strlen(name));
 	words_add(&w, g->id, strlen(g->id));
 	if (members_known(x, body, at ? with_seq : none, args) == -1 ||

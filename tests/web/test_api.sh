@@ -194,6 +194,10 @@ check "... and an invite link with the key in its fragment" \
     "/games/se#key=$KA&player=a" "$(printf '%s' "$keys" | "$JGET" seats.0.invite)"
 refused "a roll without the seat's key: 403" /api/games/se/roll \
     '{"player": "a"}' 403 NOSEAT
+post /api/games/se/moves '{"player": "a", "dice": 6, "token": 1}' >/dev/null
+check "NOSEAT over HTTP says how HTTP proves a seat" "403 this connection \
+does not hold the seat of a in game 'se' (the seat's key in Authorization: \
+Bearer KEY)" "$(status) $("$JGET" message <"$DIR/body")"
 refused "a roll with another seat's key: 403" /api/games/se/roll \
     '{"player": "a"}' 403 NOSEAT -H "Authorization: Bearer $KB"
 refused "a roll with a wrong key: 403" /api/games/se/roll \
@@ -241,6 +245,11 @@ done
 refused "a key in the URL is no key" "/api/games/se/moves?key=$KB" \
     '{"player": "b", "dice": 1, "token": 0}' 400 BADARG
 check "no key in the log" 0 "$(grep -c -e "$KA" -e "$KB" "$DIR/log")"
+# An invite link whose '#' a chat client wrote as %23: the key is in the
+# path, and the log shows the path up to it.
+curl -s -o /dev/null "$BASE/games/se%23key=$KA&player=a"
+check "a %23-mangled invite link: the path logged up to the %" \
+    "1 0" "$(grep -c 'GET /games/se 400' "$DIR/log") $(grep -c "$KA" "$DIR/log")"
 
 # ---------------------------------------------------------- CORS off
 post /api/games/lu/moves '{}' -H "Origin: http://127.0.0.1:$HPORT" \
@@ -272,6 +281,12 @@ check "from past the end: 400" "400 BADARG" "$(curl -s -o "$DIR/body" \
     <"$DIR/body")"
 check "a Last-Event-ID that is no seq: 400" "400" "$(curl -s -o /dev/null \
     -w '%{http_code}' -H 'Last-Event-ID: x' "$BASE/api/games/lu/events")"
+check "a Last-Event-ID past the moves: 400 naming the header" \
+    "Last-Event-ID 999 is beyond the" "$(curl -s -H 'Last-Event-ID: 999' \
+    "$BASE/api/games/lu/events" | "$JGET" message | cut -d' ' -f1-5)"
+check "... and a from past them: naming from" "from 999 is beyond the" \
+    "$(curl -s "$BASE/api/games/lu/events?from=999" | "$JGET" message |
+    cut -d' ' -f1-5)"
 check "the events of no game: 404" "404" "$(curl -s -o /dev/null \
     -w '%{http_code}' "$BASE/api/games/nope/events")"
 # Live: RESP and HTTP moves while a stream is open, then its end.
