@@ -226,6 +226,9 @@ struct cmd_session {
 	char		 account[GAME_ID_MAX + 1];
 	uint8_t		 key[STORE_KEY_HASH_LEN];
 	uint8_t		 secret[STORE_SECRET_LEN];
+	/* How a client of this transport proves a seat, as a NOSEAT
+	 * error tells it; NULL: RESP's "SEAT id player key". */
+	const char	*seat_how;
 };
 
 struct cmd_session	*cmd_session_new(void);
@@ -233,6 +236,8 @@ void			 cmd_session_free(struct cmd_session *);
 /* 1 when the session holds that seat (player < 0: any seat of game). */
 int			 cmd_session_holds(const struct cmd_session *,
 			    const char *game, int player);
+/* What a NOSEAT error says to do: s->seat_how, or RESP's SEAT. */
+const char		*cmd_seat_how(const struct cmd_session *);
 
 struct cmd_args {
 	int		  argc;

@@ -31,6 +31,13 @@ cmd_session_new(void)
 	return xcalloc(1, sizeof(struct cmd_session));
 }
 
+const char *
+cmd_seat_how(const struct cmd_session *s)
+{
+	return s != NULL && s->seat_how != NULL ? s->seat_how :
+	    "SEAT id player key";
+}
+
 void
 cmd_session_free(struct cmd_session *s)
 {
@@ -140,8 +147,9 @@ cmd_move_allowed(const struct cmd_session *s, const struct game *g,
 	if (g->opts.secure && !cmd_session_holds(s, g->id, player) &&
 	    !cmd_account_holds(s, g, player)) {
 		reply_error(out, "NOSEAT", "this connection does not hold the "
-		    "seat of %s in game '%s' (SEAT id player key)",
-		    game_player_name(g, player, name, sizeof(name)), g->id);
+		    "seat of %s in game '%s' (%s)",
+		    game_player_name(g, player, name, sizeof(name)), g->id,
+		    cmd_seat_how(s));
 		return -1;
 	}
 	return 0;

@@ -136,7 +136,7 @@ jump_step(void *arg, const struct game *old, struct game *new,
 	/* The board of a secure game is its players' to set up. */
 	if (old->opts.secure && !cmd_session_holds(ja->session, old->id, -1)) {
 		reply_error(out, "NOSEAT", "setting up game '%s' needs one of "
-		    "its seats (SEAT id player key)", old->id);
+		    "its seats (%s)", old->id, cmd_seat_how(ja->session));
 		return TURN_NONE;
 	}
 	if (old->s.snl.started) {

@@ -147,6 +147,8 @@ void	http_store_error(struct http_ctx *);
  * with a BADARG reply sent.  Clear q with evhttp_clear_headers(). */
 int	http_query(struct http_ctx *, const char *const *allowed,
 	    struct evkeyvalq *q);
+/* A target that takes no parameter: 0, or -1 with a BADARG reply sent. */
+int	http_query_none(struct http_ctx *);
 /* A parameter as an integer in [min, max], def when absent; 0, or -1
  * with a BADARG reply sent. */
 int	http_query_int(struct http_ctx *, const struct evkeyvalq *,

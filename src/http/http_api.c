@@ -104,18 +104,19 @@ int
 http_list_games(struct http_ctx *x, enum game_kind kind, const char *after,
     int64_t limit, struct game **games, int64_t *n, char *next)
 {
-	struct id_list	 l = { xcalloc((size_t)limit, GAME_ID_MAX + 1), 0,
-			    limit };
+	/* One id more than the page: a next page only when it has one. */
+	struct id_list	 l = { xcalloc((size_t)limit + 1, GAME_ID_MAX + 1), 0,
+			    limit + 1 };
 	int64_t		 i;
 	int		 rc;
 
 	*games = xcalloc((size_t)limit, sizeof **games);
 	*n = 0;
 	http_reads_committed(x->srv);
-	if (store_list_games(x->srv->env.store, kind, after, limit, list_id,
-	    &l) == STORE_ERR)
+	if (store_list_games(x->srv->env.store, kind, after, limit + 1,
+	    list_id, &l) == STORE_ERR)
 		goto fail;
-	for (i = 0; i < l.n; i++) {
+	for (i = 0; i < l.n && i < limit; i++) {
 		rc = store_load_game(x->srv->env.store, l.ids[i], &(*games)[*n]);
 		if (rc == STORE_NOTFOUND)
 			continue;
@@ -123,7 +124,7 @@ http_list_games(struct http_ctx *x, enum game_kind kind, const char *after,
 			goto fail;
 		(*n)++;
 	}
-	str_copy(next, GAME_ID_MAX + 1, l.n == limit ? l.ids[l.n - 1] : "");
+	str_copy(next, GAME_ID_MAX + 1, l.n > limit ? l.ids[limit - 1] : "");
 	free(l.ids);
 	return 0;
 fail:
@@ -279,6 +280,8 @@ api_healthz(struct http_ctx *x)
 {
 	int64_t	 counts[KIND_COUNT];
 
+	if (http_query_none(x) == -1)
+		return;
 	http_reads_committed(x->srv);
 	if (store_count_games(x->srv->env.store, counts) == STORE_ERR) {
 		http_store_error(x);

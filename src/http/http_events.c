@@ -409,8 +409,9 @@ stream_after(struct http_ctx *x, const struct evkeyvalq *q,
 	    after) == -1)
 		return -1;
 	if (*after > g->moves) {
-		http_error(x, "BADARG", "FROM %lld is beyond the %lld moves of "
-		    "'%s'", (long long)*after, (long long)g->moves, g->id);
+		http_error(x, "BADARG", "%s %lld is beyond the %lld moves of "
+		    "'%s'", last != NULL ? "Last-Event-ID" : "from",
+		    (long long)*after, (long long)g->moves, g->id);
 		return -1;
 	}
 	return 0;

@@ -183,6 +183,8 @@ page_metrics(struct http_ctx *x)
 	struct svg	 o;
 	int64_t		 counts[KIND_COUNT];
 
+	if (http_query_none(x) == -1)
+		return;
 	http_reads_committed(srv);
 	if (store_count_games(srv->env.store, counts) == STORE_ERR) {
 		http_store_error(x);

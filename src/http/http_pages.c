@@ -388,6 +388,32 @@ page_svg(struct http_ctx *x)
 
 /* ----------------------------------------------------------- static */
 
+/* Does If-None-Match hold the tag?  RFC 9110 section 13.1.2: "*", or a
+ * comma-separated list of entity tags compared weakly (W/ ignored). */
+static int
+etag_matches(const char *inm, const char *etag)
+{
+	size_t	 n, elen = strlen(etag);
+
+	for (;;) {
+		inm += strspn(inm, " \t,");
+		if (*inm == '\0')
+			return 0;
+		if (*inm == '*')
+			return 1;
+		if (strncmp(inm, "W/", 2) == 0)
+			inm += 2;
+		/* An entity tag is quoted and holds no '"'. */
+		n = *inm == '"' ? strcspn(inm + 1, "\"") + 2 :
+		    strcspn(inm, " \t,");
+		if (n == elen && strncmp(inm, etag, n) == 0)
+			return 1;
+		if (n > strlen(inm))
+			return 0;
+		inm += n;
+	}
+}
+
 void
 page_static(struct http_ctx *x)
 {
@@ -397,6 +423,8 @@ page_static(struct http_ctx *x)
 				    x->req);
 	size_t			 n;
 
+	if (http_query_none(x) == -1)
+		return;
 	/* The templates are not pages of their own. */
 	n = a != NULL ? strlen(a->name) : 0;
 	if (a == NULL || (n > 5 && strcmp(a->name + n - 5, ".html") == 0)) {
@@ -406,7 +434,7 @@ page_static(struct http_ctx *x)
 	evhttp_add_header(out, "ETag", a->etag);
 	inm = evhttp_find_header(evhttp_request_get_input_headers(x->req),
 	    "If-None-Match");
-	if (inm != NULL && strcmp(inm, a->etag) == 0) {
+	if (inm != NULL && etag_matches(inm, a->etag)) {
 		http_reply(x, 304, NULL, "no-cache", NULL, 0);
 		return;
 	}

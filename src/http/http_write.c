@@ -336,13 +336,17 @@ seat_key(struct http_ctx *x, char *key, size_t len)
  * Binds, in the session, the seat the key is for: the player the body
  * names (the kind's seat argument), or the player to move, through SEAT
  * as a RESP client would.  An open game needs no key, and a secure one
- * without a key gets the move's own NOSEAT.  0, or -1 with the error
- * sent.
+ * without a key gets the move's own NOSEAT.  A seq other than the game's
+ * moves binds nothing: the command makes no move then, and answers as
+ * over RESP, with the stored result of a resend or STALE (the player to
+ * move now is not the one who sent the move being resent).  0, or -1
+ * with the error sent.
  */
 static int
 seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
     const char *seat_arg, struct cmd_session *s)
 {
+	json_t			*seq = json_object_get(body, "seq");
 	struct words		 w = { 0 };
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
@@ -350,7 +354,9 @@ seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
 	const char		*player;
 	int			 turn, rc = 0;
 
-	if (!g->opts.secure || !seat_key(x, key, sizeof key))
+	if (!g->opts.secure || (json_is_integer(seq) &&
+	    json_integer_value(seq) != g->moves) ||
+	    !seat_key(x, key, sizeof key))
 		return 0;
 	if (seat_arg != NULL)
 		player = json_string_value(json_object_get(body, seat_arg));
@@ -400,10 +406,17 @@ players_words(struct http_ctx *x, struct words *w, json_t *body,
 		http_error(x, "BADARG", "'players' must be a list of names");
 		return -1;
 	}
+	/* Names and options share the create's words: a name is checked
+	 * here, so that "dice=server" is refused and never an option. */
 	json_array_foreach(p, i, v) {
 		if (!json_is_string(v)) {
 			http_error(x, "BADARG", "a player's name must be a "
 			    "string");
+			return -1;
+		}
+		if (!valid_id(json_string_value(v), json_string_length(v))) {
+			http_error(x, "BADARG", "a player's name is 1 to %d "
+			    "of a-z, 0-9 and -", GAME_ID_MAX);
 			return -1;
 		}
 		words_add(w, json_string_value(v), json_string_length(v));
@@ -626,6 +639,10 @@ game_command(struct http_ctx *x, const struct game *g, json_t *body,
 	struct cmd_session	*s = cmd_session_new();
 	json_t			*seq = json_object_get(body, "seq");
 	int			 rc = -1;
+
+	s->seat_how = auth_required(x->srv->auth) ?
+	    "the seat's key in X-Seat-Key: KEY" :
+	    "the seat's key in Authorization: Bearer KEY";
 
 	words_add(&w, name, strlen(name));
 	words_add(&w, g->id, strlen(g->id));

@@ -103,7 +103,7 @@ write_file(const char *path, long value)
 static void
 log_start(const struct server *srv, const struct config *cfg)
 {
-	char	*binds = xstrdup(""), *tmp, tls[32] = "";
+	char	*binds = xstrdup(""), *tmp, port[32] = "", tls[32] = "";
 	int	 i;
 
 	for (i = 0; i < cfg->nbind; i++) {
@@ -112,11 +112,14 @@ log_start(const struct server *srv, const struct config *cfg)
 		free(binds);
 		binds = tmp;
 	}
+	/* port off: RESP over TLS alone, and no "port 0" said. */
+	if (srv->port != 0)
+		snprintf(port, sizeof port, " port %d", srv->port);
 	if (srv->tls_port != 0)
 		snprintf(tls, sizeof tls, " tls-port %d", srv->tls_port);
-	log_notice("ludusd %s started: pid %ld, listening on %s port %d%s, "
+	log_notice("ludusd %s started: pid %ld, listening on %s%s%s, "
 	    "db %s, durability %s, maxclients %lld", PACKAGE_VERSION,
-	    (long)getpid(), binds, srv->port, tls, cfg->db,
+	    (long)getpid(), binds, port, tls, cfg->db,
 	    durability_name(cfg->durability), (long long)srv->maxclients);
 	if (http_port(srv) != 0)
 		log_notice("http on port %d: http://%s:%d/", http_port(srv),

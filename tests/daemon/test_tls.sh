@@ -218,6 +218,9 @@ TLS_PORT=$(cat "$DIR/tlsport" 2>/dev/null)
 if [ -n "$TLS_PORT" ]; then
 	check "port off: the port file says 0" 0 "$(cat "$DIR/port")"
 	check "port off: TLS is served" PONG "$(ludus PING 2>&1)"
+	check "port off: the start line names the TLS port alone" \
+	    "listening on 127.0.0.1 127.0.0.2 tls-port $TLS_PORT," \
+	    "$(grep -o 'listening on [^,]*,' "$DIR/log5")"
 	out=$(ludus -h 127.0.0.2 PING 2>&1); rc=$?
 	check "ludus --tls refuses a certificate that does not name the host" \
 	    "1 ludus: 127.0.0.2:$TLS_PORT: TLS: the server's certificate is \

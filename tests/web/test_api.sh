@@ -110,6 +110,17 @@ refused "create: Snake & Ladder players are a number" /api/games \
     '{"kind": "snl", "players": ["a"]}' 400 BADARG
 refused "create: too many players (the command's check)" /api/games \
     '{"kind": "ludo", "players": ["a", "b", "c", "d", "e"]}' 400 BADARG
+# A name is a name, never a create option in disguise, and a refused
+# create makes nothing.
+for names in '"a", "b", "dice=server"' '"a", "b", "seats=secure"' \
+    '"seats=secure", "b"' '"a", "B"' '"a", "b c"' '"a", ""'; do
+	post /api/games "{\"kind\": \"ludo\", \"id\": \"nm\",
+	    \"players\": [$names]}" >"$DIR/nm"
+	check "players [$names]: 400 BADARG, what a name may hold" \
+	    "400 BADARG a player's name is 1 to 50 of a-z, 0-9 and -" \
+	    "$(status) $("$JGET" error <"$DIR/nm") $("$JGET" message <"$DIR/nm")"
+	check "... and no game" "" "$(cli GAME.INFO nm 2>/dev/null | grep kind)"
+done
 refused "create: a bad id (the command's check)" /api/games \
     '{"kind": "snl", "id": "Bad!", "players": 1}' 400 BADARG
 refused "create: an unknown member" /api/games \
@@ -183,6 +194,10 @@ check "... and an invite link with the key in its fragment" \
     "/games/se#key=$KA&player=a" "$(printf '%s' "$keys" | "$JGET" seats.0.invite)"
 refused "a roll without the seat's key: 403" /api/games/se/roll \
     '{"player": "a"}' 403 NOSEAT
+post /api/games/se/moves '{"player": "a", "dice": 6, "token": 1}' >/dev/null
+check "NOSEAT over HTTP says how HTTP proves a seat" "403 this connection \
+does not hold the seat of a in game 'se' (the seat's key in Authorization: \
+Bearer KEY)" "$(status) $("$JGET" message <"$DIR/body")"
 refused "a roll with another seat's key: 403" /api/games/se/roll \
     '{"player": "a"}' 403 NOSEAT -H "Authorization: Bearer $KB"
 refused "a roll with a wrong key: 403" /api/games/se/roll \
@@ -205,9 +220,36 @@ if [ "$roll" = 6 ]; then token=1; want=MOVED; else token=0; want=PASSED; fi
 posted "the move with the key" /api/games/se/moves "{\"player\": \"a\",
     \"dice\": $roll, \"token\": $token}" 200 result $want \
     -H "Authorization: Bearer $KA"
+# A resend (the same seq again, after a lost response) in a kind whose
+# mover is the player to move gets the stored result, though the turn
+# has passed to another seat: the key is P1's, the turn now P2's.
+for k in 'snl", "players": 2, "options": {"dice": "server",' \
+    'dandy", "players": 2, "board": "abcabc", "options": {"deck": "cbacba",'; do
+	keys=$(post /api/games "{\"kind\": \"$k \"seats\": \"secure\"}}")
+	id=$(printf '%s' "$keys" | "$JGET" id)
+	K1=$(printf '%s' "$keys" | "$JGET" seats.0.key)
+	first=$(post /api/games/$id/moves '{"seq": 0}' \
+	    -H "Authorization: Bearer $K1" | "$JGET" result)
+	check "a secure ${k%%\"*} move by P1" "200 1" \
+	    "$(status) $(cli GAME.INFO $id | sed -n 's/^moves,//p')"
+	posted "... sent again: its stored result, not NOSEAT" \
+	    /api/games/$id/moves '{"seq": 0}' 200 result "$first" \
+	    -H "Authorization: Bearer $K1"
+	check "... and nothing applied twice" 1 \
+	    "$(cli GAME.INFO $id | sed -n 's/^moves,//p')"
+	refused "... a stale seq with P1's key: STALE" /api/games/$id/moves \
+	    '{"seq": 5}' 409 STALE -H "Authorization: Bearer $K1"
+	refused "... P2's move with P1's key: NOSEAT" /api/games/$id/moves \
+	    '{"seq": 1}' 403 NOSEAT -H "Authorization: Bearer $K1"
+done
 refused "a key in the URL is no key" "/api/games/se/moves?key=$KB" \
     '{"player": "b", "dice": 1, "token": 0}' 400 BADARG
 check "no key in the log" 0 "$(grep -c -e "$KA" -e "$KB" "$DIR/log")"
+# An invite link whose '#' a chat client wrote as %23: the key is in the
+# path, and the log shows the path up to it.
+curl -s -o /dev/null "$BASE/games/se%23key=$KA&player=a"
+check "a %23-mangled invite link: the path logged up to the %" \
+    "1 0" "$(grep -c 'GET /games/se 400' "$DIR/log") $(grep -c "$KA" "$DIR/log")"
 
 # ---------------------------------------------------------- CORS off
 post /api/games/lu/moves '{}' -H "Origin: http://127.0.0.1:$HPORT" \
@@ -239,6 +281,12 @@ check "from past the end: 400" "400 BADARG" "$(curl -s -o "$DIR/body" \
     <"$DIR/body")"
 check "a Last-Event-ID that is no seq: 400" "400" "$(curl -s -o /dev/null \
     -w '%{http_code}' -H 'Last-Event-ID: x' "$BASE/api/games/lu/events")"
+check "a Last-Event-ID past the moves: 400 naming the header" \
+    "Last-Event-ID 999 is beyond the" "$(curl -s -H 'Last-Event-ID: 999' \
+    "$BASE/api/games/lu/events" | "$JGET" message | cut -d' ' -f1-5)"
+check "... and a from past them: naming from" "from 999 is beyond the" \
+    "$(curl -s "$BASE/api/games/lu/events?from=999" | "$JGET" message |
+    cut -d' ' -f1-5)"
 check "the events of no game: 404" "404" "$(curl -s -o /dev/null \
     -w '%{http_code}' "$BASE/api/games/nope/events")"
 # Live: RESP and HTTP moves while a stream is open, then its end.

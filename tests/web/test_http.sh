@@ -93,6 +93,11 @@ check "list by kind" "li lu lx" "$(get '/api/games?kind=ludo' |
 check "list: limit and next" "2 li" "$(get '/api/games?limit=2' |
     "$JGET" -n games) $(field '/api/games?limit=2' next)"
 check "list: after" "lu" "$(field '/api/games?after=li&limit=1' games.0.id)"
+check "list: exactly N games with limit=N: next is null" "5 null" \
+    "$(get '/api/games?limit=5' | "$JGET" -n games) $(field '/api/games?limit=5' next)"
+check "list: the last page of a walk: next is null" "2 null" \
+    "$(get '/api/games?after=lu&limit=2' | "$JGET" -n games) $(field \
+    '/api/games?after=lu&limit=2' next)"
 check "list: moves and winner" "lu 3 null" \
     "$(for f in id moves winner; do
     field '/api/games?kind=ludo&after=li&limit=1' games.0.$f; done |
@@ -240,6 +245,14 @@ etag=$(header ETag)
 contains "static: an ETag" '"' "$etag"
 get /static/ludus.css -H "If-None-Match: $etag" >/dev/null
 check "static: 304 when unchanged" "304" "$(status)"
+for inm in "\"x\", $etag" "W/$etag" '*' "\"x\",$etag , \"y\""; do
+	get /static/ludus.css -H "If-None-Match: $inm" >/dev/null
+	check "static: 304 for If-None-Match: $inm" "304" "$(status)"
+done
+for inm in '"x", "y"' "W/\"x\""; do
+	get /static/ludus.css -H "If-None-Match: $inm" >/dev/null
+	check "static: 200 for If-None-Match: $inm" "200" "$(status)"
+done
 get /static/ludus.js >/dev/null
 check "static: JavaScript" "200 text/javascript; charset=utf-8" "$(status) $(ctype)"
 get /static/favicon.svg >/dev/null
@@ -247,6 +260,9 @@ check "static: SVG" "200 image/svg+xml" "$(status) $(ctype)"
 error_is "static: the templates are not served" /static/game.html 404 \
     NOTFOUND
 error_is "static: no such file" /static/nope.js 404 NOTFOUND
+for p in '/static/ludus.css?v=2' '/healthz?x=1' '/metrics?name=a'; do
+	error_is "an unknown parameter: $p" "$p" 400 BADARG
+done
 check "HEAD: headers, no body" "200 0" "$(curl -s -I -o /dev/null \
     -w '%{http_code} %{size_download}' "$BASE/static/ludus.css")"
 
