@@ -78,7 +78,9 @@ run_one() {
 	work=$builddir/fuzz-work/$h
 	mkdir -p "$work/corpus"
 	rm -f "$work/log"
-	set -- -max_len=4096 -timeout=20 -print_final_stats=1 \
+	# 8192: the largest seed (cmd's many-games, 6,290 bytes) must fit
+	# whole, or libFuzzer cuts it and most of its creates are lost.
+	set -- -max_len=8192 -timeout=20 -print_final_stats=1 \
 	    -artifact_prefix="$work/"
 	if [ -n "$runs" ]; then
 		set -- "$@" -runs="$runs"
