@@ -207,8 +207,10 @@ info_persistence(struct conn *c, struct text *t)
 
 /*
  * The bytes the daemon has allocated (glibc's count, which Redis's
- * used_memory is to its allocator), else its resident size.  -1 when
- * neither can be known.
+ * used_memory is to its allocator), else its resident size: also when
+ * glibc counts nothing, as under an allocator of its own (a sanitizer's
+ * replaces malloc, and mallinfo2() then says 0).  -1 when neither can be
+ * known.
  */
 static long long
 used_memory(void)
@@ -216,10 +218,10 @@ used_memory(void)
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
 	struct mallinfo2	 mi = mallinfo2();
 
-	return (long long)(mi.uordblks + mi.hblkhd);
-#else
-	return rss_bytes();
+	if (mi.uordblks + mi.hblkhd > 0)
+		return (long long)(mi.uordblks + mi.hblkhd);
 #endif
+	return rss_bytes();
 }
 
 /* The resident size, from /proc (Linux); -1 elsewhere. */
