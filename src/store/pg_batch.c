@@ -86,23 +86,15 @@ static int
 send_queued(struct pg_store *s, const struct pg_q *q)
 {
 	const char	*params[64];
-	const char	*p = s->arena + q->off;
-	int		 i;
 
-	for (i = 0; i < q->nparams; i++) {
-		if (*p++ != 0) {
-			params[i] = NULL;
-			continue;
-		}
-		params[i] = p;
-		p += strlen(p) + 1;
-	}
+	pg_q_params(s, q, params);
 	return pg_send(s->wr.pc, (enum pg_stmt_id)q->stmt, q->nparams,
 	    params);
 }
 
-/* BEGIN, the queue and COMMIT into libpq's buffer: 0, or -1 when libpq
- * refused one (the connection is known broken: nothing was sent). */
+/* BEGIN, the queue (its turns as one statement when pg_set.c takes
+ * them) and COMMIT into libpq's buffer: 0, or -1 when libpq refused one
+ * (the connection is known broken: nothing was sent). */
 static int
 send_all(struct pg_store *s)
 {
@@ -110,9 +102,13 @@ send_all(struct pg_store *s)
 
 	if (send_plain(s->wr.pc, "BEGIN") != 0)
 		return -1;
-	for (i = 0; i < s->nsent; i++)
-		if (send_queued(s, &s->q[s->order[i]]) != 0)
+	for (i = 0; i <= s->nsent; i++) {
+		if (s->use_set && i == s->set.at && pg_set_send(s) != 0)
 			return -1;
+		if (i < s->nsent && !s->q[s->order[i]].inset &&
+		    send_queued(s, &s->q[s->order[i]]) != 0)
+			return -1;
+	}
 	return send_plain(s->wr.pc, "COMMIT");
 }
 
@@ -248,8 +244,19 @@ read_results(struct pg_store *s, int *failed, int *committed)
 	*committed = 0;
 	if (read_one(s, failed) != 0)
 		return -1;
-	for (i = 0; i < s->nsent; i++) {
+	for (i = 0; i <= s->nsent; i++) {
+		if (s->use_set && i == s->set.at) {
+			if ((r = next(s->wr.pc)) == NULL)
+				return -1;
+			if (pg_set_read(s, r, failed) < 0)
+				*failed = 1;
+			PQclear(r);
+		}
+		if (i == s->nsent)
+			break;
 		q = &s->q[s->order[i]];
+		if (q->inset)
+			continue;
 		if ((r = next(s->wr.pc)) == NULL)
 			return -1;
 		if (!*failed && pg_whole_refused(q, r))
@@ -325,6 +332,7 @@ pg_commit(struct store *st)
 	}
 	s->open = 0;
 	order_queue(s);
+	s->use_set = pg_set_plan(s);
 	if (pg_ready_wr(s, "commit") != 0) {
 		/* Nothing has left: it did not commit. */
 		s->nq = 0;

@@ -10,6 +10,8 @@
  *			and the text parameters and columns
  *	pg_batch.c	the transaction: its statements queued in libpq's
  *			pipeline, the COMMIT, the outcome of each request
+ *	pg_queue.c	the queue of the transaction's statements
+ *	pg_set.c	its turns sent as one set-based statement
  *	pg_outcome.c	the outcome of a COMMIT lost with its connection,
  *			found out, now or once the server is back
  *	pg_write.c	the writes of a game, each one statement checked
@@ -46,6 +48,7 @@ enum pg_stmt_id {
 	/* The write connection's. */
 	PS_CREATE,
 	PS_TURN,
+	PS_TURNS,
 	PS_SETUP,
 	PS_PENDING,
 	PS_CHECK,
@@ -164,6 +167,7 @@ struct pg_q {
 	int64_t		 seq;		/* a turn's history seq */
 	int64_t		 base;		/* the stamp it expects (a check's) */
 	int64_t		 stamp;		/* the stamp a write puts */
+	uint8_t		 inset;		/* sent in the set (pg_set.c) */
 	char		 id[PG_KEY_MAX];	/* a game or a lobby key; ""
 						   for none */
 };
@@ -188,6 +192,23 @@ struct pg_db {
 };
 
 #define PG_SAVEPOINTS	8	/* nested at most */
+
+/* An array parameter's text, built one element at a time (pg_stmt.c). */
+struct pg_buf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+/* The turns of a COMMIT sent as one statement (pg_set.c). */
+#define SET_TURN_COLS	19	/* a turn's columns */
+#define SET_PARAMS	(1 + SET_TURN_COLS + 5)
+struct pg_set {
+	struct pg_buf	 b[SET_PARAMS];
+	const char	*p[SET_PARAMS];
+	size_t		 n;		/* turns in it */
+	size_t		 at;		/* its place in the order sent */
+	uint8_t		*stored;	/* each turn's, from its rows */
+};
 
 struct pg_store {
 	struct store	 store;		/* first: the handle callers hold */
@@ -220,6 +241,8 @@ struct pg_store {
 	int		 nsp;
 	size_t		*order;		/* q's indexes, in the order sent */
 	size_t		 nsent, caporder;
+	struct pg_set	 set;		/* the turns sent as one */
+	int		 use_set;	/* this COMMIT sends it */
 	/* The requests kept whole (pg_whole.c), and whether the check of
 	 * one failed, which rolled the transaction back. */
 	uint64_t	*whole;
@@ -306,10 +329,7 @@ int		 pg_prepare_all(PGconn *);
 
 /* Text parameters: an integer, a bytea (hex), and arrays built one
  * element at a time ("{...}", elements quoted when text). */
-struct pg_buf {
-	char	*p;
-	size_t	 len, cap;
-};
+/* (struct pg_buf: above, with the store's.) */
 #define PG_INT_MAX	24	/* "-9223372036854775808" and a NUL */
 const char	*pg_int(char buf[PG_INT_MAX], int64_t);
 const char	*pg_int_or_null(char buf[PG_INT_MAX], int64_t);
@@ -318,6 +338,7 @@ void		 pg_buf_int(struct pg_buf *, int64_t);
 void		 pg_buf_text(struct pg_buf *, const char *, size_t);
 void		 pg_buf_bytea(struct pg_buf *, const uint8_t *, size_t);
 void		 pg_buf_null(struct pg_buf *);
+void		 pg_buf_raw(struct pg_buf *, const char *, size_t);
 const char	*pg_buf_end(struct pg_buf *);	/* "}", the text */
 void		 pg_buf_free(struct pg_buf *);
 /* A bytea parameter, "\x..." into buf (2 * len + 3 bytes). */
@@ -376,6 +397,19 @@ int		 pg_writes_seq(const struct pg_store *, enum pg_stmt_id,
 		    int64_t seq);
 /* 1 when a statement of this kind writes a row. */
 int		 pg_q_is_write(enum pg_qkind);
+/* A queued statement's parameters, from the arena into params[]. */
+void		 pg_q_params(const struct pg_store *, const struct pg_q *,
+		    const char **params);
+
+/* ----------------------------------------------------------- pg_set.c */
+
+/* After the queue is ordered: 1 when its turns go as one statement
+ * (marked inset, the statement's parameters built), else 0. */
+int		 pg_set_plan(struct pg_store *);
+int		 pg_set_send(struct pg_store *);
+/* Its result: each turn's outcome; -1 for an error (*failed set). */
+int		 pg_set_read(struct pg_store *, PGresult *, int *failed);
+void		 pg_set_free(struct pg_store *);
 
 /* --------------------------------------------------------- pg_whole.c */
 

@@ -37,6 +37,7 @@ pg_close(struct store *st)
 	pg_drop(s);
 	free(s->q);
 	free(s->order);
+	pg_set_free(s);
 	free(s->whole);
 	free(s->qlocks);
 	free(s->arena);

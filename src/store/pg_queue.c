@@ -86,6 +86,23 @@ pg_queue(struct pg_store *s, const char *op, enum pg_stmt_id id, int n,
 }
 
 void
+pg_q_params(const struct pg_store *s, const struct pg_q *q,
+    const char **params)
+{
+	const char	*p = s->arena + q->off;
+	int		 i;
+
+	for (i = 0; i < q->nparams; i++) {
+		if (*p++ != 0) {
+			params[i] = NULL;
+			continue;
+		}
+		params[i] = p;
+		p += strlen(p) + 1;
+	}
+}
+
+void
 pg_doom(struct pg_store *s, const char *id)
 {
 	struct pg_q	*q;

@@ -66,6 +66,41 @@ static const struct pg_stmt stmts[NPS] = {
 	    " at, automatic, txn)"
 	    " SELECT g.id, $7, $17, $18, $19, $20, $21, $22 FROM g)"
 	    " SELECT 1 / ((SELECT count(*) FROM t) = $23)::int FROM g", 23 },
+	/* The turns of a transaction as one statement (pg_set.c): the
+	 * games locked in their ids' order (l, a one-time filter of the
+	 * UPDATE: run whole before it writes a row), every games row
+	 * checked against the version its turn was computed from; the
+	 * rows are the places (from 1) of the turns stored. */
+	[PS_TURNS] = {
+	    "WITH l AS MATERIALIZED (SELECT id FROM games"
+	    " WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE),"
+	    " u AS (SELECT * FROM unnest($2::text[], $3::bigint[],"
+	    " $4::bigint[], $5::int[], $6::int[], $7::bigint[], $8::bigint[],"
+	    " $9::bigint[], $10::bigint[], $11::int[], $12::int[],"
+	    " $13::bigint[], $14::int[], $15::text[], $16::text[],"
+	    " $17::text[], $18::bigint[], $19::int[], $20::bigint[])"
+	    " WITH ORDINALITY AS u(id, moves0, stamp0, turn, winner, aux,"
+	    " moves, updated, deadline, roll, roll_player, stamp, ntok,"
+	    " player, action, result, at, automatic, txn, k)),"
+	    " g AS (UPDATE games SET turn = u.turn, winner = u.winner,"
+	    " aux = u.aux, moves = u.moves, updated = u.updated,"
+	    " deadline = u.deadline, roll = u.roll,"
+	    " roll_player = u.roll_player, stamp = u.stamp"
+	    " FROM u WHERE (SELECT count(*) FROM l) >= 0"
+	    " AND games.id = u.id AND games.moves = u.moves0"
+	    " AND (games.stamp = u.stamp0 OR u.stamp0 = 0) RETURNING u.*),"
+	    " t AS (UPDATE tokens SET pos = v.pos, points = v.points"
+	    " FROM g JOIN unnest($21::text[], $22::int[], $23::int[],"
+	    " $24::int[], $25::int[]) AS v(game, player, token, pos, points)"
+	    " ON v.game = g.id WHERE tokens.game = v.game"
+	    " AND tokens.player = v.player AND tokens.token = v.token"
+	    " RETURNING 1),"
+	    " h AS (INSERT INTO history (game, seq, player, action, result,"
+	    " at, automatic, txn)"
+	    " SELECT id, moves, player, action, result, at, automatic, txn"
+	    " FROM g)"
+	    " SELECT k FROM g WHERE 1 / ((SELECT count(*) FROM t) ="
+	    " (SELECT coalesce(sum(ntok), 0) FROM g))::int = 1", 25 },
 	[PS_SETUP] = {
 	    "WITH g AS (UPDATE games SET updated = $4, stamp = $5"
 	    " WHERE id = $1 AND moves = $2 AND (stamp = $3 OR $3 = 0)"
@@ -442,6 +477,14 @@ buf_sep(struct pg_buf *b)
 {
 	if (b->len > 1)
 		buf_add(b, ",", 1);
+}
+
+/* Elements already in the array's form (another array's, "1,2,3"). */
+void
+pg_buf_raw(struct pg_buf *b, const char *s, size_t len)
+{
+	buf_sep(b);
+	buf_add(b, s, len);
 }
 
 void

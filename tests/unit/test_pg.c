@@ -178,6 +178,82 @@ test_conflict_is_one_requests(void **state)
 	assert_loads_as(n->a, &b1);
 }
 
+/*
+ * The turns of one COMMIT go to PostgreSQL as one set-based statement:
+ * each game's version is still checked alone.  Six games, two of them
+ * moved by node b first; node a moves all six, and again two of them on
+ * top of its own move (one conflicted, one not): the conflicted ones and
+ * the move built on one are run again, the rest is stored, once.
+ */
+static void
+test_set_of_turns_checks_each_game(void **state)
+{
+	static const char *const ids[6] = { "s0", "s1", "s2", "s3", "s4",
+	    "s5" };
+	struct nodes	*n = *state;
+	struct game	 g, old, mine[6], again[2], theirs[2];
+	uint32_t	 seed = 23;
+	int		 i;
+
+	for (i = 0; i < 6; i++) {
+		make_ludo(&g, ids[i], "classic", 2 + i % 3);
+		assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+		assert_loads_as(n->a, &g);
+	}
+	assert_int_equal(store_begin(n->b), STORE_OK);
+	turn(n->b, 1, "s1", &old, &theirs[0], &seed);
+	turn(n->b, 2, "s4", &old, &theirs[1], &seed);
+	tp_committed(n->b, 0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	for (i = 0; i < 6; i++)
+		turn(n->a, (uint64_t)i + 1, ids[i], &old, &mine[i], &seed);
+	turn(n->a, 7, "s2", &old, &again[0], &seed);
+	assert_int_equal(old.moves, 1);
+	turn(n->a, 8, "s1", &old, &again[1], &seed);
+	tp_committed(n->a, 1ULL << 2 | 1ULL << 5 | 1ULL << 8);
+
+	/* b's two, a's four and its second move of s2. */
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 7);
+	assert_int_equal(query_int(n->a,
+	    "SELECT count(*) FROM history WHERE game = 's2'"), 2);
+	assert_int_equal(query_int(n->a,
+	    "SELECT count(*) FROM history WHERE game = 's1'"), 1);
+	assert_loads_as(n->b, &mine[0]);
+	assert_loads_as(n->b, &theirs[0]);
+	assert_loads_as(n->b, &again[0]);
+	assert_loads_as(n->b, &mine[3]);
+	assert_loads_as(n->b, &theirs[1]);
+	assert_loads_as(n->b, &mine[5]);
+}
+
+/* A turn whose token rows are not all there (a damaged database) fails
+ * the whole COMMIT of the set: nothing of it is stored. */
+static void
+test_set_of_turns_missing_token_row(void **state)
+{
+	struct nodes	*n = *state;
+	struct game	 g, h, old, a1, a2;
+	uint32_t	 seed = 29;
+
+	make_snl(&g, "torn", 2);
+	make_snl(&h, "whole", 2);
+	assert_int_equal(store_create_game(n->a, &g), STORE_OK);
+	assert_int_equal(store_create_game(n->a, &h), STORE_OK);
+	assert_loads_as(n->a, &g);
+	assert_loads_as(n->a, &h);
+	assert_int_equal(pg_test_exec("DELETE FROM tokens WHERE game = 'torn'"),
+	    0);
+
+	assert_int_equal(store_begin(n->a), STORE_OK);
+	turn(n->a, 1, "whole", &old, &a1, &seed);
+	turn(n->a, 2, "torn", &old, &a2, &seed);
+	assert_int_equal(store_commit(n->a), STORE_ERR);
+	store_rollback(n->a);
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 0);
+	assert_int_equal(query_int(n->a, "SELECT max(moves) FROM games"), 0);
+}
+
 /* A whole request (an EXEC's group) stores all it writes or nothing:
  * its move of a game no one else wrote is undone with its conflicted
  * one, and the whole transaction (the other request too) runs again. */
@@ -667,6 +743,10 @@ main(void)
 		    tp_teardown),
 		cmocka_unit_test_setup_teardown(test_conflict_is_one_requests,
 		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_set_of_turns_checks_each_game, tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_set_of_turns_missing_token_row, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_refused_turn_is_checked,
 		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(
