@@ -226,12 +226,13 @@ static const struct pg_stmt stmts[NPS] = {
 	/* A whole request's games still have the stamps it (and what was
 	 * built on it) put or read: else 1 / 0 rolls the transaction back
 	 * (pg_whole.c). */
-	/* Both from the partial index games_finished. */
+	/* Both from the partial index games_finished (finished: the
+	 * last move's time of a game that is over, else NULL). */
 	[PS_FINISHED] = {
-	    "SELECT id, kind FROM games WHERE turn = -1 AND updated < $1"
-	    " ORDER BY updated, id LIMIT $2", 2 },
+	    "SELECT id, kind FROM games WHERE finished < $1"
+	    " ORDER BY finished, id LIMIT $2", 2 },
 	[PS_FINISHED_COUNT] = {
-	    "SELECT count(*) FROM games WHERE turn = -1", 0 },
+	    "SELECT count(*) FROM games WHERE finished IS NOT NULL", 0 },
 	[PS_WHOLE] = {
 	    "SELECT 1 / (count(DISTINCT g.id) = $3)::int FROM games g"
 	    " JOIN unnest($1::text[], $2::bigint[]) AS u(id, stamp)"
