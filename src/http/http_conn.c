@@ -1,8 +1,10 @@
 /*
  * The HTTP connections, followed from their accept to their close: their
- * count (http-maxclients), the deadline by which a request must have
- * arrived, and a watcher of a request that outlives its pass or its read
- * (a held write, an event stream).
+ * count (http-maxclients) and each one's peer's (its share,
+ * http-maxclients-per-address, counted in quota.c with the peer's create
+ * rate), the deadline by which a request must have arrived, and a
+ * watcher of a request that outlives its pass or its read (a held
+ * write, an event stream).
  *
  * libevent 2.1's evhttp has no connection count and no hook at accept,
  * so connections are followed from the bufferevent made for each one
@@ -32,7 +34,8 @@ struct http_conn {
 	struct bufferevent	*bev;		/* until taken in */
 	struct evhttp_connection *evcon;	/* once taken in */
 	struct event		*deadline;
-	int			 refused;	/* over http-maxclients */
+	struct quota_peer	*peer;		/* its address's count */
+	enum http_over		 refused;	/* over a limit at its accept */
 	int			 broken;	/* HTTPS without TLS: closed */
 	http_gone_cb		 gone;		/* http_conn_watch() */
 	struct evhttp_request	*gone_req;
@@ -69,6 +72,8 @@ conn_free(struct http_conn *hc)
 		LIST_REMOVE(hc, link);
 		hc->h->nconns--;
 	}
+	if (hc->peer != NULL)
+		quota_peer_close(hc->peer);
 	if (hc->deadline != NULL)
 		event_free(hc->deadline);
 	free(hc);
@@ -127,13 +132,27 @@ conn_deadline_cb(evutil_socket_t fd, short what, void *arg)
 	evhttp_connection_free(hc->evcon);
 }
 
+/* A connection taken in counts on the server and on its peer; it is one
+ * over http-maxclients, or over its peer's share, or neither. */
 static void
 conn_take(struct http *h, struct http_conn *hc, struct evhttp_connection *evcon)
 {
+	const struct config	*cfg = h->srv->cfg;
+	char			*addr = NULL;
+	ev_uint16_t		 port;
+	int64_t			 held;
+
 	hc->evcon = evcon;
 	LIST_INSERT_HEAD(bucket(h, evcon), hc, link);
 	h->nconns++;
-	hc->refused = h->nconns > h->srv->cfg->http_maxclients;
+	evhttp_connection_get_peer(evcon, &addr, &port);
+	hc->peer = quota_peer_open(h->srv, addr != NULL ? addr : "", &held);
+	if (h->nconns > cfg->http_maxclients)
+		hc->refused = HTTP_OVER_ALL;
+	else if (held > cfg->http_maxclients_per_address)
+		hc->refused = HTTP_OVER_SHARE;
+	else
+		hc->refused = HTTP_OVER_NONE;
 	hc->deadline = evtimer_new(h->srv->base, conn_deadline_cb, hc);
 	if (hc->deadline != NULL)
 		evtimer_add(hc->deadline, &h->deadline);
@@ -226,16 +245,16 @@ request_done_cb(struct evhttp_request *req, void *arg)
 }
 
 /* A request has arrived on its connection: the connection's deadline
- * stops until the reply is sent, when the next request's starts.  1 when
- * the connection is one over http-maxclients. */
-int
+ * stops until the reply is sent, when the next request's starts.  Says
+ * whether the connection is one over a limit. */
+enum http_over
 http_conn_begin(struct http *h, struct evhttp_request *req)
 {
 	struct http_conn	*hc;
 
 	hc = conn_find(h, evhttp_request_get_connection(req));
 	if (hc == NULL)
-		return 0;
+		return HTTP_OVER_NONE;
 	if (hc->deadline != NULL)
 		evtimer_del(hc->deadline);
 	evhttp_request_set_on_complete_cb(req, request_done_cb, h);
