@@ -142,6 +142,9 @@ void	http_serve(struct http *, struct evhttp_request *, enum http_over,
 /* http_reply.c */
 /* The headers every reply of ours carries. */
 void	http_secure_headers(struct evkeyvalq *);
+/* The same as header lines ("Name: value\r\n"), for a reply written by
+ * evhttp itself (http_conn.c). */
+void	http_secure_headers_raw(struct evbuffer *);
 /* The reply; type and cache are the Content-Type and Cache-Control
  * values. */
 void	http_reply(struct http_ctx *, int status, const char *type,

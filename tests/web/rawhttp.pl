@@ -8,6 +8,8 @@
 #					file's own line ends are dropped) and
 #					prints the reply's status line, or
 #					CLOSED when none came
+#	rawhttp.pl head PORT FILE	the same, printing the reply's status
+#					line and headers (CLOSED: none)
 #	rawhttp.pl slow PORT SECS	sends a header a byte every 0.3 s;
 #					prints the seconds until the server
 #					closed, or OPEN after SECS
@@ -39,7 +41,7 @@ use Socket qw(PF_INET SOCK_STREAM SOL_SOCKET SO_RCVBUF inet_aton
     pack_sockaddr_in);
 
 my ($mode, $port, $arg) = @ARGV;
-die "usage: rawhttp.pl send|slow|idle|hold|from|stall PORT ARG\n"
+die "usage: rawhttp.pl send|head|slow|idle|hold|from|stall PORT ARG\n"
     unless defined $arg;
 
 sub connect_to {
@@ -109,7 +111,7 @@ sub until_closed {
 }
 
 my $head = "Host: 127.0.0.1:$port\r\n";
-if ($mode eq 'send') {
+if ($mode eq 'send' || $mode eq 'head') {
 	open my $f, '<', $arg or die "$arg: $!\n";
 	local $/;
 	my $req = unescape(<$f>);
@@ -118,7 +120,14 @@ if ($mode eq 'send') {
 	my $s = connect_to();
 	local $SIG{PIPE} = 'IGNORE';
 	syswrite($s, $req);
-	print status_of(read_reply($s, 3)), "\n";
+	my $reply = read_reply($s, 3);
+	if ($mode eq 'head' && $reply ne '') {
+		my ($h) = split /\r\n\r\n/, $reply, 2;
+		$h =~ s/\r//g;
+		print "$h\n";
+	} else {
+		print status_of($reply), "\n";
+	}
 } elsif ($mode eq 'slow') {
 	my $s = connect_to();
 	syswrite($s, "GET / HTTP/1.1\r\n${head}X-Slow: ");
