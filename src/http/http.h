@@ -105,9 +105,19 @@ void	http_free(struct server *);
 struct bufferevent *http_conn_bev_cb(struct event_base *, void *h);
 struct bufferevent *http_conn_bev_tls_cb(struct event_base *, void *h);
 void	http_conn_adopt_cb(evutil_socket_t, short, void *h);
-/* A request has arrived: 1 when its connection is one over
- * http-maxclients. */
-int	http_conn_begin(struct http *, struct evhttp_request *);
+/* A connection over a limit when it was accepted: one more than
+ * http-maxclients, or than its peer's share
+ * (http-maxclients-per-address).  Such a one is answered 503 LIMIT and
+ * closed, but for a probe (/healthz, /readyz, /metrics) while the
+ * connections are at most http-maxclients + HTTP_RESERVE. */
+enum http_over {
+	HTTP_OVER_NONE = 0,
+	HTTP_OVER_ALL,
+	HTTP_OVER_SHARE
+};
+#define HTTP_RESERVE	32
+/* A request has arrived: whether its connection is one over a limit. */
+enum http_over http_conn_begin(struct http *, struct evhttp_request *);
 /* The connections accepted and not yet taken in (at the end). */
 void	http_conns_free(struct http *);
 /* Calls gone(h, req, arg) when the connection of req closes, before
@@ -124,15 +134,17 @@ int	http_conn_watch(struct http *, struct evhttp_request *, http_gone_cb,
 void	http_request_gone(struct evhttp_request *);
 
 /* http_serve.c */
-/* Checks a request and routes it to its handler; refused: its connection
- * is one over http-maxclients (it gets 503 and a close); tls: it came on
- * the HTTPS port. */
-void	http_serve(struct http *, struct evhttp_request *, int refused,
+/* Checks a request and routes it to its handler; over: the limit its
+ * connection is over (enum http_over); tls: it came on the HTTPS port. */
+void	http_serve(struct http *, struct evhttp_request *, enum http_over,
 	    int tls);
 
 /* http_reply.c */
 /* The headers every reply of ours carries. */
 void	http_secure_headers(struct evkeyvalq *);
+/* The same as header lines ("Name: value\r\n"), for a reply written by
+ * evhttp itself (http_conn.c). */
+void	http_secure_headers_raw(struct evbuffer *);
 /* The reply; type and cache are the Content-Type and Cache-Control
  * values. */
 void	http_reply(struct http_ctx *, int status, const char *type,

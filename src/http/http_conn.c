@@ -1,8 +1,10 @@
 /*
  * The HTTP connections, followed from their accept to their close: their
- * count (http-maxclients), the deadline by which a request must have
- * arrived, and a watcher of a request that outlives its pass or its read
- * (a held write, an event stream).
+ * count (http-maxclients) and each one's peer's (its share,
+ * http-maxclients-per-address, counted in quota.c with the peer's create
+ * rate), the deadline by which a request must have arrived, and a
+ * watcher of a request that outlives its pass or its read (a held
+ * write, an event stream).
  *
  * libevent 2.1's evhttp has no connection count and no hook at accept,
  * so connections are followed from the bufferevent made for each one
@@ -14,9 +16,22 @@
  * this.  The HTTPS port's bufferevents are tls.c's (bufferevent_openssl,
  * accepting, with the context in use: a certificate reloaded on SIGHUP
  * is the next connection's).
+ *
+ * evhttp answers some requests itself, before a handler sees them: 400
+ * to one it cannot parse or whose line and headers are over
+ * http-max-header, 413 to a body over http-max-body, 501 to a method
+ * not taken, 417 to an Expect it does not know.  libevent 2.1 has no
+ * hook for those pages (2.2's evhttp_set_errorcb), yet they must carry
+ * the headers every reply does.  They are the only replies written on a
+ * connection while no request of ours is being served, and evhttp writes
+ * a reply's status line into the connection's output in one piece: a
+ * callback on that buffer puts the security headers right after such a
+ * line, before evhttp's own headers follow it.
  */
 #include <stdlib.h>
+#include <string.h>
 
+#include <event2/buffer.h>
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 #include <event2/http.h>
@@ -32,8 +47,13 @@ struct http_conn {
 	struct bufferevent	*bev;		/* until taken in */
 	struct evhttp_connection *evcon;	/* once taken in */
 	struct event		*deadline;
-	int			 refused;	/* over http-maxclients */
+	struct quota_peer	*peer;		/* its address's count */
+	enum http_over		 refused;	/* over a limit at its accept */
 	int			 broken;	/* HTTPS without TLS: closed */
+	struct evbuffer		*out;		/* the bufferevent's output */
+	struct evbuffer_cb_entry *outcb;	/* out_cb on it */
+	int			 serving;	/* a request of ours */
+	int			 adding;	/* out_cb writing */
 	http_gone_cb		 gone;		/* http_conn_watch() */
 	struct evhttp_request	*gone_req;
 	void			*gone_arg;
@@ -62,13 +82,53 @@ conn_find(struct http *h, const struct evhttp_connection *evcon)
 
 /* ------------------------------------------------------ connections */
 
+/* A status line evhttp wrote of its own (see above): the security
+ * headers follow it.  Not an interim reply (100 Continue, written with
+ * its blank line), nor anything written while a request of ours is
+ * served. */
+static void
+out_cb(struct evbuffer *out, const struct evbuffer_cb_info *info, void *arg)
+{
+	struct http_conn	*hc = arg;
+	struct evbuffer_ptr	 at;
+	char			 line[128];
+	size_t			 n = info->n_added;
+
+	if (n < 14 || n >= sizeof line || info->n_deleted > 0 ||
+	    hc->serving || hc->adding)
+		return;
+	if (evbuffer_ptr_set(out, &at, info->orig_size,
+	    EVBUFFER_PTR_SET) == -1 ||
+	    evbuffer_copyout_from(out, &at, line, n) != (ev_ssize_t)n)
+		return;
+	line[n] = '\0';
+	if (strncmp(line, "HTTP/1.", 7) != 0 || line[8] != ' ' ||
+	    line[9] < '2' || line[9] > '5' ||
+	    strstr(line, "\r\n") != line + n - 2)
+		return;
+	hc->adding = 1;
+	http_secure_headers_raw(out);
+	hc->adding = 0;
+}
+
+static void
+out_unwatch(struct http_conn *hc)
+{
+	if (hc->outcb != NULL)
+		evbuffer_remove_cb_entry(hc->out, hc->outcb);
+	hc->outcb = NULL;
+}
+
 static void
 conn_free(struct http_conn *hc)
 {
+	out_unwatch(hc);
 	if (hc->evcon != NULL) {
 		LIST_REMOVE(hc, link);
 		hc->h->nconns--;
 	}
+	if (hc->peer != NULL)
+		quota_peer_close(hc->peer);
 	if (hc->deadline != NULL)
 		event_free(hc->deadline);
 	free(hc);
@@ -127,13 +187,27 @@ conn_deadline_cb(evutil_socket_t fd, short what, void *arg)
 	evhttp_connection_free(hc->evcon);
 }
 
+/* A connection taken in counts on the server and on its peer; it is one
+ * over http-maxclients, or over its peer's share, or neither. */
 static void
 conn_take(struct http *h, struct http_conn *hc, struct evhttp_connection *evcon)
 {
+	const struct config	*cfg = h->srv->cfg;
+	char			*addr = NULL;
+	ev_uint16_t		 port;
+	int64_t			 held;
+
 	hc->evcon = evcon;
 	LIST_INSERT_HEAD(bucket(h, evcon), hc, link);
 	h->nconns++;
-	hc->refused = h->nconns > h->srv->cfg->http_maxclients;
+	evhttp_connection_get_peer(evcon, &addr, &port);
+	hc->peer = quota_peer_open(h->srv, addr != NULL ? addr : "", &held);
+	if (h->nconns > cfg->http_maxclients)
+		hc->refused = HTTP_OVER_ALL;
+	else if (held > cfg->http_maxclients_per_address)
+		hc->refused = HTTP_OVER_SHARE;
+	else
+		hc->refused = HTTP_OVER_NONE;
 	hc->deadline = evtimer_new(h->srv->base, conn_deadline_cb, hc);
 	if (hc->deadline != NULL)
 		evtimer_add(hc->deadline, &h->deadline);
@@ -161,6 +235,8 @@ http_conn_adopt_cb(evutil_socket_t fd, short what, void *arg)
 		if (ecb != NULL && cbarg != NULL &&
 		    evhttp_connection_get_bufferevent(cbarg) == hc->bev)
 			conn_take(h, hc, cbarg);
+		else
+			out_unwatch(hc);	/* before its buffer goes */
 		bufferevent_decref(hc->bev);
 		hc->bev = NULL;
 		if (hc->evcon == NULL)
@@ -182,6 +258,8 @@ conn_new(struct http *h, struct bufferevent *bev, int broken)
 	hc->h = h;
 	hc->bev = bev;
 	hc->broken = broken;
+	hc->out = bufferevent_get_output(bev);
+	hc->outcb = evbuffer_add_cb(hc->out, out_cb, hc);
 	bufferevent_incref(hc->bev);
 	TAILQ_INSERT_TAIL(&h->pending, hc, queue);
 	event_active(h->adopt, EV_TIMEOUT, 1);
@@ -221,23 +299,27 @@ request_done_cb(struct evhttp_request *req, void *arg)
 	struct http_conn	*hc;
 
 	hc = conn_find(h, evhttp_request_get_connection(req));
-	if (hc != NULL && hc->deadline != NULL)
+	if (hc == NULL)
+		return;
+	hc->serving = 0;
+	if (hc->deadline != NULL)
 		evtimer_add(hc->deadline, &h->deadline);
 }
 
 /* A request has arrived on its connection: the connection's deadline
- * stops until the reply is sent, when the next request's starts.  1 when
- * the connection is one over http-maxclients. */
-int
+ * stops until the reply is sent, when the next request's starts.  Says
+ * whether the connection is one over a limit. */
+enum http_over
 http_conn_begin(struct http *h, struct evhttp_request *req)
 {
 	struct http_conn	*hc;
 
 	hc = conn_find(h, evhttp_request_get_connection(req));
 	if (hc == NULL)
-		return 0;
+		return HTTP_OVER_NONE;
 	if (hc->deadline != NULL)
 		evtimer_del(hc->deadline);
+	hc->serving = 1;
 	evhttp_request_set_on_complete_cb(req, request_done_cb, h);
 	return hc->refused;
 }
@@ -249,6 +331,7 @@ http_conns_free(struct http *h)
 
 	while ((hc = TAILQ_FIRST(&h->pending)) != NULL) {
 		TAILQ_REMOVE(&h->pending, hc, queue);
+		out_unwatch(hc);
 		bufferevent_decref(hc->bev);
 		free(hc);
 	}

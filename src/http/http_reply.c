@@ -24,6 +24,17 @@
 			"base-uri 'none'; form-action 'self'; " \
 			"frame-ancestors 'none'"
 
+/* The headers every reply carries, evhttp's own error pages included. */
+static const struct {
+	const char	*name;
+	const char	*value;
+} secure[] = {
+	{ "X-Content-Type-Options", "nosniff" },
+	{ "Content-Security-Policy", HTTP_CSP },
+	{ "Referrer-Policy", "no-referrer" },
+	{ "X-Frame-Options", "DENY" },
+};
+
 static const char *
 reason(int status)
 {
@@ -75,10 +86,20 @@ method_name(enum evhttp_cmd_type m)
 void
 http_secure_headers(struct evkeyvalq *out)
 {
-	evhttp_add_header(out, "X-Content-Type-Options", "nosniff");
-	evhttp_add_header(out, "Content-Security-Policy", HTTP_CSP);
-	evhttp_add_header(out, "Referrer-Policy", "no-referrer");
-	evhttp_add_header(out, "X-Frame-Options", "DENY");
+	size_t	 i;
+
+	for (i = 0; i < sizeof secure / sizeof secure[0]; i++)
+		evhttp_add_header(out, secure[i].name, secure[i].value);
+}
+
+void
+http_secure_headers_raw(struct evbuffer *out)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof secure / sizeof secure[0]; i++)
+		evbuffer_add_printf(out, "%s: %s\r\n", secure[i].name,
+		    secure[i].value);
 }
 
 void

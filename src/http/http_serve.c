@@ -2,7 +2,12 @@
  * What every HTTP request passes before a handler sees it, and the routes
  * to the handlers.  The checks, in order:
  *
- *  1. the connection is within http-maxclients (else 503 LIMIT, close);
+ *  1. the connection is within http-maxclients and its address's share,
+ *     http-maxclients-per-address (else 503 LIMIT, close); a probe
+ *     (/healthz, /readyz, /metrics) on one over them is served all the
+ *     same, and closed, while there are at most HTTP_RESERVE connections
+ *     over http-maxclients: a monitor is answered while a flood holds
+ *     every slot;
  *  2. one Host header, naming an address we listen on, localhost or an
  *     http-host name (else 421 HOST): a page on a hostile name that
  *     resolves to us (DNS rebinding) is refused;
@@ -233,19 +238,54 @@ write_allowed(struct http_ctx *x, const char *host)
 	return password_given(x);
 }
 
+/* A probe of a monitor, which a connection over a limit may still ask. */
+static int
+is_probe(const char *path)
+{
+	return strcmp(path, "/healthz") == 0 ||
+	    strcmp(path, "/readyz") == 0 || strcmp(path, "/metrics") == 0;
+}
+
+/* A connection over a limit: 0 for a probe within the reserve (served,
+ * then closed), or -1 with 503 LIMIT sent. */
+static int
+over_limit(struct http_ctx *x, enum http_over over)
+{
+	struct http		*h = x->srv->http;
+	const struct config	*cfg = x->srv->cfg;
+
+	if (is_probe(x->path) && h->nconns <= cfg->http_maxclients +
+	    HTTP_RESERVE) {
+		evhttp_add_header(evhttp_request_get_output_headers(x->req),
+		    "Connection", "close");
+		return 0;
+	}
+	if (over == HTTP_OVER_ALL) {
+		http_error(x, "LIMIT", "max number of HTTP clients reached "
+		    "(http-maxclients %lld)", (long long)cfg->http_maxclients);
+		return -1;
+	}
+	quota_count(x->srv, QUOTA_HTTP_PER_ADDRESS);
+	refusal_log(x, "refused: max number of HTTP connections from one "
+	    "address reached (http-maxclients-per-address %lld)",
+	    (long long)cfg->http_maxclients_per_address);
+	http_error(x, "LIMIT", "max number of HTTP connections from one "
+	    "address reached (http-maxclients-per-address %lld)",
+	    (long long)cfg->http_maxclients_per_address);
+	return -1;
+}
+
 /* Passes the checks of every request; 0, or -1 with the reply sent. */
 static int
-request_allowed(struct http_ctx *x, int refused)
+request_allowed(struct http_ctx *x, enum http_over over)
 {
 	struct http	*h = x->srv->http;
 	const char	*host = one_host(x->req);
 	const struct evhttp_uri *uri = evhttp_request_get_evhttp_uri(x->req);
 	char		 buf[72];
 
-	if (refused) {
-		http_error(x, "LIMIT", "max number of HTTP clients reached");
+	if (over != HTTP_OVER_NONE && over_limit(x, over) == -1)
 		return -1;
-	}
 	if (host == NULL || !http_host_allowed(host, h->names, h->nnames,
 	    h->any_address)) {
 		refusal_log(x, "refused Host '%s' (DNS rebinding?)",
@@ -371,7 +411,8 @@ route(struct http_ctx *x)
 }
 
 void
-http_serve(struct http *h, struct evhttp_request *req, int refused, int tls)
+http_serve(struct http *h, struct evhttp_request *req, enum http_over over,
+    int tls)
 {
 	const struct evhttp_uri	*uri = evhttp_request_get_evhttp_uri(req);
 	struct http_ctx		 x;
@@ -386,7 +427,7 @@ http_serve(struct http *h, struct evhttp_request *req, int refused, int tls)
 	h->requests++;
 	http_secure_headers(evhttp_request_get_output_headers(req));
 	cors_headers(&x);
-	switch (request_allowed(&x, refused)) {
+	switch (request_allowed(&x, over)) {
 	case -1:
 		h->refused++;
 		return;

@@ -237,6 +237,7 @@ const struct cmd_def conn_hello_entry = { .name = "HELLO", .spec = &hello_spec,
  */
 enum {
 	CLIENT_GETNAME = 0,
+	CLIENT_GETREDIR,
 	CLIENT_HELP,
 	CLIENT_ID,
 	CLIENT_INFO,
@@ -245,7 +246,9 @@ enum {
 	CLIENT_NO_EVICT,
 	CLIENT_NO_TOUCH,
 	CLIENT_SETINFO,
-	CLIENT_SETNAME
+	CLIENT_SETNAME,
+	CLIENT_TRACKINGINFO,
+	CLIENT_UNPAUSE
 };
 static const struct cmd_arg client_kill_arg = {
 	.name = "filter", .type = CMD_ARG_STRING, .flags = CMD_ARG_MULTIPLE,
@@ -261,6 +264,7 @@ static const struct cmd_arg client_setinfo_arg = {
 static const struct cmd_arg client_name_arg = CMD_ARG_STR("name");
 static const struct cmd_alt client_alts[] = {
 	[CLIENT_GETNAME] = { "GETNAME", NULL },
+	[CLIENT_GETREDIR] = { "GETREDIR", NULL },
 	[CLIENT_HELP] = { "HELP", NULL },
 	[CLIENT_ID] = { "ID", NULL },
 	[CLIENT_INFO] = { "INFO", NULL },
@@ -270,6 +274,8 @@ static const struct cmd_alt client_alts[] = {
 	[CLIENT_NO_TOUCH] = { "NO-TOUCH", &client_onoff_arg },
 	[CLIENT_SETINFO] = { "SETINFO", &client_setinfo_arg },
 	[CLIENT_SETNAME] = { "SETNAME", &client_name_arg },
+	[CLIENT_TRACKINGINFO] = { "TRACKINGINFO", NULL },
+	[CLIENT_UNPAUSE] = { "UNPAUSE", NULL },
 	{ NULL, NULL }
 };
 static const struct cmd_arg client_args[] = {
@@ -472,10 +478,10 @@ client_help(struct conn *c)
 {
 	static const char *const lines[] = {
 		"CLIENT <subcommand> [<arg> ...]. Subcommands are:",
-		"GETNAME", "ID", "INFO", "KILL <ip:port>",
+		"GETNAME", "GETREDIR", "ID", "INFO", "KILL <ip:port>",
 		"KILL ID <id> | ADDR <ip:port> [SKIPME yes|no]",
 		"LIST [TYPE normal|pubsub]", "SETINFO LIB-NAME|LIB-VER <value>",
-		"SETNAME <name>", "HELP",
+		"SETNAME <name>", "TRACKINGINFO", "UNPAUSE", "HELP",
 	};
 	struct reply	 r = { 0 };
 	size_t		 i;
@@ -511,6 +517,27 @@ client_getname(struct conn *c)
 	reply_free(&r);
 }
 
+/* CLIENT TRACKINGINFO as Redis answers a connection that tracks nothing:
+ * ludusd has no client-side caching (no CLIENT TRACKING), so no
+ * connection ever does. */
+static void
+client_trackinginfo(struct conn *c)
+{
+	struct reply	 r = { 0 }, *flags;
+
+	reply_map(&r);
+	reply_bulk(reply_add(&r), "flags", 5);
+	flags = reply_add(&r);	/* filled before r grows again */
+	reply_array(flags);
+	reply_bulk(reply_add(flags), "off", 3);
+	reply_bulk(reply_add(&r), "redirect", 8);
+	reply_int(reply_add(&r), -1);
+	reply_bulk(reply_add(&r), "prefixes", 8);
+	reply_array(reply_add(&r));
+	conn_reply(c, &r);
+	reply_free(&r);
+}
+
 /* CLIENT subcommand ...: the parser has checked the subcommand and the
  * count of its words. */
 static void
@@ -542,7 +569,14 @@ client_cmd(struct conn *c, const struct cmd_parsed *p)
 	case CLIENT_HELP:
 		client_help(c);
 		break;
-	default:	/* NO-EVICT, NO-TOUCH: nothing is evicted or touched */
+	case CLIENT_GETREDIR:	/* no tracking, so no redirection */
+		send_int(c, -1);
+		break;
+	case CLIENT_TRACKINGINFO:
+		client_trackinginfo(c);
+		break;
+	default:	/* NO-EVICT, NO-TOUCH: nothing is evicted or touched;
+			 * UNPAUSE: nothing is ever paused */
 		send_status(c, "OK");
 		break;
 	}

@@ -76,6 +76,7 @@ config_init(struct config *cfg)
 	cfg->http_port = HTTP_PORT_UNSET;
 	cfg->http_portfile = xstrdup("");
 	cfg->http_maxclients = 1024;
+	cfg->http_maxclients_per_address = 128;
 	cfg->http_timeout = 10;
 	cfg->http_max_header = 16 * 1024;
 	cfg->http_max_body = 64 * 1024;

@@ -77,6 +77,7 @@ struct config {
 	int		  nhttp_host;
 	char		 *http_portfile;	/* "": none */
 	int64_t		  http_maxclients;
+	int64_t		  http_maxclients_per_address;	/* one peer's */
 	int64_t		  http_timeout;	/* seconds for a request, an I/O */
 	int64_t		  http_max_header;	/* bytes of request headers */
 	int64_t		  http_max_body;	/* bytes of a request body */

@@ -305,6 +305,15 @@ k_http_maxclients(struct config *cfg, int argc, char **argv,
 }
 
 static int
+k_http_maxclients_per_address(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_int(argv[0], 1, 1000000, &cfg->http_maxclients_per_address,
+	    why);
+}
+
+static int
 k_http_port(struct config *cfg, int argc, char **argv, const char **why)
 {
 	int64_t	 v;
@@ -686,6 +695,9 @@ const struct config_key config_keys[] = {
 	{ "http-maxclients", k_http_maxclients, 0, "N",
 	  "HTTP connections served at once (1024)",
 	  V_INT64, AT(http_maxclients) },
+	{ "http-maxclients-per-address", k_http_maxclients_per_address, 0, "N",
+	  "HTTP connections one address holds at once (128)",
+	  V_INT64, AT(http_maxclients_per_address) },
 	{ "http-port", k_http_port, 0, "PORT",
 	  "HTTP port (7421; 0 = no HTTP, any = any free port)",
 	  V_OTHER, 0 },

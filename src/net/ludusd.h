@@ -355,6 +355,7 @@ enum quota_limit {
 	QUOTA_MAX_GAMES,		/* max-games */
 	QUOTA_SUBSCRIPTIONS,		/* max-subscriptions */
 	QUOTA_MULTI,			/* multi-max-commands */
+	QUOTA_HTTP_PER_ADDRESS,		/* http-maxclients-per-address */
 	QUOTA_COUNT
 };
 /* Sets the quotas up and hooks the command layer's create quotas. */
@@ -379,6 +380,17 @@ int	quota_subscribe(struct conn *, int64_t more, struct reply *err);
 /* A MULTI that queued that many commands would queue one more: 0, or -1
  * with the refusal set in err. */
 int	quota_queue(struct conn *, size_t queued, struct reply *err);
+/* An HTTP connection from addr is counted on its peer (the address, an
+ * IPv6 one by its /64) until quota_peer_close(); *held: the peer's
+ * connections now, this one included.  The peer lives while it holds
+ * one. */
+struct quota_peer;
+struct quota_peer *quota_peer_open(struct server *, const char *addr,
+	    int64_t *held);
+void	quota_peer_close(struct quota_peer *);
+const char *quota_peer_name(const struct quota_peer *);
+/* A refusal of that cap made by the caller (counted in INFO, /metrics). */
+void	quota_count(struct server *, enum quota_limit);
 /* A refusal of a security check may be logged: 1, with *left the lines
  * of its kind left out since the last one; 0 when the log's rate is over
  * (the line is counted as left out). */

@@ -32,6 +32,13 @@
  *				each costs the daemon memory while it lasts.
  *	multi-max-commands	commands one MULTI may queue (its queue is
  *				memory until EXEC).
+ *	http-maxclients-per-address
+ *				HTTP connections one peer (its address,
+ *				or its /64) holds at once: the HTTP side
+ *				(http_conn.c) counts each connection on
+ *				its peer here, from its accept to its
+ *				close, so that one address cannot take
+ *				every slot of http-maxclients.
  *
  * A create's quota is asked by the command layer (env->create_admit,
  * once the create's words are checked, before the store is touched), for
@@ -70,9 +77,11 @@
 #define LOG_EVERY_US	(1000LL * 1000)	/* ... then one a second */
 #define RECOUNT_US	(1000LL * 1000)	/* max-games counted again */
 
-/* The create rate of one HTTP peer (its address, or its /64). */
-struct peer {
+/* One HTTP peer (its address, or its /64): its create rate and the
+ * connections it holds.  Kept while it holds any. */
+struct quota_peer {
 	struct rate	 rate;
+	int64_t		 conns;
 	char		 key[INET6_ADDRSTRLEN + 4];
 };
 
@@ -84,7 +93,7 @@ struct quota {
 	char		 peer[INET6_ADDRSTRLEN + 4];
 	const char	*who;			/* for the log */
 	int64_t		 retry_us;		/* of its last rate refusal */
-	struct idmap	*peers;			/* key -> struct peer */
+	struct idmap	*peers;			/* key -> quota_peer */
 	size_t		 sweep_at;		/* peers when idle ones go */
 	int64_t		 games;			/* counted; -1: to count */
 	uint64_t	 epoch;			/* store failures then */
@@ -101,6 +110,7 @@ static const char *const names[QUOTA_COUNT] = {
 	[QUOTA_MAX_GAMES] = "max-games",
 	[QUOTA_SUBSCRIPTIONS] = "max-subscriptions",
 	[QUOTA_MULTI] = "multi-max-commands",
+	[QUOTA_HTTP_PER_ADDRESS] = "http-maxclients-per-address",
 };
 
 static int64_t
@@ -154,19 +164,20 @@ peer_key(const char *addr, char *key, size_t len)
 	snprintf(key, len, "%s/64", buf);
 }
 
-/* Drops the peers whose rate is whole again (a new one is the same),
- * once there are twice as many as after the last time. */
+/* Drops the peers whose rate is whole again (a new one is the same)
+ * and that hold no connection, once there are twice as many as after
+ * the last time. */
 static void
 peers_sweep(struct quota *q, int64_t now)
 {
-	struct peer	*p, **idle;
+	struct quota_peer	*p, **idle;
 	size_t		 pos = 0, n = 0, i;
 
 	if (idmap_count(q->peers) < q->sweep_at)
 		return;
 	idle = xcalloc(idmap_count(q->peers), sizeof *idle);
 	while ((p = idmap_next(q->peers, &pos)) != NULL)
-		if (rate_idle(&p->rate, now))
+		if (p->conns == 0 && rate_idle(&p->rate, now))
 			idle[n++] = p;
 	for (i = 0; i < n; i++) {
 		idmap_del(q->peers, idle[i]->key);
@@ -178,22 +189,61 @@ peers_sweep(struct quota *q, int64_t now)
 		q->sweep_at = PEERS_KEPT;
 }
 
+/* The peer of that key, made when there is none. */
+static struct quota_peer *
+peer_get(struct quota *q, const char *key, int64_t now)
+{
+	struct quota_peer	*p;
+
+	if ((p = idmap_get(q->peers, key)) == NULL) {
+		peers_sweep(q, now);
+		p = xcalloc(1, sizeof *p);
+		str_copy(p->key, sizeof p->key, key);
+		idmap_put(q->peers, p->key, p);
+	}
+	return p;
+}
+
 /* The rate of the client running commands; NULL: none applies. */
 static struct rate *
 current_rate(struct quota *q, int64_t now)
 {
-	struct peer	*p;
-
 	if (q->rate != NULL || q->peer[0] == '\0')
 		return q->rate;
-	if ((p = idmap_get(q->peers, q->peer)) == NULL) {
-		peers_sweep(q, now);
-		p = xcalloc(1, sizeof *p);
-		str_copy(p->key, sizeof p->key, q->peer);
-		idmap_put(q->peers, p->key, p);
-	}
-	q->rate = &p->rate;
+	q->rate = &peer_get(q, q->peer, now)->rate;
 	return q->rate;
+}
+
+/* ---------------------------------------------- HTTP peers' conns */
+
+struct quota_peer *
+quota_peer_open(struct server *srv, const char *addr, int64_t *held)
+{
+	struct quota_peer	*p;
+	char			 key[INET6_ADDRSTRLEN + 4];
+
+	peer_key(addr, key, sizeof key);
+	p = peer_get(srv->quota, key, now_us());
+	*held = ++p->conns;
+	return p;
+}
+
+void
+quota_peer_close(struct quota_peer *p)
+{
+	p->conns--;
+}
+
+const char *
+quota_peer_name(const struct quota_peer *p)
+{
+	return p->key;
+}
+
+void
+quota_count(struct server *srv, enum quota_limit l)
+{
+	srv->quota->refused[l]++;
 }
 
 /* ----------------------------------------------------------- creates */
@@ -456,7 +506,7 @@ void
 quota_free(struct server *srv)
 {
 	struct quota	*q = srv->quota;
-	struct peer	*p;
+	struct quota_peer	*p;
 	size_t		 pos = 0;
 
 	if (q == NULL)

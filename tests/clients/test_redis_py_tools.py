@@ -3,7 +3,7 @@
 what monitoring tools and a library's own helpers reach for: the order
 of a game command's refusals, client_info() and client_list(), info()'s
 Redis fields, memory_usage(), xinfo_stream(), monitor(), the CLIENT
-subcommands that mean nothing here, and the refusal of a client over
+subcommands that mean nothing here (unpause, getredir, trackinginfo), and the refusal of a client over
 maxclients.  Run by tests/clients/run, TAP on stdout.
 """
 
@@ -230,6 +230,18 @@ def _(t):
     assert seen[2]["command"] == 'ECHO a "quoted"\\nword', seen[2]
     assert all(key not in x["command"] for x in seen), seen
     assert abs(seen[1]["time"] - time.time()) < 60, seen[1]
+
+
+# ------------------------------------------- CLIENT subcommands as no-ops
+
+@suite.case("client_unpause(), client_getredir(), client_trackinginfo()")
+def _(t):
+    r = client(t)
+    assert r.client_unpause() == "OK"
+    assert r.client_getredir() == -1
+    assert r.client_trackinginfo() == ["flags", ["off"], "redirect", -1,
+                                       "prefixes", []]
+    assert r.ping() is True
 
 
 # ---------------------------------------------------------- MEMORY USAGE

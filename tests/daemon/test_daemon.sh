@@ -188,6 +188,17 @@ case ${2:-} in
 esac
 check "redis-cli --stat: nobody blocked" "0" "${4:-}"
 
+# The CLIENT subcommands that mean nothing here answer as Redis does to
+# a client that nothing paused and that tracks nothing.
+check "CLIENT UNPAUSE, GETREDIR, TRACKINGINFO as Redis answers" \
+    "OK -1 flags off redirect -1 prefixes" \
+    "$({ cli CLIENT UNPAUSE; cli CLIENT GETREDIR; cli CLIENT TRACKINGINFO; } |
+    paste -sd' ' - | sed 's/ *$//')"
+check "... and in RESP3" "flags off redirect -1 prefixes" \
+    "$(redis-cli -3 -p "$PORT" CLIENT TRACKINGINFO | tr -d '\r' |
+    sed 's/^[0-9]*) //; s/^[0-9]*) //' | paste -sd' ' - | tr -s ' ' |
+    sed 's/ *$//')"
+
 out=$(cli COMMAND COUNT)
 case $out in
 [0-9]*) [ "$out" -ge 27 ] && ok "COMMAND COUNT" || not_ok "COMMAND COUNT" ;;

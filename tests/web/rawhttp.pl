@@ -8,6 +8,8 @@
 #					file's own line ends are dropped) and
 #					prints the reply's status line, or
 #					CLOSED when none came
+#	rawhttp.pl head PORT FILE	the same, printing the reply's status
+#					line and headers (CLOSED: none)
 #	rawhttp.pl slow PORT SECS	sends a header a byte every 0.3 s;
 #					prints the seconds until the server
 #					closed, or OPEN after SECS
@@ -20,6 +22,17 @@
 #					nothing for SECS, then reads what
 #					came: prints "EVENTS n LAST seq"
 #					and CLOSED when the server closed
+#	rawhttp.pl from PORT FILE	runs the lines of FILE, each
+#					"ADDR N PATH": opens N connections
+#					from the local address ADDR, each
+#					asking for PATH, and prints their
+#					status codes on a line (CLOSED: no
+#					reply).  Connections answered 200
+#					are kept open to the end (an event
+#					stream stays one); "close ADDR"
+#					closes those of ADDR; "show ADDR
+#					PATH" prints the status code and the
+#					JSON reply's message
 use strict;
 use warnings;
 use IO::Socket::INET;
@@ -28,12 +41,14 @@ use Socket qw(PF_INET SOCK_STREAM SOL_SOCKET SO_RCVBUF inet_aton
     pack_sockaddr_in);
 
 my ($mode, $port, $arg) = @ARGV;
-die "usage: rawhttp.pl send|slow|idle|hold|stall PORT ARG\n"
+die "usage: rawhttp.pl send|head|slow|idle|hold|from|stall PORT ARG\n"
     unless defined $arg;
 
 sub connect_to {
+	my ($from) = @_;
 	my $s = IO::Socket::INET->new(PeerAddr => '127.0.0.1',
-	    PeerPort => $port, Proto => 'tcp', Timeout => 5)
+	    PeerPort => $port, Proto => 'tcp', Timeout => 5,
+	    defined $from ? (LocalAddr => $from) : ())
 	    or die "connect: $!\n";
 	binmode $s;
 	$s->autoflush(1);
@@ -96,7 +111,7 @@ sub until_closed {
 }
 
 my $head = "Host: 127.0.0.1:$port\r\n";
-if ($mode eq 'send') {
+if ($mode eq 'send' || $mode eq 'head') {
 	open my $f, '<', $arg or die "$arg: $!\n";
 	local $/;
 	my $req = unescape(<$f>);
@@ -105,7 +120,14 @@ if ($mode eq 'send') {
 	my $s = connect_to();
 	local $SIG{PIPE} = 'IGNORE';
 	syswrite($s, $req);
-	print status_of(read_reply($s, 3)), "\n";
+	my $reply = read_reply($s, 3);
+	if ($mode eq 'head' && $reply ne '') {
+		my ($h) = split /\r\n\r\n/, $reply, 2;
+		$h =~ s/\r//g;
+		print "$h\n";
+	} else {
+		print status_of($reply), "\n";
+	}
 } elsif ($mode eq 'slow') {
 	my $s = connect_to();
 	syswrite($s, "GET / HTTP/1.1\r\n${head}X-Slow: ");
@@ -117,10 +139,62 @@ if ($mode eq 'send') {
 	my @held;
 	for my $i (0 .. $arg) {
 		my $s = connect_to();
-		syswrite($s, "GET /healthz HTTP/1.1\r\n$head\r\n");
+		syswrite($s, "GET /api/kinds HTTP/1.1\r\n$head\r\n");
 		my ($code) = status_of(read_reply($s, 3)) =~ /^HTTP\/1\.1 (\d+)/;
 		push @held, $s;
 		print defined $code ? $code : 'CLOSED', $i < $arg ? ' ' : "\n";
+	}
+} elsif ($mode eq 'from') {
+	open my $f, '<', $arg or die "$arg: $!\n";
+	my %held;
+	local $SIG{PIPE} = 'IGNORE';
+	while (my $line = <$f>) {
+		chomp $line;
+		next if $line eq '';
+		if ($line =~ /^close (\S+)$/) {
+			close $_ for @{delete $held{$1} // []};
+			print "closed $1\n";
+			next;
+		}
+		my ($from, $n, $path) = split ' ', $line;
+		my $show = $from eq 'show';
+		($from, $n, $path) = ($n, 1, $path) if $show;
+		my @codes;
+		for (1 .. $n) {
+			my $s = connect_to($from);
+			syswrite($s, "GET $path HTTP/1.1\r\n$head\r\n");
+			# The status line and headers: an event stream's body
+			# does not end.
+			my ($buf, $sel) = ('', IO::Select->new($s));
+			while ($buf !~ /\r\n\r\n/ && $sel->can_read(5)) {
+				my $got = sysread($s, my $chunk, 65536);
+				last unless $got;
+				$buf .= $chunk;
+			}
+			my ($code) = status_of($buf) =~ /^HTTP\/1\.1 (\d+)/;
+			if ($show) {
+				$buf .= read_reply($s, 3);
+				my ($msg) = $buf =~ /"message":\s*"([^"]*)"/;
+				$code = ($code // 'CLOSED') . ' ' . ($msg // '');
+			}
+			push @codes, defined $code ? $code : 'CLOSED';
+			if (defined $code && $code eq '200') {
+				push @{$held{$from}}, $s;
+			} else {
+				close $s;
+			}
+		}
+		# Runs of one code are counted: "200x4 503".
+		my @runs;
+		for my $c (@codes) {
+			if (@runs && $runs[-1][0] eq $c) {
+				$runs[-1][1]++;
+			} else {
+				push @runs, [$c, 1];
+			}
+		}
+		print join(' ', map { $_->[1] > 1 ? "$_->[0]x$_->[1]" : $_->[0] }
+		    @runs), "\n";
 	}
 } elsif ($mode eq 'stall') {
 	# The receive buffer is set before the connect, so that the window

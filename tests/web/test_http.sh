@@ -308,11 +308,15 @@ check "nothing was created" "dd li lu lx sn" "$(cli GAMES | paste -sd' ' -)"
 big=$(head -c 5000 /dev/zero | tr '\0' 'a')
 get /api/games -H "X-Big: $big" >/dev/null
 check "headers over http-max-header: 400, by evhttp" "400" "$(status)"
+contains "... with the security headers" "X-Content-Type-Options: nosniff" \
+    "$(tr -d '\r' <"$DIR/head")"
 get "/api/games?after=$big" >/dev/null
 check "a target over http-max-header: 400, by evhttp" "400" "$(status)"
 get /api/games -X POST -H 'Content-Type: application/json' \
     --data-binary "$(head -c 2000 /dev/zero | tr '\0' ' ')" >/dev/null
 check "a body over http-max-body: 413" "413" "$(status)"
+check "... with the security headers" "nosniff DENY no-referrer" \
+    "$(header X-Content-Type-Options) $(header X-Frame-Options) $(header Referrer-Policy)"
 check "http-maxclients: the one too many gets 503" "200 200 200 200 200 200 503" \
     "$($RAW hold "$HPORT" 6)"
 check "connections are counted down when they close" "200" \
@@ -332,10 +336,22 @@ closes_in "a slow sender is closed at http-timeout" slow
 closes_in "an idle connection is closed at http-timeout" idle
 
 # ---------------------------------------------------- malformed corpus
+# Every reply carries the security headers, evhttp's own pages (400,
+# 501) too.
+bare=
 for f in "$CORPUS"/*.req; do
 	name=$(basename "$f" .req)
 	want=${name%%-*}
-	got=$($RAW send "$HPORT" "$f")
+	$RAW head "$HPORT" "$f" >"$DIR/rawhead"
+	got=$(head -1 "$DIR/rawhead")
+	if [ "$got" != CLOSED ] && { ! grep -qx \
+	    'X-Content-Type-Options: nosniff' "$DIR/rawhead" ||
+	    ! grep -q "^Content-Security-Policy: .*frame-ancestors 'none'" \
+	    "$DIR/rawhead" || ! grep -qx 'X-Frame-Options: DENY' \
+	    "$DIR/rawhead" || ! grep -qx 'Referrer-Policy: no-referrer' \
+	    "$DIR/rawhead"; }; then
+		bare="$bare $name"
+	fi
 	# The status code, whatever version the reply speaks.
 	code=$(printf '%s' "$got" | sed -n 's|^HTTP/1\.[01] \([0-9]*\) .*|\1|p')
 	case $want:$code in
@@ -344,6 +360,7 @@ for f in "$CORPUS"/*.req; do
 	*) not_ok "corpus $name: $got" ;;
 	esac
 done
+check "every reply of the corpus has the security headers" "" "$bare"
 check "alive after the corpus" "ok" "$(field /healthz status)"
 check "RESP is untouched" "PONG" "$(cli PING)"
 

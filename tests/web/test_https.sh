@@ -101,6 +101,11 @@ check "curl https:// reads /api/games with the test CA" "g" \
     "$(sget /api/games | "$JGET" games.0.id)"
 check "... the same as the HTTP port" "$(curl -s "$BASE/api/games")" \
     "$(sget /api/games)"
+big=$(head -c 20000 /dev/zero | tr '\0' 'a')
+check "evhttp's own 400 over HTTPS has the security headers" \
+    "400 nosniff DENY" "$(sget /api/games -H "X-Big: $big" -D - -o /dev/null |
+    tr -d '\r' | sed -n 's|^HTTP/1\.1 \([0-9]*\) .*|\1|p
+    s/^X-Content-Type-Options: //p; s/^X-Frame-Options: //p' | paste -sd' ' -)"
 curl -s --max-time "$T" --cacert "$P/other-ca.crt" "$SBASE/api/games" \
     >/dev/null 2>&1
 check "a wrong CA is refused (curl: 60)" 60 "$?"
