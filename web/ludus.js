@@ -935,6 +935,13 @@
 			}
 
 			fromFragment();
+			/* An invite opened over the page of its game changes
+			 * the fragment alone: no new page. */
+			window.addEventListener('hashchange', function () {
+				fromFragment();
+				refused = false;
+				render();
+			});
 			refresh();
 			return { refresh: refresh, boardShown: boardShown };
 		}

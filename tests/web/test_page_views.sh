@@ -67,6 +67,49 @@ until_shown "... scrubbed back: no die" "$BUTTONS" "Back to the last move"
 check "... no token marked" 0 "$(js "$LEGAL")"
 check "no console error" "" "$(errors)"
 
+# ------------------------------------- a spectator, a player, two tabs
+SEATLINE="return document.getElementById('play-seat').textContent + '|' + document.getElementById('game').dataset.view;"
+curl -s -X POST -H 'Content-Type: application/json' --data-binary \
+    '{"kind": "ludo", "id": "two", "players": ["red", "blue"],
+    "options": {"seats": "secure", "dice": "manual"}}' \
+    "$BASE/api/games" >"$DIR/created"
+RED=$("$JGET" seats.0.invite <"$DIR/created")
+BLUE=$("$JGET" seats.1.invite <"$DIR/created")
+fresh
+go /games/two
+until_shown "no seat: the page says you are watching" "$SEATLINE" \
+    "You are watching: you hold no seat of this game.|spectator"
+check "... and offers no die" "" "$(js "$BUTTONS")"
+go "$RED"
+until_shown "red's invite: you play red" "$SEATLINE" "You play red.|player"
+until_shown "... and red rolls" "$BUTTONS" "1 2 3 4 5 6"
+TAB1=$(wd GET /window | "$JGET" value)
+TAB2=$(wd POST /window/new '{"type": "tab"}' | "$JGET" value.handle)
+wd POST /window "{\"handle\": \"$TAB2\"}" >/dev/null
+go "$BLUE"
+until_shown "blue's invite in a second tab: you play blue" "$SEATLINE" \
+    "You play blue.|player"
+wd POST /window "{\"handle\": \"$TAB1\"}" >/dev/null
+until_shown "the first tab still plays red" "$SEATLINE" "You play red.|player"
+click '#play-actions button:nth-child(5)'
+until_shown "... a 5: red passes" "$BUTTONS" "Pass"
+click '#play-actions button'
+poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 2 >/dev/null
+wd POST /window "{\"handle\": \"$TAB2\"}" >/dev/null
+until_shown "the second tab: blue's die" "$BUTTONS" "1 2 3 4 5 6"
+click '#play-actions button:nth-child(3)'
+until_shown "... a 3: blue passes" "$BUTTONS" "Pass"
+click '#play-actions button'
+poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 3 >/dev/null
+check "both tabs' moves are stored, each by its seat" \
+    "1,red,5:0,PASSED 2,blue,3:0,PASSED" \
+    "$(cli HISTORY two 1 2 | paste -sd' ' -)"
+check "no console error" "" "$(errors)"
+cli LUDO.CREATE hs red blue >/dev/null
+go /games/hs
+until_shown "open seats: the page plays every seat, in turn" "$SEATLINE" \
+    "Open seats: this page plays red, blue, in turn.|hotseat"
+
 check "ludusd served it all" "PONG" "$(cli PING)"
 echo "1..$N"
 [ "$FAILED" -eq 0 ]
