@@ -46,12 +46,19 @@ http_game_at(struct http_ctx *x, const struct evkeyvalq *q, struct game *g,
     int64_t *seq, int64_t *latest)
 {
 	struct game	 now;
+	const char	*v, *errstr;
 	char		 why[256];
 
-	if (http_load_game(x, &now) == -1 ||
-	    http_query_int(x, q, "seq", 0, INT64_MAX / 2, now.moves,
-	    seq) == -1)
+	if (http_load_game(x, &now) == -1)
 		return -1;
+	/* A move's number, said with the game's own bounds. */
+	*seq = now.moves;
+	if ((v = evhttp_find_header(q, "seq")) != NULL &&
+	    parse_int64(v, 0, INT64_MAX / 2, seq, &errstr) == -1) {
+		http_error(x, "BADARG", "seq must be a move number: 0 (the "
+		    "start) to %lld (the game now)", (long long)now.moves);
+		return -1;
+	}
 	if (*seq > now.moves) {
 		http_error(x, "BADARG", "game '%s' has only %lld moves",
 		    now.id, (long long)now.moves);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <event2/http.h>
+#include <event2/keyvalq_struct.h>
 
 #include "cmd/cmd.h"
 #include "game/kind.h"
@@ -446,4 +447,78 @@ page_static(struct http_ctx *x)
 		return;
 	}
 	http_reply(x, 200, a->type, "no-cache", a->data, a->len);
+}
+
+/* ------------------------------------------------------------ errors */
+
+/*
+ * A browser's request of a page (not of the API, a board's SVG, a static
+ * file or the probes) that asked for HTML: the reply to an error is a
+ * page saying what to do, the API's JSON error for everyone else.
+ */
+int
+page_wanted(const struct http_ctx *x)
+{
+	static const char *const not_pages[] = { "/api/", "/static/",
+	    "/healthz", "/readyz", "/metrics", NULL };
+	const char	*accept;
+	size_t		 i, n = strlen(x->path);
+
+	for (i = 0; not_pages[i] != NULL; i++)
+		if (strncmp(x->path, not_pages[i], strlen(not_pages[i])) == 0)
+			return 0;
+	if (n >= 4 && strcmp(x->path + n - 4, ".svg") == 0)
+		return 0;
+	accept = evhttp_find_header(evhttp_request_get_input_headers(x->req),
+	    "Accept");
+	return accept != NULL && strstr(accept, "text/html") != NULL;
+}
+
+/* What a reader does about an error, by its code. */
+static const char *
+error_hint(const char *code)
+{
+	static const struct {
+		const char	*code;
+		const char	*hint;
+	} hints[] = {
+		{ "NOGAME", "Check the game's name in the address, or pick "
+		  "a game from the list." },
+		{ "NOTFOUND", "Check the address, or start from the list of "
+		  "games." },
+		{ "BADARG", "Check the address: the page of a game is "
+		  "/games/NAME, the board after a move /games/NAME?seq=N." },
+		{ "METHOD", "This address is read, not written: open it as a "
+		  "link." },
+		{ "LIMIT", "The server is busy: try again in a moment." },
+		{ "NOAUTH", "This server wants its password." },
+		{ NULL, "Try again in a moment; if it happens again, the "
+		  "server's log says why." },
+	};
+	size_t	 i;
+
+	for (i = 0; hints[i].code != NULL; i++)
+		if (strcmp(hints[i].code, code) == 0)
+			break;
+	return hints[i].hint;
+}
+
+void
+page_error(struct http_ctx *x, int status, const char *code, const char *msg)
+{
+	struct svg	 page, text;
+	char		 num[16];
+
+	svg_init(&page);
+	svg_init(&text);
+	svg_esc(&text, msg);
+	snprintf(num, sizeof num, "%d", status);
+	fill(&page, "error.html", (const struct slot[]){
+	    { "status", num }, { "code", code }, { "message", svg_str(&text) },
+	    { "hint", error_hint(code) }, { "version", PACKAGE_VERSION },
+	    { NULL, NULL } });
+	http_reply(x, status, HTML_TYPE, "no-store", svg_str(&page),
+	    page.len);
+	svg_free(&page);
+	svg_free(&text);
 }

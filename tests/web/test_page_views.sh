@@ -110,6 +110,50 @@ go /games/hs
 until_shown "open seats: the page plays every seat, in turn" "$SEATLINE" \
     "Open seats: this page plays red, blue, in turn.|hotseat"
 
+# ------------------------------------------ errors a browser can read
+ERRPAGE="var h = document.querySelector('#error h1'); return h ? h.textContent + '|' + document.getElementById('error-hint').textContent.slice(0, 18) : document.body.textContent.slice(0, 80);"
+go /games/nope
+until_shown "no such game: a page that says so" "$ERRPAGE" \
+    "no such game 'nope'|Check the game's n"
+check "... and what to do" \
+    "Check the game's name in the address, or pick a game from the list." \
+    "$(js "return document.getElementById('error-hint').textContent;")"
+go "/games/sc?seq=abc"
+until_shown "?seq=abc: the game's own bounds, not 2^62" "$ERRPAGE" \
+    "seq must be a move number: 0 (the start) to 4 (the game now)|Check the address:"
+check "... as 400" "400 text/html; charset=utf-8" \
+    "$(curl -s -o /dev/null -w '%{http_code} %{content_type}' \
+    -H 'Accept: text/html,*/*' "$BASE/games/sc?seq=abc")"
+check "the API keeps JSON, whatever the Accept" \
+    "400 application/json BADARG" \
+    "$(curl -s -o "$DIR/err.json" -w '%{http_code} %{content_type}' \
+    -H 'Accept: text/html,*/*' "$BASE/api/games/sc/replay?seq=abc") $("$JGET" error <"$DIR/err.json")"
+check "... and a page asked without HTML in Accept keeps JSON" \
+    "404 application/json" \
+    "$(curl -s -o /dev/null -w '%{http_code} %{content_type}' \
+    "$BASE/games/nope")"
+go /
+until_shown "the create form is shown" \
+    "return document.getElementById('create').hidden ? 'hidden' : 'shown';" \
+    shown
+type_in '#c-players' 'Alice Bob'
+click '#create-form button[type=\"submit\"]'
+until_shown "'Alice Bob': names are lower case" \
+    "return /lower-case/.test(document.getElementById('create-out').textContent) ? 'said' : document.getElementById('create-out').textContent;" \
+    said
+# The legend of a 3-player Snake & Ladder, P2 the winner at 100: no
+# entry's text runs into the next one's.
+cli SNL.CREATE leg2 3 ladders=2:94 >/dev/null
+for r in 3 2 3 3 6; do
+	cli SNL.ROLL leg2 $r >/dev/null
+done
+go /games/leg2
+OVERLAP="var t = Array.from(document.querySelectorAll('#board svg text')).filter(function (e) { return /^P[0-9]+ /.test(e.textContent); }); var c = Array.from(document.querySelectorAll('#board svg circle.key')); var bad = 0; t.forEach(function (e, i) { var r = e.getBoundingClientRect(); if (c[i + 1] && r.right > c[i + 1].getBoundingClientRect().left - 2 && Math.abs(r.top - c[i + 1].getBoundingClientRect().top) < 10) bad++; }); return t.map(function (e) { return e.textContent; }).join(',') + '|' + bad;"
+until_shown "the legend of 'P2 100 won' does not overlap itself" "$OVERLAP" \
+    "P1 6,P2 100 won,P3 3|0"
+check "no console error but the error pages' own" "" \
+    "$(errors | grep -v 'status of 40[04]')"
+
 check "ludusd served it all" "PONG" "$(cli PING)"
 echo "1..$N"
 [ "$FAILED" -eq 0 ]
