@@ -154,6 +154,34 @@ until_shown "the legend of 'P2 100 won' does not overlap itself" "$OVERLAP" \
 check "no console error but the error pages' own" "" \
     "$(errors | grep -v 'status of 40[04]')"
 
+# ------------------------------------------------- a phone's screen
+# 390 CSS px wide: no page scrolls sideways, and every control of the
+# page lies within the screen's width.
+fresh
+wd POST /window/rect '{"width": 390, "height": 844}' >/dev/null
+check "the window is a phone's width" 390 "$(js 'return window.innerWidth;')"
+WIDE="var d = document.documentElement; var out = Array.from(document.querySelectorAll('button, input, select, a, #board svg, #moves')).filter(function (e) { var r = e.getBoundingClientRect(); return r.width > 0 && (r.left < 0 || r.right > d.clientWidth + 0.5); }).map(function (e) { return e.id || e.tagName; }); return (d.scrollWidth > d.clientWidth ? 'scrolls ' + d.scrollWidth : 'fits') + '|' + out.slice(0, 5).join(',');"
+for page in / /games/lp /games/two /games/leg2 /games/nope; do
+	go "$page"
+	poll_js "return document.readyState;" complete >/dev/null
+	sleep 0.3
+	check "$page on a phone: no sideways scroll, every control on screen" \
+	    "fits|" "$(js "$WIDE")"
+done
+go /
+until_shown "the create form is shown on a phone" \
+    "return document.getElementById('create').hidden ? 'hidden' : 'shown';" \
+    shown
+check "... and fits" "fits|" "$(js "$WIDE")"
+go /games/lp
+until_shown "a game's die buttons are there on a phone" "$BUTTONS" \
+    "1 2 3 4 5 6"
+click '#play-actions button:nth-child(2)'
+until_shown "... a 2 marks red's token out" "$LEGAL" 1
+click '#board .token.legal'
+poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 5 >/dev/null
+check "... and a tap on one plays it" "4,red,2:1,MOVED" "$(cli HISTORY lp 4 4)"
+
 check "ludusd served it all" "PONG" "$(cli PING)"
 echo "1..$N"
 [ "$FAILED" -eq 0 ]
