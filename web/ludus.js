@@ -328,6 +328,7 @@
 		var wanted = shown;
 		var busy = false;
 		var caption = document.getElementById('caption');
+		var lastLine = document.getElementById('last');
 		var play = playPanel();
 
 		function base() {
@@ -347,6 +348,29 @@
 			range.value = String(seq);
 			out.value = String(seq);
 			game.dataset.seq = String(seq);
+			follow(seq);
+		}
+
+		/* The list scrolled to the move marked (the latest while
+		 * the page follows the game), inside its own box. */
+		function follow(seq) {
+			var li = list.querySelector('li[data-seq="' + seq + '"]');
+			if (!li)
+				return;
+			if (li.offsetTop < list.scrollTop ||
+			    li.offsetTop + li.offsetHeight > list.scrollTop +
+			    list.clientHeight)
+				list.scrollTop = li.offsetTop - list.clientHeight +
+				    li.offsetHeight + 4;
+		}
+
+		/* The line over the board: the move that made it, in the
+		 * kind's words. */
+		function lastText(seq) {
+			var li = list.querySelector('li[data-seq="' + seq + '"]');
+			if (seq === 0 || !li)
+				return seq === 0 ? 'The start: no move yet.' : '';
+			return 'Move ' + seq + ': ' + li.textContent.trim();
 		}
 
 		/* The caption says which board is shown, as the server's
@@ -385,6 +409,7 @@
 					    true), board.querySelector('svg'));
 					shown = seq;
 					caption.textContent = captionText(seq);
+					lastLine.textContent = lastText(seq);
 					history.replaceState(null, '', seq < latest ?
 					    base() + '?seq=' + seq : base());
 					play.boardShown();
@@ -433,15 +458,50 @@
 			li.dataset.live = '1';
 			li.value = mv.seq;
 			a.href = base() + '?seq=' + mv.seq;
-			a.appendChild(el('span', 'who', mv.player));
-			a.appendChild(document.createTextNode(' ' + mv.action +
-			    ' '));
-			a.appendChild(el('span', 'res', mv.result));
+			moveText(a, mv);
+			li.appendChild(a);
+			if (mv.words === undefined)
+				wordsOf(li, a, mv.seq);
+			return li;
+		}
+
+		/* A move's text: the kind's words, else the row itself. */
+		function moveText(a, mv) {
+			a.textContent = '';
+			if (mv.words) {
+				a.title = mv.player + ' ' + mv.action + ' ' +
+				    mv.result;
+				a.appendChild(el('span', 'words', mv.words));
+			} else {
+				a.appendChild(el('span', 'who', mv.player));
+				a.appendChild(document.createTextNode(' ' +
+				    mv.action + ' '));
+				a.appendChild(el('span', 'res', mv.result));
+			}
 			if (mv.by && mv.by !== 'player')
 				a.appendChild(document.createTextNode(' (' +
 				    mv.by + ')'));
-			li.appendChild(a);
-			return li;
+		}
+
+		/* A live move's words, which its event does not carry: the
+		 * history's (GET /api/games/ID/history). */
+		function wordsOf(li, a, seq) {
+			fetch('/api/games/' + encodeURIComponent(id) +
+			    '/history?from=' + seq + '&count=1').then(function (r) {
+				if (!r.ok)
+					throw new Error('HTTP ' + r.status);
+				return r.json();
+			}).then(function (j) {
+				var mv = j.history[0];
+				if (!mv || mv.seq !== seq || !mv.words)
+					return;
+				moveText(a, mv);
+				li.dataset.words = '1';
+				if (shown === seq)
+					lastLine.textContent = lastText(seq);
+			}).catch(function () {
+				/* the row's own text stays */
+			});
 		}
 
 		/*
@@ -475,6 +535,8 @@
 					    Number(game.dataset.gaps) + 1);
 				var following = wanted === latest;
 				list.appendChild(moveItem(mv));
+				if (following)
+					list.scrollTop = list.scrollHeight;
 				latest = mv.seq;
 				range.max = String(latest);
 				game.dataset.moves = String(latest);
@@ -506,6 +568,9 @@
 			var picked = {};	/* the move's arguments so far */
 			var sending = false;
 			var refused = false;	/* the key was refused */
+			var passedAt = -1;	/* the move a pass was sent at */
+			var clock = document.getElementById('clock');
+			var ticking = null;
 
 			/*
 			 * The seat this tab plays: the one it took (kept in
@@ -794,11 +859,20 @@
 					say(prompt(ask.prompt, name, values));
 					return;
 				}
-				say(prompt(ask.none_prompt, name, values));
-				actions.appendChild(button(ask.none_label, function () {
-					values[a.name] = typed(a, ask.none);
-					move(values);
-				}));
+				/* No piece can move: the only move there is, the
+				 * pass, is played without a click (after a moment
+				 * to read why). */
+				say(prompt(ask.none_prompt, name, values) + ' ' +
+				    ask.none_label + '\u2026');
+				values[a.name] = typed(a, ask.none);
+				var at = info.moves;
+				if (passedAt === at)
+					return;		/* one pass a turn */
+				passedAt = at;
+				setTimeout(function () {
+					if (info.moves === at && shown === latest)
+						move(values);
+				}, 700);
 			}
 
 			/* Who this page plays: a seat ("you play red"), every
@@ -832,6 +906,28 @@
 				    'every seat.';
 			}
 
+			/*
+			 * A game with a turn timeout: the time the player to
+			 * move has left, to the second (the server's deadline,
+			 * unix ms; after it the server plays for them).
+			 */
+			function tick() {
+				var left, d = info && info.options.deadline;
+				if (!info || !d || !(info.options.turn_timeout > 0) ||
+				    info.turn === null || shown !== latest) {
+					clock.hidden = true;
+					return;
+				}
+				left = Math.max(0, Math.ceil((d - Date.now()) / 1000));
+				clock.hidden = false;
+				clock.dataset.left = String(left);
+				clock.textContent = left > 0 ? info.turn + ' has ' +
+				    Math.floor(left / 60) + ':' +
+				    String(left % 60).padStart(2, '0') +
+				    ' to move.' : info.turn + '\u2019s time is up: ' +
+				    'the server plays for them.';
+			}
+
 			/* What the page offers now. */
 			function render() {
 				var name, p;
@@ -843,6 +939,9 @@
 				seatForm.hidden = info.options.seats !== 'secure' ||
 				    (seat() !== null && !refused);
 				panel.hidden = false;
+				tick();
+				if (!ticking)
+					ticking = setInterval(tick, 1000);
 				seatLine.textContent = seatText();
 				game.dataset.view = seatLine.dataset.view;
 				game.dataset.turn = info.turn || '';

@@ -269,6 +269,12 @@ struct game_kind_ops {
 	/* Its commands as the JSON API writes them (above).  NULL: no
 	 * writes over HTTP. */
 	const struct game_api	*api;
+	/* A stored move in words people read, into buf ("red rolled 6:
+	 * token 1 leaves the yard"), from the game before it and after
+	 * it (a replay's).  NULL: the move list shows the row itself. */
+	void	(*move_words)(const struct game *before,
+		    const struct game *after, const struct move *, char *buf,
+		    size_t len);
 
 	/* --------------------------------------------- the terminal face */
 	/* The board as text (ludus show), drawn from what a client has

@@ -207,10 +207,15 @@ api_game(struct http_ctx *x)
 	evhttp_clear_headers(&q);
 }
 
+/* A move of the history, with its words (null: the kind has none). */
 static int
-add_move(void *arg, const struct move *mv)
+add_move(void *arg, const struct move *mv, const char *words)
 {
-	json_array_append_new(arg, json_move(mv));
+	json_t	*j = json_move(mv);
+
+	json_object_set_new(j, "words", words != NULL ? json_string(words) :
+	    json_null());
+	json_array_append_new(arg, j);
 	return 0;
 }
 
@@ -230,7 +235,7 @@ api_history(struct http_ctx *x)
 	    &count) == -1 || http_load_game(x, &g) == -1)
 		goto done;
 	moves = json_array();
-	if (store_history(x->srv->env.store, g.id, from, count, add_move,
+	if (cmd_history_words(x->srv->env.store, &g, from, count, add_move,
 	    moves) == STORE_ERR) {
 		json_decref(moves);
 		http_store_error(x);

@@ -243,27 +243,55 @@ struct move_list {
 	struct svg	*out;
 	const char	*id;
 	int64_t		 seq;		/* the move shown */
+	struct svg	*last;		/* its words, for the line over the
+					   board */
 };
 
 static int
-move_item(void *arg, const struct move *mv)
+move_item(void *arg, const struct move *mv, const char *words)
 {
 	struct move_list	*ml = arg;
 	struct svg		*out = ml->out;
+
+	if (mv->seq == ml->seq) {
+		svg_printf(ml->last, "Move %lld: ", (long long)mv->seq);
+		if (words != NULL)
+			svg_esc(ml->last, words);
+		else {
+			svg_esc(ml->last, mv->player);
+			svg_add(ml->last, " ");
+			svg_esc(ml->last, mv->action);
+			svg_add(ml->last, " ");
+			svg_esc(ml->last, mv->result);
+		}
+	}
 
 	svg_printf(out, "<li data-seq=\"%lld\" value=\"%lld\"%s><a href=\""
 	    "/games/", (long long)mv->seq, (long long)mv->seq,
 	    mv->seq == ml->seq ? " class=\"current\" aria-current=\"step\"" :
 	    "");
 	svg_esc(out, ml->id);
-	svg_printf(out, "?seq=%lld\"><span class=\"who\">",
-	    (long long)mv->seq);
-	svg_esc(out, mv->player);
-	svg_add(out, "</span> ");
-	svg_esc(out, mv->action);
-	svg_add(out, " <span class=\"res\">");
-	svg_esc(out, mv->result);
-	svg_add(out, "</span>");
+	svg_printf(out, "?seq=%lld\"", (long long)mv->seq);
+	if (words != NULL) {
+		/* The kind's words, the row itself in the title. */
+		svg_add(out, " title=\"");
+		svg_esc(out, mv->player);
+		svg_add(out, " ");
+		svg_esc(out, mv->action);
+		svg_add(out, " ");
+		svg_esc(out, mv->result);
+		svg_add(out, "\"><span class=\"words\">");
+		svg_esc(out, words);
+		svg_add(out, "</span>");
+	} else {
+		svg_add(out, "><span class=\"who\">");
+		svg_esc(out, mv->player);
+		svg_add(out, "</span> ");
+		svg_esc(out, mv->action);
+		svg_add(out, " <span class=\"res\">");
+		svg_esc(out, mv->result);
+		svg_add(out, "</span>");
+	}
 	if (mv->by != MOVE_PLAYER)
 		svg_add(out, mv->by == MOVE_BOT ? " (bot)" : " (timeout)");
 	svg_add(out, "</a></li>\n");
@@ -295,7 +323,7 @@ status_line(struct svg *out, const struct game *g, int64_t seq,
 }
 
 struct game_page {
-	struct svg	 board, moves, status, caption;
+	struct svg	 board, moves, status, caption, last;
 	char		 num[3][24];	/* moves, seq, latest */
 };
 
@@ -303,14 +331,17 @@ static int
 game_page_make(struct http_ctx *x, struct game_page *p, const struct game *g,
     int64_t seq, int64_t latest)
 {
-	struct move_list	 ml = { &p->moves, g->id, seq };
+	struct move_list	 ml = { &p->moves, g->id, seq, &p->last };
 
+	svg_init(&p->last);
+	if (seq == 0)
+		svg_add(&p->last, "The start: no move yet.");
 	svg_init(&p->board);
 	svg_init(&p->moves);
 	svg_init(&p->status);
 	svg_init(&p->caption);
 	if (game_kind_get(g->kind)->render_svg(g, &p->board) == -1 ||
-	    store_history(x->srv->env.store, g->id, 1, latest < CMD_LIST_MAX ?
+	    cmd_history_words(x->srv->env.store, g, 1, latest < CMD_LIST_MAX ?
 	    latest : CMD_LIST_MAX, move_item, &ml) == STORE_ERR)
 		return -1;
 	status_line(&p->status, g, seq, latest);
@@ -332,6 +363,7 @@ game_page_free(struct game_page *p)
 	svg_free(&p->moves);
 	svg_free(&p->status);
 	svg_free(&p->caption);
+	svg_free(&p->last);
 }
 
 void
@@ -364,6 +396,7 @@ page_game(struct http_ctx *x)
 		    { "status", svg_str(&p.status) },
 		    { "svg", svg_str(&p.board) },
 		    { "caption", svg_str(&p.caption) },
+		    { "last", svg_str(&p.last) },
 		    { "move_list", svg_str(&p.moves) },
 		    { "version", PACKAGE_VERSION }, { NULL, NULL } });
 	game_page_free(&p);

@@ -92,14 +92,10 @@ until_shown "blue's invite in a second tab: you play blue" "$SEATLINE" \
 wd POST /window "{\"handle\": \"$TAB1\"}" >/dev/null
 until_shown "the first tab still plays red" "$SEATLINE" "You play red.|player"
 click '#play-actions button:nth-child(5)'
-until_shown "... a 5: red passes" "$BUTTONS" "Pass"
-click '#play-actions button'
 poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 2 >/dev/null
 wd POST /window "{\"handle\": \"$TAB2\"}" >/dev/null
 until_shown "the second tab: blue's die" "$BUTTONS" "1 2 3 4 5 6"
 click '#play-actions button:nth-child(3)'
-until_shown "... a 3: blue passes" "$BUTTONS" "Pass"
-click '#play-actions button'
 poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 3 >/dev/null
 check "both tabs' moves are stored, each by its seat" \
     "1,red,5:0,PASSED 2,blue,3:0,PASSED" \
@@ -181,6 +177,70 @@ until_shown "... a 2 marks red's token out" "$LEGAL" 1
 click '#board .token.legal'
 poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 5 >/dev/null
 check "... and a tap on one plays it" "4,red,2:1,MOVED" "$(cli HISTORY lp 4 4)"
+
+# ------------------------------------------------------ moves in words
+fresh
+cli SNL.CREATE wd 2 ladders=18:31 >/dev/null
+go /games/wd
+until_shown "a Snake & Ladder page follows its game" "$LIVE" on
+for r in 1 5 1 5 1 4 1 4; do
+	cli SNL.ROLL wd $r >/dev/null
+done
+LASTMOVE="var l = document.querySelectorAll('#moves li[data-seq]'); return l[l.length - 1].textContent.trim();"
+until_shown "a live move in words: the roll, the cells, the ladder" \
+    "$LASTMOVE" "P2 rolled 4: 14 -> 18, ladder to 31"
+until_shown "... and over the board, the move that made it" \
+    "return document.getElementById('last').textContent;" \
+    "Move 8: P2 rolled 4: 14 -> 18, ladder to 31"
+check "the history's JSON has the words too" "P1 rolled 1: 0 -> 1" \
+    "$(curl -s "$BASE/api/games/wd/history?from=1&count=1" | "$JGET" history.0.words)"
+go /games/wd?seq=2
+check "a past board: the move that made it, from the server" \
+    "Move 2: P2 rolled 5: 0 -> 5" \
+    "$(js "return document.getElementById('last').textContent;")"
+cli LUDO.CREATE lw red blue >/dev/null
+cli LUDO.PLAY lw red 6 1 >/dev/null
+go /games/lw
+until_shown "Ludo's words" "$LASTMOVE" "red rolled 6: token 1 leaves the yard"
+# A long game: the list keeps its latest move in view.
+i=0
+while [ $i -lt 40 ]; do
+	cli LUDO.PLAY lw red 2 1 >/dev/null
+	cli LUDO.PLAY lw blue 3 0 >/dev/null
+	i=$((i + 1))
+done
+until_shown "a long game's list: its latest move is the last shown" \
+    "var l = document.querySelectorAll('#moves li[data-seq]'); var m = document.getElementById('moves').getBoundingClientRect(); var r = l[l.length - 1].getBoundingClientRect(); return l.length + (r.bottom <= m.bottom + 1 && r.top >= m.top ? ' in view' : ' out of view');" \
+    "$(($(moves lw) + 1)) in view"
+# Ludo's forced pass: played without a click.
+cli LUDO.CREATE fp red blue >/dev/null
+go /games/fp
+until_shown "Ludo: the die buttons" "$BUTTONS" "1 2 3 4 5 6"
+click '#play-actions button:nth-child(4)'
+poll_js "return document.querySelectorAll('#moves li[data-seq]').length;" 2 50 >/dev/null
+check "a 4, no token out: the pass is played without a click" \
+    "1,red,4:0,PASSED" "$(cli HISTORY fp 1 1)"
+# A turn deadline: the time left, counting down.
+cli LUDO.CREATE tt red blue turn-timeout=600 >/dev/null
+go /games/tt
+CLOCK="return document.getElementById('clock').hidden ? 'hidden' : document.getElementById('clock').textContent;"
+poll_js "$CLOCK" "red has 10:00 to move." >/dev/null
+case $GOT in
+"red has 10:00 to move."|"red has 9:5"[0-9]" to move.")
+	ok "a game with a turn timeout shows the time left: $GOT" ;;
+*)	not_ok "a game with a turn timeout shows the time left: '$GOT'" ;;
+esac
+T1=$(js "return document.getElementById('clock').dataset.left;")
+sleep 2.2
+T2=$(js "return document.getElementById('clock').dataset.left;")
+if [ -n "$T1" ] && [ -n "$T2" ] && [ "$T2" -lt "$T1" ]; then
+	ok "... counting down: $T1 s, then $T2 s"
+else
+	not_ok "... counting down: '$T1' s, then '$T2' s"
+fi
+check "a game without one shows none" hidden \
+    "$(go /games/fp; js "return document.getElementById('clock').hidden ? 'hidden' : 'shown';")"
+check "no console error" "" "$(errors)"
 
 check "ludusd served it all" "PONG" "$(cli PING)"
 echo "1..$N"
