@@ -15,7 +15,7 @@
  *    is kept in localStorage; it goes to the server only in a header.
  *
  * The page knows no kind of game: what differs between them (the create
- * form's fields and hint, how the players are given, how a player is
+ * form's fields, their choices and the kind's hint, how the players are given, how a player is
  * asked for a move) is what the server says of its kinds, GET
  * /api/kinds, from its kind table.
  *
@@ -226,11 +226,22 @@
 				}
 				label = el('label', '', field.label);
 				label.htmlFor = 'c-' + field.name;
-				input = el('input');
+				if (field.choices) {
+					/* The values it takes, the first one's
+					 * chosen. */
+					input = el('select');
+					field.choices.forEach(function (c) {
+						var o = el('option', '', c);
+						o.value = c;
+						input.appendChild(o);
+					});
+				} else {
+					input = el('input');
+					input.setAttribute('autocomplete', 'off');
+				}
 				input.id = 'c-' + field.name;
 				input.name = field.name;
 				input.value = field.value;
-				input.setAttribute('autocomplete', 'off');
 				f.insertBefore(label, hint);
 				f.insertBefore(input, hint);
 				fields[field.name] = { kinds: [k.name],
@@ -253,6 +264,9 @@
 			if (named !== isNaN(Number(f.players.value)))
 				f.players.value = k.form.players;
 			f.bots.placeholder = k.form.bots;
+			/* The hint of the kind chosen. */
+			hint.textContent = '';
+			hintInto(hint, k.form.hint || '');
 		}
 		function submit() {
 			var k = known.named[f.kind.value];
@@ -291,7 +305,6 @@
 		/* The kinds that take creates over HTTP, in the server's order;
 		 * the hint is every kind's. */
 		kinds().then(function (kk) {
-			var hints = [];
 			known = kk;
 			kk.list.forEach(function (k) {
 				var o;
@@ -301,10 +314,7 @@
 				o.value = k.name;
 				f.kind.appendChild(o);
 				addFields(k);
-				if (k.form.hint)
-					hints.push(k.form.hint);
 			});
-			hintInto(hint, hints.join(' '));
 			kindChanged();
 			section.hidden = false;
 		}).catch(function () {

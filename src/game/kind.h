@@ -126,6 +126,9 @@ struct game_field {
 	const char	*label;		/* "Board" */
 	const char	*value;		/* its first value */
 	int		 option;
+	/* The values it takes, space-separated, offered as a choice
+	 * ("classic interview extended"); NULL: any text. */
+	const char	*choices;
 };
 
 #define GAME_API_ARGS	4

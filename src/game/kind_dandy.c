@@ -416,8 +416,12 @@ static const struct game_api dandy_api = {
 	.move_args = { { "card", 0, 1, &dandy_ask_card } },
 	.form_players = "2",
 	.form_bots = "P2:first",
-	.form = { { "board", "Board", "abcdefghiabcdefghi", 0 },
-	    { "deck", "Deck", "shuffled", 1 } },
+	.form_hint = "DandyLand players are counted: `2` makes P1 and P2; a "
+	    "bot is `P2:first` (bots need the deck).  The board is 1 to 36 "
+	    "letters of `a-i`; the deck `shuffled`, or empty for cards "
+	    "given by the players.",
+	.form = { { "board", "Board", "abcdefghiabcdefghi", 0, NULL },
+	    { "deck", "Deck", "shuffled", 1, NULL } },
 };
 
 const struct game_kind_ops kind_dandy = {

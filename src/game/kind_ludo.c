@@ -393,6 +393,8 @@ static const struct game_api ludo_api = {
 	.form_hint = "Ludo players are names; a bot is `name:first`, "
 	    "`name:aggressive` or `name:expert` (bots need the server's "
 	    "dice).",
+	.form = { { "rules", "Rules", "classic", 1,
+	    "classic interview extended" } },
 };
 
 const struct game_kind_ops kind_ludo = {

@@ -349,6 +349,13 @@ static const struct game_api snl_api = {
 	.move_args = { { "roll", 1, 1, &snl_ask_roll } },
 	.form_players = "2",
 	.form_bots = "P2:first",
+	.form_hint = "Snake & Ladder players are counted: `3` makes P1, P2 "
+	    "and P3; a bot is `P2:first` (bots need the server's dice).  "
+	    "Snakes are `head:tail` and "
+	    "ladders `foot:top` pairs, comma-separated (`97:78,62:19`); "
+	    "empty, the board has none.",
+	.form = { { "snakes", "Snakes", "97:78,62:19,48:26,36:6", 1, NULL },
+	    { "ladders", "Ladders", "3:38,28:84,51:67,71:91", 1, NULL } },
 };
 
 const struct game_kind_ops kind_snl = {

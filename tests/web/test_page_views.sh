@@ -242,6 +242,49 @@ check "a game without one shows none" hidden \
     "$(go /games/fp; js "return document.getElementById('clock').hidden ? 'hidden' : 'shown';")"
 check "no console error" "" "$(errors)"
 
+# ------------------------------- Snake & Ladder's board, Ludo's preset
+fresh
+go /
+until_shown "the create form is shown" \
+    "return document.getElementById('create').hidden ? 'hidden' : 'shown';" \
+    shown
+HINT="return document.getElementById('c-hint').textContent.split(';')[0];"
+check "Ludo's hint" "Ludo players are names" "$(js "$HINT")"
+check "Ludo: a choice of rules, classic first" "classic interview extended|classic" \
+    "$(js "var s = document.getElementById('c-rules'); return Array.from(s.options).map(function (o) { return o.value; }).join(' ') + '|' + s.value;")"
+js "var s = document.getElementById('c-rules'); s.value = 'extended'; return 1;" >/dev/null
+type_in '#c-id' 'lx'
+click '#create-form button[type=\"submit\"]'
+until_shown "a Ludo create from the form" "return location.pathname;" /games/lx
+check "... has the preset chosen" extended \
+    "$(curl -s "$BASE/api/games/lx" | "$JGET" state.rules.preset)"
+go /
+until_shown "the create form again" \
+    "return document.getElementById('create').hidden ? 'hidden' : 'shown';" \
+    shown
+click '#c-kind option[value=\"snl\"]'
+until_shown "Snake & Ladder's own hint" "$HINT" \
+    "Snake & Ladder players are counted: 3 makes P1, P2 and P3"
+check "... its snakes and ladders, not Ludo's rules" "shown shown hidden" \
+    "$(js "return ['c-snakes', 'c-ladders', 'c-rules'].map(function (id) { return document.getElementById(id).hidden ? 'hidden' : 'shown'; }).join(' ');")"
+type_in '#c-id' 'sf'
+type_in '#c-ladders' '3:38,28:84'
+click '#create-form button[type=\"submit\"]'
+until_shown "a Snake & Ladder create from the form" "return location.pathname;" \
+    /games/sf
+check "... has the form's snakes and ladders" \
+    "ladder,28,84 ladder,3,38 snake,36,6 snake,48,26 snake,62,19 snake,97,78" \
+    "$(cli SNL.STATE sf | grep '^snake,\|^ladder,' | sort | paste -sd' ' -)"
+check "... drawn on its board" "2 4" \
+    "$(js "return document.querySelectorAll('#board .ladder').length + ' ' + document.querySelectorAll('#board .snake').length;")"
+check "over HTTP: the create's options snakes and ladders" \
+    "201 ladder,4,98 snake,99,2" \
+    "$(curl -s -o /dev/null -w '%{http_code}' -X POST \
+    -H 'Content-Type: application/json' --data-binary \
+    '{"kind": "snl", "id": "sh", "players": 2, "options": {"snakes": "99:2", "ladders": "4:98"}}' \
+    "$BASE/api/games") $(cli SNL.STATE sh | grep '^snake,\|^ladder,' | sort | paste -sd' ' -)"
+check "no console error" "" "$(errors)"
+
 check "ludusd served it all" "PONG" "$(cli PING)"
 echo "1..$N"
 [ "$FAILED" -eq 0 ]
