@@ -29,7 +29,7 @@
  *     its columns) and its files in Makefile.am.
  *
  * The CLI (ludus show), the HTTP API (a game's JSON, GET /api/kinds, the
- * creates and moves), the pages and their scripts (web/ludus.js, game.js)
+ * creates and moves), the pages and their scripts (web/ludus.js, create.js)
  * take it from the table and need no edit: tests/unit/test_toykind.c
  * and tests/web/test_toykind.sh show it with a kind of the test tree.
  */
@@ -81,7 +81,7 @@ struct game_arg {
 };
 
 /*
- * How the page (web/game.js) asks a player for an argument of a move,
+ * How the page (web/ludus.js) asks a player for an argument of a move,
  * as GET /api/kinds tells it (src/http/json_kind.c): the page knows no
  * kind.  It fills a move's arguments in order, the seat argument
  * (seat_arg) with the player, each other one with the first of these

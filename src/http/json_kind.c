@@ -3,7 +3,7 @@
  * each kind's name and title, its players, what the page's create form
  * asks of it and how the page asks a player for a move
  * (struct game_api, struct game_ask in game/kind.h).  The page
- * (web/ludus.js, web/game.js) knows no kind: a kind added to the table
+ * (web/ludus.js, web/create.js) knows no kind: a kind added to the table
  * is described here with no edit.  Pure: a function of the table.
  */
 #include <string.h>
