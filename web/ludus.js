@@ -1,9 +1,10 @@
 /*
- * The ludus pages' one script.  The pages work without it for viewing:
- * the board is drawn by the server, the scrubber is a form and every move
- * a link.  With it:
+ * The ludus pages' script: this file on every page, and create.js after
+ * it on the list (its form that creates a game, POST /api/games, given
+ * the helpers here as window.ludus: no module, no build step).  The pages
+ * work without them for viewing: the board is drawn by the server, the
+ * scrubber is a form and every move a link.  With them:
  *
- *  - the list has a form that creates a game (POST /api/games);
  *  - on a game's page, scrubbing and clicking a move swap the board in
  *    place (the SVG of /games/ID.svg?seq=N, the server's REPLAY);
  *  - the page follows the game live: one Server-Sent Event "move" per
@@ -12,12 +13,13 @@
  *  - a player plays from the page: roll, click a legal token, draw.  The
  *    seat key comes from an invite link's fragment (#key=...&player=...,
  *    which the browser never sends to the server) or is pasted once, and
- *    is kept in localStorage; it goes to the server only in a header.
+ *    is kept in localStorage (and the tab's sessionStorage); it goes to
+ *    the server only in a header.
  *
  * The page knows no kind of game: what differs between them (the create
- * form's fields and hint, how the players are given, how a player is
- * asked for a move) is what the server says of its kinds, GET
- * /api/kinds, from its kind table.
+ * form's fields, their choices and the kind's hint, how the players are
+ * given, how a player is asked for a move) is what the server says of
+ * its kinds, GET /api/kinds, from its kind table.
  *
  * No framework, no build step; nothing here writes HTML from strings.
  */
@@ -42,6 +44,23 @@
 				window.localStorage.setItem(name, value);
 		} catch (e) {
 			/* no storage: the key lasts as long as the page */
+		}
+	}
+
+	/* The tab's own storage (sessionStorage). */
+	function tabStored(name) {
+		try {
+			return window.sessionStorage.getItem(name);
+		} catch (e) {
+			return null;
+		}
+	}
+
+	function tabStore(name, value) {
+		try {
+			window.sessionStorage.setItem(name, value);
+		} catch (e) {
+			/* no storage: the browser's is used */
 		}
 	}
 
@@ -132,169 +151,6 @@
 		};
 	}
 
-	/* ------------------------------------------- the list: create */
-
-	function words(s) {
-		return s.split(/[\s,]+/).filter(function (w) {
-			return w !== '';
-		});
-	}
-
-	/* The create's body: the common fields, then the kind's own. */
-	function createBody(f, k) {
-		var body = { kind: k.name, options: { seats: f.seats.value } };
-		/* (f.id is the form's own id: the field is "game".) */
-		if (f.elements.game.value)
-			body.id = f.elements.game.value;
-		body.players = k.players === 'names' ? words(f.players.value) :
-		    Number(f.players.value);
-		if (f.bots.value)
-			body.options.bots = words(f.bots.value).join(',');
-		if (Number(f.turn_timeout.value) > 0)
-			body.options['turn-timeout'] = Number(f.turn_timeout.value);
-		if (k.dice)
-			body.options.dice = f.dice.value;
-		k.form.fields.forEach(function (field) {
-			var v = f.elements[field.name].value;
-			if (!field.option)
-				body[field.name] = v;
-			else if (v)
-				body.options[field.name] = v;
-		});
-		return body;
-	}
-
-	/* A hint: text, with `code` between backquotes. */
-	function hintInto(p, text) {
-		text.split('`').forEach(function (part, i) {
-			p.appendChild(i % 2 === 1 ? el('code', '', part) :
-			    document.createTextNode(part));
-		});
-	}
-
-	/* A secure game's seats: a link for each, to play it or pass on. */
-	function showSeats(out, created) {
-		out.appendChild(el('p', '', 'Game ' + created.id + ' is ' +
-		    'created.  Each link holds a seat\u2019s key: keep yours, ' +
-		    'send the others to their players (they are shown once).'));
-		var ul = el('ul', 'invites');
-		created.seats.forEach(function (s) {
-			var li = el('li');
-			var a = el('a', '', 'Play as ' + s.player);
-			a.href = s.invite;
-			li.appendChild(a);
-			li.appendChild(el('code', '', ' ' + location.origin +
-			    s.invite));
-			ul.appendChild(li);
-		});
-		out.appendChild(ul);
-	}
-
-	function createForm(section) {
-		var f = document.getElementById('create-form');
-		var out = document.getElementById('create-out');
-		var hint = document.getElementById('c-hint');
-		var pass = el('form', 'key');
-		var known = null;	/* the server's kinds */
-		var fields = {};	/* the kinds' own fields, by name */
-
-		/* A kind's own fields, after the common ones, shown for the
-		 * kinds that have them. */
-		function addFields(k) {
-			k.form.fields.forEach(function (field) {
-				var label, input;
-				if (fields[field.name]) {
-					fields[field.name].kinds.push(k.name);
-					return;
-				}
-				label = el('label', '', field.label);
-				label.htmlFor = 'c-' + field.name;
-				input = el('input');
-				input.id = 'c-' + field.name;
-				input.name = field.name;
-				input.value = field.value;
-				input.setAttribute('autocomplete', 'off');
-				f.insertBefore(label, hint);
-				f.insertBefore(input, hint);
-				fields[field.name] = { kinds: [k.name],
-				    els: [label, input] };
-			});
-		}
-		function kindChanged() {
-			var k = known.named[f.kind.value];
-			var named = k.players === 'names';
-			Object.keys(fields).forEach(function (name) {
-				var field = fields[name];
-				var off = field.kinds.indexOf(k.name) < 0;
-				field.els.forEach(function (e) {
-					e.hidden = off;
-				});
-			});
-			f.querySelectorAll('.dice').forEach(function (e) {
-				e.hidden = !k.dice;
-			});
-			if (named !== isNaN(Number(f.players.value)))
-				f.players.value = k.form.players;
-			f.bots.placeholder = k.form.bots;
-		}
-		function submit() {
-			var k = known.named[f.kind.value];
-			out.textContent = 'Creating\u2026';
-			post('/api/games', createBody(f, k)).then(function (r) {
-				out.textContent = '';
-				if (r.status === 401) {
-					out.textContent = 'This server wants its ' +
-					    'password.';
-					askPassword(pass, submit);
-				} else if (r.status !== 201) {
-					out.textContent = r.body.error + ': ' +
-					    r.body.message;
-				} else if (r.body.seats.length > 0) {
-					showSeats(out, r.body);
-				} else {
-					location.href = '/games/' +
-					    encodeURIComponent(r.body.id);
-				}
-			}).catch(function (err) {
-				out.textContent = 'The game could not be ' +
-				    'created (' + err.message + ').';
-			});
-		}
-		pass.hidden = true;
-		pass.appendChild(el('label', '', 'Server password'));
-		pass.appendChild(el('input'));
-		pass.lastChild.type = 'password';
-		pass.appendChild(el('button', '', 'Use it'));
-		section.appendChild(pass);
-		f.kind.addEventListener('change', kindChanged);
-		f.addEventListener('submit', function (e) {
-			e.preventDefault();
-			submit();
-		});
-		/* The kinds that take creates over HTTP, in the server's order;
-		 * the hint is every kind's. */
-		kinds().then(function (kk) {
-			var hints = [];
-			known = kk;
-			kk.list.forEach(function (k) {
-				var o;
-				if (!k.form)
-					return;
-				o = el('option', '', k.title);
-				o.value = k.name;
-				f.kind.appendChild(o);
-				addFields(k);
-				if (k.form.hint)
-					hints.push(k.form.hint);
-			});
-			hintInto(hint, hints.join(' '));
-			kindChanged();
-			section.hidden = false;
-		}).catch(function () {
-			/* no kinds: the form stays hidden */
-		});
-	}
-
 	/* ------------------------------------------------- one game */
 
 	function gamePage(game) {
@@ -310,6 +166,8 @@
 		var shown = Number(game.dataset.seq);
 		var wanted = shown;
 		var busy = false;
+		var caption = document.getElementById('caption');
+		var lastLine = document.getElementById('last');
 		var play = playPanel();
 
 		function base() {
@@ -329,6 +187,39 @@
 			range.value = String(seq);
 			out.value = String(seq);
 			game.dataset.seq = String(seq);
+			follow(seq);
+		}
+
+		/* The list scrolled to the move marked (the latest while
+		 * the page follows the game), inside its own box. */
+		function follow(seq) {
+			var li = list.querySelector('li[data-seq="' + seq + '"]');
+			if (!li)
+				return;
+			if (li.offsetTop < list.scrollTop ||
+			    li.offsetTop + li.offsetHeight > list.scrollTop +
+			    list.clientHeight)
+				list.scrollTop = li.offsetTop - list.clientHeight +
+				    li.offsetHeight + 4;
+		}
+
+		/* The line over the board: the move that made it, in the
+		 * kind's words. */
+		function lastText(seq) {
+			var li = list.querySelector('li[data-seq="' + seq + '"]');
+			if (seq === 0 || !li)
+				return seq === 0 ? 'The start: no move yet.' : '';
+			return 'Move ' + seq + ': ' + li.textContent.trim();
+		}
+
+		/* The caption says which board is shown, as the server's
+		 * page does. */
+		function captionText(seq) {
+			if (seq < latest)
+				return 'The board after move ' + seq + ' of ' +
+				    latest + '.';
+			return 'The board now, after ' + latest + ' move' +
+			    (latest === 1 ? '' : 's') + '.';
 		}
 
 		/* Fetches the board after move seq and puts it in place of the
@@ -356,6 +247,8 @@
 					board.replaceChild(document.importNode(svg,
 					    true), board.querySelector('svg'));
 					shown = seq;
+					caption.textContent = captionText(seq);
+					lastLine.textContent = lastText(seq);
 					history.replaceState(null, '', seq < latest ?
 					    base() + '?seq=' + seq : base());
 					play.boardShown();
@@ -404,15 +297,50 @@
 			li.dataset.live = '1';
 			li.value = mv.seq;
 			a.href = base() + '?seq=' + mv.seq;
-			a.appendChild(el('span', 'who', mv.player));
-			a.appendChild(document.createTextNode(' ' + mv.action +
-			    ' '));
-			a.appendChild(el('span', 'res', mv.result));
+			moveText(a, mv);
+			li.appendChild(a);
+			if (mv.words === undefined)
+				wordsOf(li, a, mv.seq);
+			return li;
+		}
+
+		/* A move's text: the kind's words, else the row itself. */
+		function moveText(a, mv) {
+			a.textContent = '';
+			if (mv.words) {
+				a.title = mv.player + ' ' + mv.action + ' ' +
+				    mv.result;
+				a.appendChild(el('span', 'words', mv.words));
+			} else {
+				a.appendChild(el('span', 'who', mv.player));
+				a.appendChild(document.createTextNode(' ' +
+				    mv.action + ' '));
+				a.appendChild(el('span', 'res', mv.result));
+			}
 			if (mv.by && mv.by !== 'player')
 				a.appendChild(document.createTextNode(' (' +
 				    mv.by + ')'));
-			li.appendChild(a);
-			return li;
+		}
+
+		/* A live move's words, which its event does not carry: the
+		 * history's (GET /api/games/ID/history). */
+		function wordsOf(li, a, seq) {
+			fetch('/api/games/' + encodeURIComponent(id) +
+			    '/history?from=' + seq + '&count=1').then(function (r) {
+				if (!r.ok)
+					throw new Error('HTTP ' + r.status);
+				return r.json();
+			}).then(function (j) {
+				var mv = j.history[0];
+				if (!mv || mv.seq !== seq || !mv.words)
+					return;
+				moveText(a, mv);
+				li.dataset.words = '1';
+				if (shown === seq)
+					lastLine.textContent = lastText(seq);
+			}).catch(function () {
+				/* the row's own text stays */
+			});
 		}
 
 		/*
@@ -446,11 +374,15 @@
 					    Number(game.dataset.gaps) + 1);
 				var following = wanted === latest;
 				list.appendChild(moveItem(mv));
+				if (following)
+					list.scrollTop = list.scrollHeight;
 				latest = mv.seq;
 				range.max = String(latest);
 				game.dataset.moves = String(latest);
 				if (following)
 					show(latest);
+				else
+					caption.textContent = captionText(shown);
 				play.refresh();
 			});
 		}
@@ -465,6 +397,7 @@
 		function playPanel() {
 			var panel = document.getElementById('play');
 			var pstatus = document.getElementById('play-status');
+			var seatLine = document.getElementById('play-seat');
 			var actions = document.getElementById('play-actions');
 			var seatForm = document.getElementById('seat-form');
 			var passForm = document.getElementById('pass-form');
@@ -474,13 +407,29 @@
 			var picked = {};	/* the move's arguments so far */
 			var sending = false;
 			var refused = false;	/* the key was refused */
+			var passedAt = -1;	/* the move a pass was sent at */
+			var clock = document.getElementById('clock');
+			var ticking = null;
 
+			/*
+			 * The seat this tab plays: the one it took (kept in
+			 * sessionStorage, which is the tab's own, so that two
+			 * tabs of one browser may hold two seats of a game),
+			 * else the last one the browser took (localStorage).
+			 */
 			function seat() {
+				var s = tabStored(SEAT) || stored(SEAT);
 				try {
-					return JSON.parse(stored(SEAT));
+					return JSON.parse(s);
 				} catch (e) {
 					return null;
 				}
+			}
+
+			function keepSeat(s) {
+				var text = JSON.stringify(s);
+				tabStore(SEAT, text);
+				store(SEAT, text);
 			}
 
 			/* An invite link's fragment: kept, then out of the
@@ -489,8 +438,8 @@
 				var p = new URLSearchParams(location.hash.slice(1));
 				if (!p.get('key'))
 					return;
-				store(SEAT, JSON.stringify({ key: p.get('key'),
-				    player: p.get('player') || '' }));
+				keepSeat({ key: p.get('key'),
+				    player: p.get('player') || '' });
 				history.replaceState(null, '', location.pathname +
 				    location.search);
 			}
@@ -499,10 +448,10 @@
 				var v = seatForm.querySelector('input').value.trim();
 				var comma = v.indexOf(',');
 				e.preventDefault();
-				store(SEAT, JSON.stringify(comma > 0 ?
+				keepSeat(comma > 0 ?
 				    { player: v.slice(0, comma),
 				    key: v.slice(comma + 1) } :
-				    { player: '', key: v }));
+				    { player: '', key: v });
 				seatForm.querySelector('input').value = '';
 				refused = false;
 				render();
@@ -597,6 +546,8 @@
 				    member(info, b.ask.board) : undefined;
 				var legal = values ? values[String(by)] || [] : [];
 				var name = info ? me() : null;
+				if (shown !== latest)	/* a past board: no move */
+					legal = [];
 				for (var i = 0; i < tokens.length; i++) {
 					var t = tokens[i];
 					var on = legal.length > 0 &&
@@ -747,11 +698,73 @@
 					say(prompt(ask.prompt, name, values));
 					return;
 				}
-				say(prompt(ask.none_prompt, name, values));
-				actions.appendChild(button(ask.none_label, function () {
-					values[a.name] = typed(a, ask.none);
-					move(values);
-				}));
+				/* No piece can move: the only move there is, the
+				 * pass, is played without a click (after a moment
+				 * to read why). */
+				say(prompt(ask.none_prompt, name, values) + ' ' +
+				    ask.none_label + '\u2026');
+				values[a.name] = typed(a, ask.none);
+				var at = info.moves;
+				if (passedAt === at)
+					return;		/* one pass a turn */
+				passedAt = at;
+				setTimeout(function () {
+					if (info.moves === at && shown === latest)
+						move(values);
+				}, 700);
+			}
+
+			/* Who this page plays: a seat ("you play red"), every
+			 * human seat (open seats: a hot seat), or none (a
+			 * spectator); data-view says which. */
+			function seatText() {
+				var s = seat();
+				var humans = info.players.filter(function (p) {
+					return !p.bot;
+				});
+				if (s && s.player && player(s.player)) {
+					seatLine.dataset.view = 'player';
+					return 'You play ' + s.player + '.';
+				}
+				if (s && info.options.seats === 'secure') {
+					seatLine.dataset.view = 'player';
+					return 'You hold a seat key of this game.';
+				}
+				if (info.options.seats === 'open' &&
+				    humans.length > 0) {
+					seatLine.dataset.view = 'hotseat';
+					return 'Open seats: this page plays ' +
+					    humans.map(function (p) {
+						return p.name;
+					    }).join(', ') + ', in turn.';
+				}
+				seatLine.dataset.view = 'spectator';
+				return info.options.seats === 'secure' ?
+				    'You are watching: you hold no seat of ' +
+				    'this game.' : 'You are watching: bots play ' +
+				    'every seat.';
+			}
+
+			/*
+			 * A game with a turn timeout: the time the player to
+			 * move has left, to the second (the server's deadline,
+			 * unix ms; after it the server plays for them).
+			 */
+			function tick() {
+				var left, d = info && info.options.deadline;
+				if (!info || !d || !(info.options.turn_timeout > 0) ||
+				    info.turn === null || shown !== latest) {
+					clock.hidden = true;
+					return;
+				}
+				left = Math.max(0, Math.ceil((d - Date.now()) / 1000));
+				clock.hidden = false;
+				clock.dataset.left = String(left);
+				clock.textContent = left > 0 ? info.turn + ' has ' +
+				    Math.floor(left / 60) + ':' +
+				    String(left % 60).padStart(2, '0') +
+				    ' to move.' : info.turn + '\u2019s time is up: ' +
+				    'the server plays for them.';
 			}
 
 			/* What the page offers now. */
@@ -765,13 +778,25 @@
 				seatForm.hidden = info.options.seats !== 'secure' ||
 				    (seat() !== null && !refused);
 				panel.hidden = false;
+				tick();
+				if (!ticking)
+					ticking = setInterval(tick, 1000);
+				seatLine.textContent = seatText();
+				game.dataset.view = seatLine.dataset.view;
 				game.dataset.turn = info.turn || '';
 				if (info.winner !== null || info.turn === null)
 					say('The game is over.');
-				else if (wanted !== latest)
-					say('Back to the last move to play.');
+				else if (wanted !== latest || shown !== latest) {
+					say('This is the board after move ' + wanted +
+					    '; the game is at move ' + latest + '.');
+					actions.appendChild(button('Back to the ' +
+					    'last move', function () {
+						show(latest);
+					}));
+				}
 				else if (info.options.seats === 'secure' && !seat())
-					say('Paste your seat key to play.');
+					say(info.turn + ' to move.  A player ' +
+					    'pastes their seat key below.');
 				else if (!p || name !== info.turn || p.bot)
 					say((player(info.turn) || {}).bot ?
 					    info.turn + ' (a bot) is playing.' :
@@ -781,12 +806,50 @@
 				markTokens();
 			}
 
-			function statusText() {
-				if (info.winner !== null)
-					return info.winner + ' won.';
-				if (info.turn !== null)
-					return info.turn + ' to move.';
-				return 'Game over.';
+			/* The status line of a game's JSON: the game now, or
+			 * after a past move (the board shown). */
+			function statusText(g, seq) {
+				var then = seq !== undefined && seq < latest;
+				var pre = then ? 'After move ' + seq + ' of ' +
+				    latest + ': ' : '';
+				if (g.winner !== null)
+					return pre + g.winner + (then ? ' had won.' :
+					    ' won.');
+				if (g.turn !== null)
+					return pre + g.turn + (then ?
+					    ' was to move.' : ' to move.');
+				return pre + 'Game over.';
+			}
+
+			/* The status line of the board shown: the game's now,
+			 * or, for a past board, the replay's (the last asked
+			 * wins). */
+			var statusAsked = 0;
+			function showStatus() {
+				var seq = shown, n = ++statusAsked;
+				if (!info)
+					return;
+				if (seq === latest) {
+					statusLine.textContent = statusText(info);
+					return;
+				}
+				fetch('/api/games/' + encodeURIComponent(id) +
+				    '/replay?seq=' + seq).then(function (r) {
+					if (!r.ok)
+						throw new Error('HTTP ' + r.status);
+					return r.json();
+				}).then(function (g) {
+					if (n === statusAsked)
+						statusLine.textContent =
+						    statusText(g, seq);
+				}).catch(function () {
+					/* the next board tries again */
+				});
+			}
+
+			function boardShown() {
+				showStatus();
+				render();
 			}
 
 			/* The game as it is now. */
@@ -801,7 +864,7 @@
 						if (info && j.moves > info.moves)
 							picked = {};
 						info = j;
-						statusLine.textContent = statusText();
+						showStatus();
 						render();
 					})
 					.catch(function () {
@@ -810,18 +873,26 @@
 			}
 
 			fromFragment();
+			/* An invite opened over the page of its game changes
+			 * the fragment alone: no new page. */
+			window.addEventListener('hashchange', function () {
+				fromFragment();
+				refused = false;
+				render();
+			});
 			refresh();
-			return { refresh: refresh, boardShown: markTokens };
+			return { refresh: refresh, boardShown: boardShown };
 		}
 
 		if (game.dataset.events)
 			live(game.dataset.events);
 	}
 
+	/* For create.js. */
+	window.ludus = { el: el, post: post, kinds: kinds,
+	    askPassword: askPassword };
+
 	var game = document.getElementById('game');
 	if (game)
 		gamePage(game);
-	var create = document.getElementById('create');
-	if (create)
-		createForm(create);
 }());

@@ -416,6 +416,15 @@ size_t	cmd_move_line(const struct move *, char *buf, size_t size);
 #define REPLAY_STORE	(-2)	/* the store failed: store_errmsg() */
 int	cmd_replay_game(struct store *, const struct game *, int64_t upto,
 	    struct game *out, char *why, size_t);
+/*
+ * The moves from..from+count-1 of g, each with its words (the kind's
+ * move_words, from the replay's snapshots before and after it): cb gets
+ * words NULL where the kind has none or the history stops replaying.
+ * STORE_OK, or STORE_ERR.
+ */
+int	cmd_history_words(struct store *, const struct game *, int64_t from,
+	    int64_t count, int (*cb)(void *, const struct move *,
+	    const char *words), void *arg);
 
 /*
  * Streams over history (cmd_stream.c): what the daemon needs to write a

@@ -92,6 +92,57 @@ cmd_replay_game(struct store *st, const struct game *g, int64_t upto,
 	return REPLAY_OK;
 }
 
+struct words_ctx {
+	struct game	*now;		/* the replay so far */
+	struct game	*before;
+	int		 ok;		/* it still replays */
+	int64_t		 from;
+	int		(*cb)(void *, const struct move *, const char *);
+	void		*arg;
+};
+
+static int
+words_one(void *arg, const struct move *mv)
+{
+	struct words_ctx		*w = arg;
+	const struct game_kind_ops	*k = game_kind_of(w->now);
+	char				 why[128], words[160];
+
+	if (w->ok && k != NULL && k->move_words != NULL) {
+		*w->before = *w->now;
+		if (mv->seq == w->now->moves + 1 &&
+		    k->replay_step(w->now, mv, why, sizeof(why)) == 0)
+			w->now->moves = mv->seq;
+		else
+			w->ok = 0;
+	} else
+		w->ok = 0;
+	if (mv->seq < w->from)
+		return 0;
+	if (w->ok)
+		k->move_words(w->before, w->now, mv, words, sizeof(words));
+	return w->cb(w->arg, mv, w->ok ? words : NULL) != 0;
+}
+
+int
+cmd_history_words(struct store *st, const struct game *g, int64_t from,
+    int64_t count, int (*cb)(void *, const struct move *, const char *),
+    void *arg)
+{
+	struct game	*two = xcalloc(2, sizeof(*two));
+	struct words_ctx w = { &two[0], &two[1], 1, from, cb, arg };
+	int		 rc;
+
+	/* The words need the game before each move: a replay from the
+	 * start (the moves before from are replayed, not shown). */
+	if (replay_init(g, &two[0]) == -1)
+		w.ok = 0;
+	rc = store_history(st, g->id, w.ok ? 1 : from, w.ok ?
+	    from - 1 + count : count, words_one, &w);
+	free(two);
+	return rc == STORE_ERR ? STORE_ERR : STORE_OK;
+}
+
 /* Non-zero when the stored game is not what its history replays to. */
 static int
 replay_differs(const struct game *a, const struct game *b)

@@ -29,7 +29,7 @@
  *     its columns) and its files in Makefile.am.
  *
  * The CLI (ludus show), the HTTP API (a game's JSON, GET /api/kinds, the
- * creates and moves), the pages and the page's script (web/ludus.js)
+ * creates and moves), the pages and their scripts (web/ludus.js, create.js)
  * take it from the table and need no edit: tests/unit/test_toykind.c
  * and tests/web/test_toykind.sh show it with a kind of the test tree.
  */
@@ -126,6 +126,9 @@ struct game_field {
 	const char	*label;		/* "Board" */
 	const char	*value;		/* its first value */
 	int		 option;
+	/* The values it takes, space-separated, offered as a choice
+	 * ("classic interview extended"); NULL: any text. */
+	const char	*choices;
 };
 
 #define GAME_API_ARGS	4
@@ -269,6 +272,12 @@ struct game_kind_ops {
 	/* Its commands as the JSON API writes them (above).  NULL: no
 	 * writes over HTTP. */
 	const struct game_api	*api;
+	/* A stored move in words people read, into buf ("red rolled 6:
+	 * token 1 leaves the yard"), from the game before it and after
+	 * it (a replay's).  NULL: the move list shows the row itself. */
+	void	(*move_words)(const struct game *before,
+		    const struct game *after, const struct move *, char *buf,
+		    size_t len);
 
 	/* --------------------------------------------- the terminal face */
 	/* The board as text (ludus show), drawn from what a client has

@@ -237,6 +237,29 @@ dandy_autoplay(const struct game *old, struct game *new, struct move *mv,
 	return 0;
 }
 
+/* ------------------------------------------------------------- words */
+
+/* "P1 drew c: to cell 6, 4 points", "P2 drew 5: off the board, 9
+ * points". */
+static void
+dandy_move_words(const struct game *before, const struct game *after,
+    const struct move *mv, char *buf, size_t len)
+{
+	const struct dandy_state *b = &before->s.dandy, *a = &after->s.dandy;
+	int			 p = b->turn;
+
+	if (p < 0 || p >= b->nplayers || p >= DANDY_MAX_PLAYERS)
+		snprintf(buf, len, "%s drew %s", mv->player, mv->action);
+	else if (a->pos[p] == DANDY_OFF)
+		snprintf(buf, len, "%s drew %s: off the board, %d point%s",
+		    mv->player, mv->action, a->points[p],
+		    a->points[p] == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%s drew %s: to cell %d, %d point%s",
+		    mv->player, mv->action, a->pos[p] + 1, a->points[p],
+		    a->points[p] == 1 ? "" : "s");
+}
+
 /* ------------------------------------------------------------ replay */
 
 static int
@@ -363,9 +386,10 @@ dandy_info_random(const struct game *g, struct reply *out)
 /* The page asks for the card drawn, or with a deck (state.deck.kind of
  * the game's JSON) for the draw alone. */
 static const struct game_ask dandy_ask_card = {
-	.prompt = "Your turn: which card?",
+	.prompt = "Your turn, {player}: which card?",
 	.choices = "a b c d e f g h i 1 2 3 4 5 6 7 8 9",
-	.draw = { "state.deck.kind", NULL, NULL, "Draw", "Your turn: draw." },
+	.draw = { "state.deck.kind", NULL, NULL, "Draw",
+	    "Your turn, {player}: draw." },
 };
 
 /* DANDY.CREATE id n board, DANDY.DRAW id [card] (none: the deck's). */
@@ -392,8 +416,12 @@ static const struct game_api dandy_api = {
 	.move_args = { { "card", 0, 1, &dandy_ask_card } },
 	.form_players = "2",
 	.form_bots = "P2:first",
-	.form = { { "board", "Board", "abcdefghiabcdefghi", 0 },
-	    { "deck", "Deck", "shuffled", 1 } },
+	.form_hint = "DandyLand players are counted: `2` makes P1 and P2; a "
+	    "bot is `P2:first` (bots need the deck).  The board is 1 to 36 "
+	    "letters of `a-i`; the deck `shuffled`, or empty for cards "
+	    "given by the players.",
+	.form = { { "board", "Board", "abcdefghiabcdefghi", 0, NULL },
+	    { "deck", "Deck", "shuffled", 1, NULL } },
 };
 
 const struct game_kind_ops kind_dandy = {
@@ -424,6 +452,7 @@ const struct game_kind_ops kind_dandy = {
 	.info = dandy_info,
 	.info_random = dandy_info_random,
 	.render_svg = render_svg_dandy,
+	.move_words = dandy_move_words,
 	.state_json = json_state_dandy,
 	.rules_json = json_rules_dandy,
 	.rules_parse = json_rules_parse_dandy,

@@ -228,6 +228,59 @@ ludo_autoplay(const struct game *old, struct game *new, struct move *mv,
 	return 0;
 }
 
+/* ------------------------------------------------------------- words */
+
+/*
+ * "red rolled 6: token 1 leaves the yard", "red rolled 3: token 1,
+ * step 1 -> 4, captures blue's", "blue rolled 5: no token can move".
+ */
+static void
+ludo_move_words(const struct game *before, const struct game *after,
+    const struct move *mv, char *buf, size_t len)
+{
+	const struct ludo_state	*b = &before->s.ludo, *a = &after->s.ludo;
+	const char		*r = mv->result;
+	char			 victim[GAME_ID_MAX + 1];
+	int			 p, t, q, u, from, to, n;
+
+	p = ludo_player_index(before, mv->player);
+	t = mv->action[2] - '1';
+	n = snprintf(buf, len, "%s rolled %c: ", mv->player, mv->action[0]);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	buf += n;
+	len -= (size_t)n;
+	if (strcmp(r, ludo_result_str(LUDO_PASSED)) == 0 || p < 0 || t < 0 ||
+	    t >= LUDO_TOKENS) {
+		snprintf(buf, len, strcmp(r, ludo_result_str(LUDO_FORFEITED))
+		    == 0 ? "a third six, the turn is lost" :
+		    "no token can move, the turn passes");
+		return;
+	}
+	from = b->pos[p][t];
+	to = a->pos[p][t];
+	victim[0] = '\0';
+	for (q = 0; q < b->nplayers && q < LUDO_MAX_PLAYERS; q++)
+		for (u = 0; u < LUDO_TOKENS; u++)
+			if (q != p && b->pos[q][u] >= 0 && a->pos[q][u] < 0)
+				ludo_player_name(after, q, victim,
+				    sizeof victim);
+	if (from < 0)
+		n = snprintf(buf, len, "token %d leaves the yard", t + 1);
+	else if (to >= ludo_finish(&b->rules))
+		n = snprintf(buf, len, "token %d reaches the end", t + 1);
+	else
+		n = snprintf(buf, len, "token %d, step %d -> %d", t + 1, from,
+		    to);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (victim[0] != '\0')
+		snprintf(buf + n, len - (size_t)n, ", captures %s's token",
+		    victim);
+	else if (strcmp(r, ludo_result_str(LUDO_PLAYER_WON)) == 0)
+		snprintf(buf + n, len - (size_t)n, ": %s wins", mv->player);
+}
+
 /* ------------------------------------------------------------ replay */
 
 static int
@@ -340,6 +393,8 @@ static const struct game_api ludo_api = {
 	.form_hint = "Ludo players are names; a bot is `name:first`, "
 	    "`name:aggressive` or `name:expert` (bots need the server's "
 	    "dice).",
+	.form = { { "rules", "Rules", "classic", 1,
+	    "classic interview extended" } },
 };
 
 const struct game_kind_ops kind_ludo = {
@@ -371,6 +426,7 @@ const struct game_kind_ops kind_ludo = {
 	.state_cmd = "LUDO.STATE",
 	.info_random = game_info_dice,
 	.render_svg = render_svg_ludo,
+	.move_words = ludo_move_words,
 	.state_json = json_state_ludo,
 	.rules_json = json_rules_ludo,
 	.rules_parse = json_rules_parse_ludo,

@@ -218,6 +218,40 @@ snl_autoplay(const struct game *old, struct game *new, struct move *mv,
 	return 0;
 }
 
+/* ------------------------------------------------------------- words */
+
+/* "P2 rolled 4: 14 -> 18, ladder to 31", "P1 rolled 5: 97, stays (99
+ * and more need the exact roll)", "P3 rolled 2: 98 -> 100, wins". */
+static void
+snl_move_words(const struct game *before, const struct game *after,
+    const struct move *mv, char *buf, size_t len)
+{
+	const struct snl_state	*b = &before->s.snl, *a = &after->s.snl;
+	int			 p = b->turn, roll = mv->action[0] - '0';
+	int			 from, to, land;
+
+	if (p < 0 || p >= b->nplayers || p >= SNL_MAX_PLAYERS) {
+		snprintf(buf, len, "%s rolled %d", mv->player, roll);
+		return;
+	}
+	from = b->pos[p];
+	to = a->pos[p];
+	land = from + roll;
+	if (a->winner == p)
+		snprintf(buf, len, "%s rolled %d: %d -> %d, wins", mv->player,
+		    roll, from, SNL_CELLS);
+	else if (land > SNL_CELLS || to == from)
+		snprintf(buf, len, "%s rolled %d: %d, stays (%d needs exactly "
+		    "%d)", mv->player, roll, from, from, SNL_CELLS - from);
+	else if (to != land)
+		snprintf(buf, len, "%s rolled %d: %d -> %d, %s to %d",
+		    mv->player, roll, from, land, to > land ? "ladder" :
+		    "snake", to);
+	else
+		snprintf(buf, len, "%s rolled %d: %d -> %d", mv->player, roll,
+		    from, to);
+}
+
 /* ------------------------------------------------------------ replay */
 
 static int
@@ -302,9 +336,10 @@ snl_state_reply(const struct game *g, struct reply *out)
 /* The page asks for the value rolled, or with the server's dice for
  * the roll alone. */
 static const struct game_ask snl_ask_roll = {
-	.prompt = "Your turn: what did you roll?",
+	.prompt = "Your turn, {player}: what did you roll?",
 	.choices = "1 2 3 4 5 6",
-	.draw = { "options.dice", "manual", NULL, "Roll", "Your turn: roll." },
+	.draw = { "options.dice", "manual", NULL, "Roll",
+	    "Your turn, {player}: roll." },
 };
 
 /* SNL.CREATE id n, SNL.ROLL id [value] (none: the server's dice). */
@@ -314,6 +349,13 @@ static const struct game_api snl_api = {
 	.move_args = { { "roll", 1, 1, &snl_ask_roll } },
 	.form_players = "2",
 	.form_bots = "P2:first",
+	.form_hint = "Snake & Ladder players are counted: `3` makes P1, P2 "
+	    "and P3; a bot is `P2:first` (bots need the server's dice).  "
+	    "Snakes are `head:tail` and "
+	    "ladders `foot:top` pairs, comma-separated (`97:78,62:19`); "
+	    "empty, the board has none.",
+	.form = { { "snakes", "Snakes", "97:78,62:19,48:26,36:6", 1, NULL },
+	    { "ladders", "Ladders", "3:38,28:84,51:67,71:91", 1, NULL } },
 };
 
 const struct game_kind_ops kind_snl = {
@@ -344,6 +386,7 @@ const struct game_kind_ops kind_snl = {
 	.state_cmd = "SNL.STATE",
 	.info_random = game_info_dice,
 	.render_svg = render_svg_snl,
+	.move_words = snl_move_words,
 	.state_json = json_state_snl,
 	.rules_json = json_rules_snl,
 	.rules_parse = json_rules_parse_snl,

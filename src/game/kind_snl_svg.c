@@ -18,7 +18,7 @@
 #define SIDE		10
 #define BOARD		(SIDE * CELL)
 #define START		44		/* the start strip's height */
-#define KEY_W		70		/* one legend entry */
+#define KEY_W		120		/* one legend entry: "P64 100 won" fits */
 #define KEY_H		24
 #define KEYS_PER_ROW	(BOARD / KEY_W)
 

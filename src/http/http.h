@@ -241,5 +241,10 @@ void	page_index(struct http_ctx *);
 void	page_game(struct http_ctx *);
 void	page_svg(struct http_ctx *);
 void	page_static(struct http_ctx *);
+/* An error as a page that says what to do, for a browser that asked a
+ * page's address for HTML (http_error() calls it). */
+int	page_wanted(const struct http_ctx *);
+void	page_error(struct http_ctx *, int status, const char *code,
+	    const char *msg);
 
 #endif /* LUDUS_HTTP_HTTP_H */

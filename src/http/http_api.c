@@ -46,12 +46,19 @@ http_game_at(struct http_ctx *x, const struct evkeyvalq *q, struct game *g,
     int64_t *seq, int64_t *latest)
 {
 	struct game	 now;
+	const char	*v, *errstr;
 	char		 why[256];
 
-	if (http_load_game(x, &now) == -1 ||
-	    http_query_int(x, q, "seq", 0, INT64_MAX / 2, now.moves,
-	    seq) == -1)
+	if (http_load_game(x, &now) == -1)
 		return -1;
+	/* A move's number, said with the game's own bounds. */
+	*seq = now.moves;
+	if ((v = evhttp_find_header(q, "seq")) != NULL &&
+	    parse_int64(v, 0, INT64_MAX / 2, seq, &errstr) == -1) {
+		http_error(x, "BADARG", "seq must be a move number: 0 (the "
+		    "start) to %lld (the game now)", (long long)now.moves);
+		return -1;
+	}
 	if (*seq > now.moves) {
 		http_error(x, "BADARG", "game '%s' has only %lld moves",
 		    now.id, (long long)now.moves);
@@ -200,10 +207,15 @@ api_game(struct http_ctx *x)
 	evhttp_clear_headers(&q);
 }
 
+/* A move of the history, with its words (null: the kind has none). */
 static int
-add_move(void *arg, const struct move *mv)
+add_move(void *arg, const struct move *mv, const char *words)
 {
-	json_array_append_new(arg, json_move(mv));
+	json_t	*j = json_move(mv);
+
+	json_object_set_new(j, "words", words != NULL ? json_string(words) :
+	    json_null());
+	json_array_append_new(arg, j);
 	return 0;
 }
 
@@ -223,7 +235,7 @@ api_history(struct http_ctx *x)
 	    &count) == -1 || http_load_game(x, &g) == -1)
 		goto done;
 	moves = json_array();
-	if (store_history(x->srv->env.store, g.id, from, count, add_move,
+	if (cmd_history_words(x->srv->env.store, &g, from, count, add_move,
 	    moves) == STORE_ERR) {
 		json_decref(moves);
 		http_store_error(x);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <event2/http.h>
+#include <event2/keyvalq_struct.h>
 
 #include "cmd/cmd.h"
 #include "game/kind.h"
@@ -242,52 +243,87 @@ struct move_list {
 	struct svg	*out;
 	const char	*id;
 	int64_t		 seq;		/* the move shown */
+	struct svg	*last;		/* its words, for the line over the
+					   board */
 };
 
 static int
-move_item(void *arg, const struct move *mv)
+move_item(void *arg, const struct move *mv, const char *words)
 {
 	struct move_list	*ml = arg;
 	struct svg		*out = ml->out;
+
+	if (mv->seq == ml->seq) {
+		svg_printf(ml->last, "Move %lld: ", (long long)mv->seq);
+		if (words != NULL)
+			svg_esc(ml->last, words);
+		else {
+			svg_esc(ml->last, mv->player);
+			svg_add(ml->last, " ");
+			svg_esc(ml->last, mv->action);
+			svg_add(ml->last, " ");
+			svg_esc(ml->last, mv->result);
+		}
+	}
 
 	svg_printf(out, "<li data-seq=\"%lld\" value=\"%lld\"%s><a href=\""
 	    "/games/", (long long)mv->seq, (long long)mv->seq,
 	    mv->seq == ml->seq ? " class=\"current\" aria-current=\"step\"" :
 	    "");
 	svg_esc(out, ml->id);
-	svg_printf(out, "?seq=%lld\"><span class=\"who\">",
-	    (long long)mv->seq);
-	svg_esc(out, mv->player);
-	svg_add(out, "</span> ");
-	svg_esc(out, mv->action);
-	svg_add(out, " <span class=\"res\">");
-	svg_esc(out, mv->result);
-	svg_add(out, "</span>");
+	svg_printf(out, "?seq=%lld\"", (long long)mv->seq);
+	if (words != NULL) {
+		/* The kind's words, the row itself in the title. */
+		svg_add(out, " title=\"");
+		svg_esc(out, mv->player);
+		svg_add(out, " ");
+		svg_esc(out, mv->action);
+		svg_add(out, " ");
+		svg_esc(out, mv->result);
+		svg_add(out, "\"><span class=\"words\">");
+		svg_esc(out, words);
+		svg_add(out, "</span>");
+	} else {
+		svg_add(out, "><span class=\"who\">");
+		svg_esc(out, mv->player);
+		svg_add(out, "</span> ");
+		svg_esc(out, mv->action);
+		svg_add(out, " <span class=\"res\">");
+		svg_esc(out, mv->result);
+		svg_add(out, "</span>");
+	}
 	if (mv->by != MOVE_PLAYER)
 		svg_add(out, mv->by == MOVE_BOT ? " (bot)" : " (timeout)");
 	svg_add(out, "</a></li>\n");
 	return 0;
 }
 
-/* "red to move", "P2 won", "game over". */
+/* "red to move", "P2 won", "game over"; of a past board (seq before
+ * latest), "After move 3 of 20: red was to move.", so that the line
+ * agrees with the board shown (the script writes the same). */
 static void
-status_line(struct svg *out, const struct game *g)
+status_line(struct svg *out, const struct game *g, int64_t seq,
+    int64_t latest)
 {
 	json_t	*j = json_game_summary(g);
+	int	 then = seq < latest;
 
+	if (then)
+		svg_printf(out, "After move %lld of %lld: ", (long long)seq,
+		    (long long)latest);
 	if (!json_is_null(json_object_get(j, "winner"))) {
 		esc_member(out, j, "winner", "?");
-		svg_add(out, " won.");
+		svg_add(out, then ? " had won." : " won.");
 	} else if (!json_is_null(json_object_get(j, "turn"))) {
 		esc_member(out, j, "turn", "?");
-		svg_add(out, " to move.");
+		svg_add(out, then ? " was to move." : " to move.");
 	} else
 		svg_add(out, "Game over.");
 	json_decref(j);
 }
 
 struct game_page {
-	struct svg	 board, moves, status, caption;
+	struct svg	 board, moves, status, caption, last;
 	char		 num[3][24];	/* moves, seq, latest */
 };
 
@@ -295,17 +331,20 @@ static int
 game_page_make(struct http_ctx *x, struct game_page *p, const struct game *g,
     int64_t seq, int64_t latest)
 {
-	struct move_list	 ml = { &p->moves, g->id, seq };
+	struct move_list	 ml = { &p->moves, g->id, seq, &p->last };
 
+	svg_init(&p->last);
+	if (seq == 0)
+		svg_add(&p->last, "The start: no move yet.");
 	svg_init(&p->board);
 	svg_init(&p->moves);
 	svg_init(&p->status);
 	svg_init(&p->caption);
 	if (game_kind_get(g->kind)->render_svg(g, &p->board) == -1 ||
-	    store_history(x->srv->env.store, g->id, 1, latest < CMD_LIST_MAX ?
+	    cmd_history_words(x->srv->env.store, g, 1, latest < CMD_LIST_MAX ?
 	    latest : CMD_LIST_MAX, move_item, &ml) == STORE_ERR)
 		return -1;
-	status_line(&p->status, g);
+	status_line(&p->status, g, seq, latest);
 	if (seq < latest)
 		svg_printf(&p->caption, "The board after move %lld of %lld.",
 		    (long long)seq, (long long)latest);
@@ -324,6 +363,7 @@ game_page_free(struct game_page *p)
 	svg_free(&p->moves);
 	svg_free(&p->status);
 	svg_free(&p->caption);
+	svg_free(&p->last);
 }
 
 void
@@ -356,6 +396,7 @@ page_game(struct http_ctx *x)
 		    { "status", svg_str(&p.status) },
 		    { "svg", svg_str(&p.board) },
 		    { "caption", svg_str(&p.caption) },
+		    { "last", svg_str(&p.last) },
 		    { "move_list", svg_str(&p.moves) },
 		    { "version", PACKAGE_VERSION }, { NULL, NULL } });
 	game_page_free(&p);
@@ -439,4 +480,78 @@ page_static(struct http_ctx *x)
 		return;
 	}
 	http_reply(x, 200, a->type, "no-cache", a->data, a->len);
+}
+
+/* ------------------------------------------------------------ errors */
+
+/*
+ * A browser's request of a page (not of the API, a board's SVG, a static
+ * file or the probes) that asked for HTML: the reply to an error is a
+ * page saying what to do, the API's JSON error for everyone else.
+ */
+int
+page_wanted(const struct http_ctx *x)
+{
+	static const char *const not_pages[] = { "/api/", "/static/",
+	    "/healthz", "/readyz", "/metrics", NULL };
+	const char	*accept;
+	size_t		 i, n = strlen(x->path);
+
+	for (i = 0; not_pages[i] != NULL; i++)
+		if (strncmp(x->path, not_pages[i], strlen(not_pages[i])) == 0)
+			return 0;
+	if (n >= 4 && strcmp(x->path + n - 4, ".svg") == 0)
+		return 0;
+	accept = evhttp_find_header(evhttp_request_get_input_headers(x->req),
+	    "Accept");
+	return accept != NULL && strstr(accept, "text/html") != NULL;
+}
+
+/* What a reader does about an error, by its code. */
+static const char *
+error_hint(const char *code)
+{
+	static const struct {
+		const char	*code;
+		const char	*hint;
+	} hints[] = {
+		{ "NOGAME", "Check the game's name in the address, or pick "
+		  "a game from the list." },
+		{ "NOTFOUND", "Check the address, or start from the list of "
+		  "games." },
+		{ "BADARG", "Check the address: the page of a game is "
+		  "/games/NAME, the board after a move /games/NAME?seq=N." },
+		{ "METHOD", "This address is read, not written: open it as a "
+		  "link." },
+		{ "LIMIT", "The server is busy: try again in a moment." },
+		{ "NOAUTH", "This server wants its password." },
+		{ NULL, "Try again in a moment; if it happens again, the "
+		  "server's log says why." },
+	};
+	size_t	 i;
+
+	for (i = 0; hints[i].code != NULL; i++)
+		if (strcmp(hints[i].code, code) == 0)
+			break;
+	return hints[i].hint;
+}
+
+void
+page_error(struct http_ctx *x, int status, const char *code, const char *msg)
+{
+	struct svg	 page, text;
+	char		 num[16];
+
+	svg_init(&page);
+	svg_init(&text);
+	svg_esc(&text, msg);
+	snprintf(num, sizeof num, "%d", status);
+	fill(&page, "error.html", (const struct slot[]){
+	    { "status", num }, { "code", code }, { "message", svg_str(&text) },
+	    { "hint", error_hint(code) }, { "version", PACKAGE_VERSION },
+	    { NULL, NULL } });
+	http_reply(x, status, HTML_TYPE, "no-store", svg_str(&page),
+	    page.len);
+	svg_free(&page);
+	svg_free(&text);
 }

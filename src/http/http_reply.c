@@ -149,7 +149,11 @@ http_error(struct http_ctx *x, const char *code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	http_json(x, web_error_status(code), json_error(code, "%s", msg));
+	if (page_wanted(x))
+		page_error(x, web_error_status(code), code, msg);
+	else
+		http_json(x, web_error_status(code), json_error(code, "%s",
+		    msg));
 }
 
 json_t *

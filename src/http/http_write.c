@@ -416,7 +416,8 @@ players_words(struct http_ctx *x, struct words *w, json_t *body,
 		}
 		if (!valid_id(json_string_value(v), json_string_length(v))) {
 			http_error(x, "BADARG", "a player's name is 1 to %d "
-			    "of a-z, 0-9 and -", GAME_ID_MAX);
+			    "lower-case letters a-z, digits 0-9 and -",
+			    GAME_ID_MAX);
 			return -1;
 		}
 		words_add(w, json_string_value(v), json_string_length(v));

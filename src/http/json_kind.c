@@ -3,8 +3,8 @@
  * each kind's name and title, its players, what the page's create form
  * asks of it and how the page asks a player for a move
  * (struct game_api, struct game_ask in game/kind.h).  The page
- * (web/ludus.js) knows no kind: a kind added to the table is described
- * here with no edit.  Pure: a function of the table.
+ * (web/ludus.js, web/create.js) knows no kind: a kind added to the table
+ * is described here with no edit.  Pure: a function of the table.
  */
 #include <string.h>
 
@@ -92,11 +92,16 @@ form_json(const struct game_api *api)
 	json_t	*fields = json_array(), *obj;
 	int	 i;
 
-	for (i = 0; i < GAME_API_ARGS && api->form[i].name != NULL; i++)
-		json_array_append_new(fields, json_pack("{s:s, s:s, s:s, s:b}",
+	for (i = 0; i < GAME_API_ARGS && api->form[i].name != NULL; i++) {
+		obj = json_pack("{s:s, s:s, s:s, s:b}",
 		    "name", api->form[i].name, "label", api->form[i].label,
 		    "value", api->form[i].value != NULL ? api->form[i].value :
-		    "", "option", api->form[i].option));
+		    "", "option", api->form[i].option);
+		if (api->form[i].choices != NULL)
+			json_object_set_new(obj, "choices",
+			    words_json(api->form[i].choices));
+		json_array_append_new(fields, obj);
+	}
 	obj = json_object();
 	set_str(obj, "players", api->form_players);
 	set_str(obj, "bots", api->form_bots);

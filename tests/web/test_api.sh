@@ -117,7 +117,7 @@ for names in '"a", "b", "dice=server"' '"a", "b", "seats=secure"' \
 	post /api/games "{\"kind\": \"ludo\", \"id\": \"nm\",
 	    \"players\": [$names]}" >"$DIR/nm"
 	check "players [$names]: 400 BADARG, what a name may hold" \
-	    "400 BADARG a player's name is 1 to 50 of a-z, 0-9 and -" \
+	    "400 BADARG a player's name is 1 to 50 lower-case letters a-z, digits 0-9 and -" \
 	    "$(status) $("$JGET" error <"$DIR/nm") $("$JGET" message <"$DIR/nm")"
 	check "... and no game" "" "$(cli GAME.INFO nm 2>/dev/null | grep kind)"
 done

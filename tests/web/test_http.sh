@@ -225,7 +225,8 @@ contains "list page: the first page from a later one" 'href="/?kind=ludo"' \
 page=$(get /games/lu)
 check "game page: HTML" "200 text/html; charset=utf-8" "$(status) $(ctype)"
 contains "game page: the board inline" '<svg xmlns' "$page"
-contains "game page: the move list" '<span class="who">blue</span> 4:0' \
+contains "game page: the move list, in the kind's words" \
+    'title="blue 4:0 PASSED"><span class="words">blue rolled 4: no token can move, the turn passes</span>' \
     "$page"
 contains "game page: the scrubber" 'type="range" id="seq" name="seq" min="0" max="3"' \
     "$(printf '%s' "$page" | tr '\n' ' ')"

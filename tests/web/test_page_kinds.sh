@@ -119,7 +119,7 @@ fresh
 cli SNL.CREATE sm 2 >/dev/null
 go /games/sm
 until_shown "Snake & Ladder, own dice: the value rolled is asked" "$STATUS" \
-    "Your turn: what did you roll?"
+    "Your turn, P1: what did you roll?"
 check "... a button for each" "1 2 3 4 5 6" "$(js "$BUTTONS")"
 button 4
 stored sm 1
@@ -127,7 +127,7 @@ check "... a click is the roll" "1,P1,4,P1 4" "$(cli HISTORY sm 1 1)"
 cli SNL.CREATE ss 2 dice=server >/dev/null
 go /games/ss
 until_shown "Snake & Ladder, the server's dice: the roll alone" "$STATUS" \
-    "Your turn: roll."
+    "Your turn, P1: roll."
 check "... one button" "Roll" "$(js "$BUTTONS")"
 button Roll
 stored ss 1
@@ -139,7 +139,7 @@ fresh
 cli DANDY.CREATE dm 2 abcdefghi >/dev/null
 go /games/dm
 until_shown "DandyLand, no deck: the card is asked" "$STATUS" \
-    "Your turn: which card?"
+    "Your turn, P1: which card?"
 check "... a button for each" "a b c d e f g h i 1 2 3 4 5 6 7 8 9" \
     "$(js "$BUTTONS")"
 button c
@@ -147,7 +147,7 @@ stored dm 1
 check "... a click is the card" "c" "$(cli HISTORY dm 1 1 | cut -d, -f3)"
 cli DANDY.CREATE dk 2 abcdefghi deck=shuffled >/dev/null
 go /games/dk
-until_shown "DandyLand, a deck: the draw alone" "$STATUS" "Your turn: draw."
+until_shown "DandyLand, a deck: the draw alone" "$STATUS" "Your turn, P1: draw."
 check "... one button" "Draw" "$(js "$BUTTONS")"
 button Draw
 stored dk 1
@@ -162,11 +162,11 @@ until_shown "Ludo, own dice: the die is asked" "$STATUS" \
 check "... a button for each" "1 2 3 4 5 6" "$(js "$BUTTONS")"
 button 3
 until_shown "... a 3 moves no token out of the yard: a pass" "$STATUS" \
-    "A 3: no token can move."
-check "... one button" "Pass" "$(js "$BUTTONS")"
-button Pass
+    "A 3: no token can move. Pass…"
+check "... no button to click" "" "$(js "$BUTTONS")"
 stored lm 1
-check "... a click passes" "1,red,3:0,PASSED" "$(cli HISTORY lm 1 1)"
+check "... the pass is played without a click" "1,red,3:0,PASSED" \
+    "$(cli HISTORY lm 1 1)"
 until_shown "then blue's die" "$STATUS" "Your turn, blue: pick the die."
 button 6
 until_shown "... a 6: the tokens it lets out are marked" \

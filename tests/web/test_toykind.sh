@@ -55,15 +55,18 @@ until_shown "the create form is shown" "$(shown create)" shown
 check "it offers every kind of GET /api/kinds, the toy last" \
     "ludo:Ludo snl:Snake & Ladder dandy:DandyLand toy:Toy" \
     "$(js "return Array.from(document.getElementById('c-kind').options).map(function (o) { return o.value + ':' + o.text; }).join(' ');")"
-check "the hint is every kind's, code in <code>" \
-    "Ludo players are names; a bot is name:first, name:aggressive or name:expert (bots need the server's dice). A toy race: a step is 1, 2 or 3.|name:first name:aggressive name:expert 1 2 3" \
-    "$(js "var h = document.getElementById('c-hint'); return h.textContent + '|' + Array.from(h.querySelectorAll('code')).map(function (c) { return c.textContent; }).join(' ');")"
+HINT="var h = document.getElementById('c-hint'); return h.textContent + '|' + Array.from(h.querySelectorAll('code')).map(function (c) { return c.textContent; }).join(' ');"
+check "the hint is the kind's, code in <code>" \
+    "Ludo players are names; a bot is name:first, name:aggressive or name:expert (bots need the server's dice).|name:first name:aggressive name:expert" \
+    "$(js "$HINT")"
 check "the toy's field is made, hidden for Ludo" "hidden" \
     "$(js "$(shown c-goal)")"
 click '#c-kind option[value=\"toy\"]'
 until_shown "choosing the toy shows its field, with its first value" \
     "return document.getElementById('c-goal').hidden ? 'hidden' : document.getElementById('c-goal').value;" \
     10
+check "... the toy's own hint" "A toy race: a step is 1, 2 or 3.|1 2 3" \
+    "$(js "$HINT")"
 check "... and its label" "Goal" \
     "$(js "return document.querySelector('label[for=c-goal]').textContent;")"
 check "... hides DandyLand's and the dice it does not take" \
