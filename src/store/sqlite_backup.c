@@ -1,7 +1,7 @@
 /*
- * The SQLite backend's side of ludus copy: emptying a database (its
- * games cascade to every row of theirs, the lobby's rows go with the
- * secret their keys are hashed with) and the online backup of a file.
+ * The SQLite backend's side of ludus copy: emptying a database (every
+ * game's rows, the lobby's rows with the secret their keys are hashed
+ * with) and the online backup of a file.
  */
 #include <sqlite3.h>
 #include <stdio.h>
@@ -9,23 +9,24 @@
 #include "store/sqlite.h"
 #include "store/sqlite_int.h"
 
+/* Every table emptied in one transaction: the statements of
+ * ST_CLEAR_FIRST to ST_CLEAR_LAST (sqlite_stmt.c says why that order). */
 int
 sqlite_clear(struct store *st)
 {
 	struct sqlite_store	*s = to_sqlite(st);
+	int			 i;
 
-	/* The accounts' keys are hashed with the secret in meta: they go
-	 * with it (the bots' accounts, which have none, stay). */
-	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE; DELETE FROM games;"
-	    " DELETE FROM meta; DELETE FROM tickets; DELETE FROM ratings;"
-	    " DELETE FROM accounts WHERE bot IS NULL; COMMIT", NULL, NULL,
-	    NULL) != SQLITE_OK) {
-		sql_db_err(s, "clear");
-		if (!sqlite3_get_autocommit(s->db))
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	if (sql_stmt_exec(s, ST_BEGIN, "clear") != 0)
 		return STORE_ERR;
-	}
-	return 0;
+	for (i = ST_CLEAR_FIRST; i <= ST_CLEAR_LAST; i++)
+		if (sql_stmt_exec(s, i, "clear") != 0)
+			break;
+	if (i > ST_CLEAR_LAST && sql_stmt_exec(s, ST_COMMIT, "clear") == 0)
+		return 0;
+	if (!sqlite3_get_autocommit(s->db))
+		sql_stmt_quiet(s, ST_ROLLBACK);
+	return STORE_ERR;
 }
 
 static int

@@ -92,6 +92,9 @@ enum stmt_id {
 	ST_FINISHED_COUNT,
 	ST_FREELIST,
 	ST_RECLAIM,
+	/* store_clear(), in this order (sqlite_backup.c). */
+	ST_CLEAR_FIRST,
+	ST_CLEAR_LAST = ST_CLEAR_FIRST + 9,
 	NSTMT
 };
 

@@ -164,6 +164,25 @@ static const char *const stmt_sql[NSTMT] = {
 	/* One step of store_reclaim(): 512 KiB of 2 KiB pages, a write
 	 * transaction of a millisecond or so. */
 	[ST_RECLAIM] = "PRAGMA incremental_vacuum(" STORE_RECLAIM_STEP ")",
+	/*
+	 * Children before their parents: a DELETE of games alone cascades,
+	 * and with foreign keys on SQLite does that row by row, each
+	 * deleted row seeking its children in four tables (about 11 ms for
+	 * a few hundred games under ASan); a row whose children are gone
+	 * costs a seek.  The accounts' keys are hashed with the secret in
+	 * meta: they go with it (the bots' accounts, which have none,
+	 * stay).
+	 */
+	[ST_CLEAR_FIRST] = "DELETE FROM game_accounts",
+	[ST_CLEAR_FIRST + 1] = "DELETE FROM tokens",
+	[ST_CLEAR_FIRST + 2] = "DELETE FROM jumps",
+	[ST_CLEAR_FIRST + 3] = "DELETE FROM history",
+	[ST_CLEAR_FIRST + 4] = "DELETE FROM players",
+	[ST_CLEAR_FIRST + 5] = "DELETE FROM games",
+	[ST_CLEAR_FIRST + 6] = "DELETE FROM meta",
+	[ST_CLEAR_FIRST + 7] = "DELETE FROM tickets",
+	[ST_CLEAR_FIRST + 8] = "DELETE FROM ratings",
+	[ST_CLEAR_LAST] = "DELETE FROM accounts WHERE bot IS NULL",
 };
 
 int

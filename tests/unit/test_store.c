@@ -704,6 +704,7 @@ main(void)
 		SQLITE_TEST(test_open_upgrade_v1),
 		SQLITE_TEST(test_open_upgrade_v2),
 		SQLITE_TEST(test_open_upgrade_v3),
+		SQLITE_TEST(test_open_upgrade_v6),
 		SQLITE_TEST(test_schema_checks_unchanged),
 		SQLITE_TEST(test_open_bad_path),
 		cmocka_unit_test(test_durability_names),

@@ -39,6 +39,7 @@ void	test_open_file_reopen(void **);
 void	test_open_upgrade_v1(void **);
 void	test_open_upgrade_v2(void **);
 void	test_open_upgrade_v3(void **);
+void	test_open_upgrade_v6(void **);
 /* test_store_open.c: refusals */
 void	test_schema_checks_unchanged(void **);
 void	test_open_newer_version(void **);

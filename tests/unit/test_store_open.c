@@ -457,6 +457,118 @@ test_open_upgrade_v3(void **state)
 	tmpdir_remove(&t);
 }
 
+/*
+ * Migration 7 keeps migration 4's rule at a cost that does not grow with
+ * the square of the players: a partial UNIQUE index of the fifth seat on,
+ * triggers for the first four.  A game of six players and one of two,
+ * made at migration 6, come through; then every pair of seats (both
+ * below four, both from four on, one of each, either way round) is
+ * refused on insert and on update with the index's message, a player
+ * may keep or change its own name, another game may share names, and
+ * only the seats from the fifth on are in the index.
+ */
+void
+test_open_upgrade_v6(void **state)
+{
+	static const char	 dup[] =
+	    "UNIQUE constraint failed: players.game, players.name";
+	static const char	 rows[] =
+	    "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
+	    " created, updated) VALUES ('big', 2, 6, 0, -1, 0, 0, 1, 1),"
+	    " ('two', 2, 2, 0, -1, 0, 0, 1, 1);"
+	    "INSERT INTO players (game, idx, name) VALUES ('big', 0, 'p0'),"
+	    " ('big', 1, 'p1'), ('big', 2, 'p2'), ('big', 3, 'p3'),"
+	    " ('big', 4, 'p4'), ('big', 5, 'p5'), ('two', 0, 'p0'),"
+	    " ('two', 1, 'p4');";
+	static const char *const refused[] = {
+		/* Insert: below four against below four, and so on. */
+		"INSERT INTO players (game, idx, name) VALUES ('two', 2, 'p0')",
+		"INSERT INTO players (game, idx, name) VALUES ('big', 6, 'p5')",
+		"INSERT INTO players (game, idx, name) VALUES ('big', 6, 'p1')",
+		"UPDATE players SET idx = 63 WHERE game = 'big' AND idx = 5;"
+		" INSERT INTO players (game, idx, name) VALUES ('big', 5, 'p3')",
+		/* Update of a name, a seat, a game. */
+		"UPDATE players SET name = 'p2' WHERE game = 'big' AND idx = 0",
+		"UPDATE players SET name = 'p5' WHERE game = 'big' AND idx = 4",
+		"UPDATE players SET name = 'p0' WHERE game = 'big' AND idx = 5",
+		"UPDATE players SET name = 'p4' WHERE game = 'big' AND idx = 1",
+		"UPDATE players SET idx = 9 WHERE game = 'two' AND idx = 1;"
+		" UPDATE players SET game = 'big' WHERE game = 'two' AND idx = 9",
+		"UPDATE players SET game = 'big', idx = 7 WHERE game = 'two'"
+		" AND idx = 0",
+	};
+	struct tmpdir		 t;
+	struct store		*st;
+	sqlite3			*db;
+	sqlite3_stmt		*stmt;
+	char			 err[256], before[512];
+	size_t			 i;
+
+	(void)state;
+	tmpdir_make(&t, "test_store");
+	assert_int_equal(sqlite3_open(t.path, &db), SQLITE_OK);
+	for (i = 0; i < 6; i++)
+		assert_int_equal(sqlite3_exec(db, store_migrations[i], NULL,
+		    NULL, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, rows, NULL, NULL, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(db, players_digest, -1, &stmt,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	snprintf(before, sizeof(before), "%s", sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+	sqlite3_close(db);
+
+	st = store_sqlite_open(t.path, DURABILITY_FULL, err, sizeof(err));
+	assert_non_null(st);
+	db = store_sqlite_handle(st);
+	assert_int_equal(query_int(st, "PRAGMA user_version"),
+	    store_migration_count);
+	assert_int_equal(sqlite3_prepare_v2(db, players_digest, -1, &stmt,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(stmt, 0),
+	    before);
+	sqlite3_finalize(stmt);
+	/* Only big's seats 4 and 5 are in the index. */
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
+	    " INDEXED BY players_name WHERE game = 'big' AND idx >= 4"), 2);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
+	    " INDEXED BY players_name WHERE game = 'two' AND idx >= 4"), 0);
+
+	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		assert_int_equal(sqlite3_exec(db, "SAVEPOINT t", NULL, NULL,
+		    NULL), SQLITE_OK);
+		assert_refused(db, refused[i], dup);
+		assert_int_equal(sqlite3_exec(db, "ROLLBACK TO t; RELEASE t",
+		    NULL, NULL, NULL), SQLITE_OK);
+	}
+	assert_int_equal(sqlite3_prepare_v2(db, players_digest, -1, &stmt,
+	    NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(stmt), SQLITE_ROW);
+	assert_string_equal((const char *)sqlite3_column_text(stmt, 0),
+	    before);
+	sqlite3_finalize(stmt);
+
+	/* Its own name again, a new one, a seat moved across the fourth,
+	 * other games' names. */
+	assert_int_equal(sqlite3_exec(db,
+	    "UPDATE players SET name = 'p4' WHERE game = 'big' AND idx = 4;"
+	    " UPDATE players SET name = 'p1' WHERE game = 'big' AND idx = 1;"
+	    " UPDATE players SET name = 'q0' WHERE game = 'big' AND idx = 0;"
+	    " UPDATE players SET idx = 40 WHERE game = 'big' AND idx = 3;"
+	    " UPDATE players SET idx = 3 WHERE game = 'big' AND idx = 5;"
+	    " INSERT INTO players (game, idx, name) VALUES ('big', 5, 'p0');"
+	    " INSERT INTO players (game, idx, name) VALUES ('two', 2, 'p1'),"
+	    " ('two', 8, 'p5')", NULL, NULL, NULL), SQLITE_OK);
+	assert_refused(db, "INSERT INTO players (game, idx, name) VALUES"
+	    " ('big', 6, 'p3')", dup);
+	assert_refused(db, "INSERT INTO players (game, idx, name) VALUES"
+	    " ('big', 2, 'p5')", dup);
+	store_close(st);
+	tmpdir_remove(&t);
+}
+
 static const char *const check_rows =
     "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
     " created, updated, ludo_preset, six_bonus, capture_bonus, three_sixes)"

@@ -28,6 +28,7 @@ sqlite-v1 67bb2df^
 sqlite-v2 9caa14a^
 sqlite-v3 5e735af^
 sqlite-v4 87a78f0
+sqlite-v6 720889c
 pg-v1 87a78f0
 LIST
 }
@@ -56,6 +57,11 @@ play_games() {
 		run "$@" SNL.ROLL snl-done $r
 	done
 	run "$@" SNL.CREATE snl-play 3
+	# More than four players: migration 7 indexes the fifth seat on.
+	run "$@" SNL.CREATE snl-six 6
+	for r in 3 4 5 6 1 2 3; do
+		run "$@" SNL.ROLL snl-six $r || true
+	done
 	run "$@" SNL.SNAKE snl-play 50 10
 	for r in 6 6 6 5 4 3 2 1; do
 		run "$@" SNL.ROLL snl-play $r || true
