@@ -328,8 +328,8 @@ int64_t		 pg_now_ms(void);
 int		 pg_prepare_all(PGconn *);
 
 /* Text parameters: an integer, a bytea (hex), and arrays built one
- * element at a time ("{...}", elements quoted when text). */
-/* (struct pg_buf: above, with the store's.) */
+ * element at a time ("{...}", elements quoted when text; struct pg_buf
+ * is above, with the store that keeps some). */
 #define PG_INT_MAX	24	/* "-9223372036854775808" and a NUL */
 const char	*pg_int(char buf[PG_INT_MAX], int64_t);
 const char	*pg_int_or_null(char buf[PG_INT_MAX], int64_t);

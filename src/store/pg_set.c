@@ -76,6 +76,30 @@ buf_join(struct pg_buf *b, const char *array)
 	pg_buf_raw(b, array + 1, n - 2);
 }
 
+/* The first statement of each game, when it is a turn: the set's. */
+static int
+first_turns(struct pg_store *s, int mark)
+{
+	const char	*last = NULL;
+	struct pg_q	*q;
+	size_t		 i;
+	int		 n = 0;
+
+	for (i = 0; i < s->nsent; i++) {
+		q = &s->q[s->order[i]];
+		q->inset = 0;
+		if (!pg_q_game(q))
+			continue;
+		if ((last == NULL || strcmp(last, q->id) != 0) &&
+		    settable(q)) {
+			q->inset = (uint8_t)mark;
+			n++;
+		}
+		last = q->id;
+	}
+	return n;
+}
+
 /*
  * After order_queue(): marks the turns that go in the set (q->inset),
  * and builds its parameters.  1 when the set is sent, 0 when there are
@@ -85,42 +109,24 @@ int
 pg_set_plan(struct pg_store *s)
 {
 	struct pg_set	*set = &s->set;
-	const char	*p[64], *last = NULL, *lock_last = NULL;
+	const char	*p[64], *locked = NULL, *errstr;
 	struct pg_q	*q;
-	size_t		 i, n = 0;
-	const char	*errstr;
+	size_t		 i;
 	int64_t		 ntok;
 	int		 k, j;
 
-	set->at = s->nsent;
-	for (i = 0; i < s->nsent; i++) {
-		q = &s->q[s->order[i]];
-		q->inset = 0;
-		if (!pg_q_game(q) || q->kind == PQ_WHOLE ||
-		    q->kind == PQ_MARK)
-			continue;
-		if ((last == NULL || strcmp(last, q->id) != 0) &&
-		    settable(q)) {
-			q->inset = 1;
-			n++;
-		}
-		last = q->id;
-	}
-	if (n < 2) {
-		for (i = 0; i < s->nsent; i++)
-			s->q[s->order[i]].inset = 0;
+	if (first_turns(s, 0) < 2)
 		return 0;
-	}
+	set->n = (size_t)first_turns(s, 1);
 	set->at = set_place(s);
-	set->n = n;
 	for (k = 0; k < SET_PARAMS; k++)
 		pg_buf_start(&set->b[k]);
 	for (i = 0; i < s->nsent; i++) {
 		q = &s->q[s->order[i]];
 		if (pg_q_game(q) && pg_q_is_write((enum pg_qkind)q->kind) &&
-		    (lock_last == NULL || strcmp(lock_last, q->id) != 0)) {
+		    (locked == NULL || strcmp(locked, q->id) != 0)) {
 			pg_buf_text(&set->b[0], q->id, strlen(q->id));
-			lock_last = q->id;
+			locked = q->id;
 		}
 		if (!q->inset)
 			continue;
