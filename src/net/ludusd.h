@@ -388,7 +388,6 @@ struct quota_peer;
 struct quota_peer *quota_peer_open(struct server *, const char *addr,
 	    int64_t *held);
 void	quota_peer_close(struct quota_peer *);
-const char *quota_peer_name(const struct quota_peer *);
 /* A refusal of that cap made by the caller (counted in INFO, /metrics). */
 void	quota_count(struct server *, enum quota_limit);
 /* A refusal of a security check may be logged: 1, with *left the lines

@@ -234,12 +234,6 @@ quota_peer_close(struct quota_peer *p)
 	p->conns--;
 }
 
-const char *
-quota_peer_name(const struct quota_peer *p)
-{
-	return p->key;
-}
-
 void
 quota_count(struct server *srv, enum quota_limit l)
 {
