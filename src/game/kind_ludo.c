@@ -244,7 +244,8 @@ ludo_move_words(const struct game *before, const struct game *after,
 	int			 p, t, q, u, from, to, n;
 
 	p = ludo_player_index(before, mv->player);
-	t = mv->action[2] - '1';
+	/* kind_ludo_action()'s "dice:token", token 0 for none. */
+	t = mv->action[1] == ':' ? mv->action[2] - '1' : -1;
 	n = snprintf(buf, len, "%s rolled %c: ", mv->player, mv->action[0]);
 	if (n < 0 || (size_t)n >= len)
 		return;
