@@ -247,6 +247,17 @@ struct move_list {
 					   board */
 };
 
+/* The row itself, "red 6:1 MOVED", escaped. */
+static void
+move_row(struct svg *out, const struct move *mv)
+{
+	svg_esc(out, mv->player);
+	svg_add(out, " ");
+	svg_esc(out, mv->action);
+	svg_add(out, " ");
+	svg_esc(out, mv->result);
+}
+
 static int
 move_item(void *arg, const struct move *mv, const char *words)
 {
@@ -257,13 +268,8 @@ move_item(void *arg, const struct move *mv, const char *words)
 		svg_printf(ml->last, "Move %lld: ", (long long)mv->seq);
 		if (words != NULL)
 			svg_esc(ml->last, words);
-		else {
-			svg_esc(ml->last, mv->player);
-			svg_add(ml->last, " ");
-			svg_esc(ml->last, mv->action);
-			svg_add(ml->last, " ");
-			svg_esc(ml->last, mv->result);
-		}
+		else
+			move_row(ml->last, mv);
 	}
 
 	svg_printf(out, "<li data-seq=\"%lld\" value=\"%lld\"%s><a href=\""
@@ -275,11 +281,7 @@ move_item(void *arg, const struct move *mv, const char *words)
 	if (words != NULL) {
 		/* The kind's words, the row itself in the title. */
 		svg_add(out, " title=\"");
-		svg_esc(out, mv->player);
-		svg_add(out, " ");
-		svg_esc(out, mv->action);
-		svg_add(out, " ");
-		svg_esc(out, mv->result);
+		move_row(out, mv);
 		svg_add(out, "\"><span class=\"words\">");
 		svg_esc(out, words);
 		svg_add(out, "</span>");
