@@ -315,6 +315,13 @@ struct store_ops {
 		    const int64_t *, int64_t, store_game_move_cb, void *);
 	int	(*deadlines_before)(struct store *, int64_t, int64_t,
 		    store_deadline_cb, void *);
+	/* store_feed_send() and the rest: an optimistic backend's, on a
+	 * connection of their own (the core refuses the send without). */
+	int	(*feed_send)(struct store *, size_t, const char *const *,
+		    const int64_t *, int64_t);
+	int	(*feed_wait)(struct store *, int *fd);
+	int	(*feed_step)(struct store *, store_game_move_cb, void *);
+	void	(*feed_cancel)(struct store *);
 };
 
 /* Turn savepoints nested with marks of their own (coherence.c). */

@@ -3,7 +3,7 @@
  * connect timeout of its own unless the URI has one), the session's
  * settings, the statements prepared, pipeline mode; dropping them when
  * one breaks and connecting again on the next use, at most once per
- * RECONNECT_MS while the server is down (a server that restarts is found
+ * PG_RECONNECT_MS while the server is down (a server that restarts is found
  * again by itself, and meanwhile every request is refused at once); and
  * the round trips of the read connection.
  */
@@ -17,8 +17,6 @@
 
 #include "store/pg_int.h"
 #include "util/util.h"
-
-#define RECONNECT_MS	200
 
 
 /*
@@ -185,15 +183,46 @@ backend_of(struct pg_db *db)
 	return ok ? 0 : -1;
 }
 
+/* A connect_timeout of the URI's own comes later and wins (a connection
+ * begun without waiting has none: its caller bounds the wait). */
+static const char *const conn_kw[] = { "connect_timeout", "application_name",
+    "dbname", NULL };
+
+static void
+conn_val(struct pg_store *s, const char *val[4])
+{
+	val[0] = "5";
+	val[1] = "ludusd";
+	val[2] = s->uri;
+	val[3] = NULL;
+}
+
+PGconn *
+pg_connect_start(struct pg_store *s, const char *op)
+{
+	const char	*val[4];
+	PGconn		*pc;
+
+	conn_val(s, val);
+	if ((pc = PQconnectStartParams(conn_kw, val, 1)) == NULL) {
+		store_set_err(&s->store, op, "out of memory");
+		return NULL;
+	}
+	if (PQstatus(pc) == CONNECTION_BAD) {
+		pg_err(s, op, pc, NULL);
+		PQfinish(pc);
+		return NULL;
+	}
+	return pc;
+}
+
 static int
 db_open(struct pg_store *s, struct pg_db *db, const char *op)
 {
-	/* A connect_timeout of the URI's own comes later and wins. */
-	const char *const kw[] = { "connect_timeout", "application_name",
-	    "dbname", NULL };
-	const char *const val[] = { "5", "ludusd", s->uri, NULL };
+	const char	*val[4];
 
-	db->pc = PQconnectdbParams(kw, val, 1);
+	conn_val(s, val);
+	db->pc = PQconnectdbParams(conn_kw, val, 1);
 	if (db->pc == NULL)
 		return store_set_err(&s->store, op, "out of memory");
 	if (PQstatus(db->pc) != CONNECTION_OK) {
@@ -233,7 +262,7 @@ db_ready(struct pg_store *s, struct pg_db *db, const char *op)
 		return store_set_err(&s->store, op,
 		    "connection to PostgreSQL lost in the transaction");
 	now = pg_now_ms();
-	if (s->down_ms != 0 && now - s->down_ms < RECONNECT_MS)
+	if (s->down_ms != 0 && now - s->down_ms < PG_RECONNECT_MS)
 		return store_set_err(&s->store, op,
 		    "connection to PostgreSQL lost; reconnecting");
 	db_close(s, db);

@@ -210,12 +210,31 @@ struct pg_set {
 	uint8_t		*stored;	/* each turn's, from its rows */
 };
 
+/* The feed's connection (pg_feed.c): other nodes' moves, read without
+ * waiting, one read at a time. */
+struct pg_feed {
+	PGconn		*pc;
+	int		 state;		/* FEED_NONE, _CONNECTING, _READY */
+	int		 in;		/* connecting waits to read (not to
+					   write) */
+	int		 running;	/* a read sent, its answer not had */
+	int		 queued;	/* ... not sent yet (connecting) */
+	int		 out;		/* what was sent is not all out */
+	int		 syncs;		/* pipeline syncs not yet read */
+	int64_t		 down_ms;	/* its last failed connect */
+	PGresult	*res;		/* the answer */
+	char		 err[200];	/* the first error of the read */
+	struct pg_buf	 ids, after;	/* its parameters */
+	int64_t		 limit;		/* < 0: none */
+};
+
 struct pg_store {
 	struct store	 store;		/* first: the handle callers hold */
 	char		*uri;
 	enum durability	 durability;
 	int		 lock_ms;	/* lock_timeout of the sessions */
 	struct pg_db	 wr, rd;
+	struct pg_feed	 feed;
 	int64_t		 node;		/* ludus_nodes.node */
 	uint64_t	 rng;		/* stamps and transaction numbers */
 	int64_t		 reconnects;	/* data_version(): the cache's */
@@ -269,6 +288,16 @@ to_pg(struct store *st)
 	return (struct pg_store *)st;
 }
 
+/* ---------------------------------------------------------- pg_feed.c */
+
+int	pg_feed_send(struct store *, size_t, const char *const *,
+	    const int64_t *, int64_t);
+int	pg_feed_wait(struct store *, int *fd);
+int	pg_feed_step(struct store *, store_game_move_cb, void *);
+void	pg_feed_cancel(struct store *);
+/* The feed's connection closed, its buffers freed (the store closes). */
+void	pg_feed_free(struct pg_store *);
+
 /* ---------------------------------------------------------- pg_open.c */
 
 extern const struct store_ops	pg_ops;
@@ -321,11 +350,19 @@ int		 pg_err(struct pg_store *, const char *op, PGconn *,
 int64_t		 pg_unique(struct pg_store *);
 /* Milliseconds of a monotonic clock. */
 int64_t		 pg_now_ms(void);
+/* A connection to the store's server begun, not waited for (libpq's
+ * PQconnectStartParams()): NULL (the message set) when it cannot be. */
+PGconn		*pg_connect_start(struct pg_store *, const char *op);
+/* Once between connects of one connection after the server was found
+ * down, so that a dead server costs each request a quick refusal. */
+#define PG_RECONNECT_MS	200
 
 /* ---------------------------------------------------------- pg_stmt.c */
 
 /* Prepares every statement on a connection: 0 or -1. */
 int		 pg_prepare_all(PGconn *);
+/* Queues the preparing of one on a connection's pipeline: 0 or -1. */
+int		 pg_send_prepare(PGconn *, enum pg_stmt_id);
 
 /* Text parameters: an integer, a bytea (hex), and arrays built one
  * element at a time ("{...}", elements quoted when text; struct pg_buf
@@ -467,6 +504,12 @@ int	pg_deadlines_before(struct store *, int64_t, int64_t,
 	    store_deadline_cb, void *);
 int	pg_history(struct store *, const char *, int64_t, int64_t,
 	    store_move_cb, void *);
+/* PS_SINCE's arrays ($1, $2; the caller ends and frees them), and the
+ * rows of its result handed to cb (store_history_since()). */
+void	pg_since_args(struct pg_buf *, struct pg_buf *, size_t,
+	    const char *const *, const int64_t *);
+int	pg_since_walk(struct pg_store *, const PGresult *, store_game_move_cb,
+	    void *);
 int	pg_history_since(struct store *, size_t, const char *const *,
 	    const int64_t *, int64_t, store_game_move_cb, void *);
 int	pg_list_games(struct store *, enum game_kind, const char *, int64_t,

@@ -35,6 +35,7 @@ pg_close(struct store *st)
 	struct pg_store	*s = to_pg(st);
 
 	pg_drop(s);
+	pg_feed_free(s);
 	free(s->q);
 	free(s->order);
 	pg_set_free(s);
@@ -239,4 +240,8 @@ const struct store_ops pg_ops = {
 	.outcome = pg_outcome,
 	.history_since = pg_history_since,
 	.deadlines_before = pg_deadlines_before,
+	.feed_send = pg_feed_send,
+	.feed_wait = pg_feed_wait,
+	.feed_step = pg_feed_step,
+	.feed_cancel = pg_feed_cancel,
 };

@@ -392,6 +392,20 @@ pg_history(struct store *st, const char *id, int64_t from, int64_t count,
 	return ret;
 }
 
+void
+pg_since_args(struct pg_buf *gb, struct pg_buf *ab, size_t n,
+    const char *const *ids, const int64_t *after)
+{
+	size_t	 i;
+
+	pg_buf_start(gb);
+	pg_buf_start(ab);
+	for (i = 0; i < n; i++) {
+		pg_buf_text(gb, ids[i], strlen(ids[i]));
+		pg_buf_int(ab, after[i]);
+	}
+}
+
 int
 pg_history_since(struct store *st, size_t n, const char *const *ids,
     const int64_t *after, int64_t limit, store_game_move_cb cb, void *arg)
@@ -400,17 +414,10 @@ pg_history_since(struct store *st, size_t n, const char *const *ids,
 	struct pg_buf	 gb = { NULL, 0, 0 }, ab = { NULL, 0, 0 };
 	char		 l[PG_INT_MAX];
 	const char	*params[3];
-	struct move	 mv;
 	PGresult	*r;
-	size_t		 i;
-	int		 k, ret = 0;
+	int		 ret;
 
-	pg_buf_start(&gb);
-	pg_buf_start(&ab);
-	for (i = 0; i < n; i++) {
-		pg_buf_text(&gb, ids[i], strlen(ids[i]));
-		pg_buf_int(&ab, after[i]);
-	}
+	pg_since_args(&gb, &ab, n, ids, after);
 	params[0] = pg_buf_end(&gb);
 	params[1] = pg_buf_end(&ab);
 	params[2] = limit < 0 ? NULL : pg_int(l, limit);
@@ -419,14 +426,23 @@ pg_history_since(struct store *st, size_t n, const char *const *ids,
 	pg_buf_free(&ab);
 	if (r == NULL)
 		return STORE_ERR;
+	ret = pg_since_walk(s, r, cb, arg);
+	PQclear(r);
+	return ret;
+}
+
+int
+pg_since_walk(struct pg_store *s, const PGresult *r, store_game_move_cb cb,
+    void *arg)
+{
+	struct move	 mv;
+	int		 k, ret = 0;
+
 	for (k = 0; k < PQntuples(r) && ret == 0; k++) {
-		if (move_of(r, k, 1, &mv) != 0) {
-			ret = corrupt(s, "history", "corrupt history row");
-			break;
-		}
+		if (move_of(r, k, 1, &mv) != 0)
+			return corrupt(s, "history", "corrupt history row");
 		ret = cb(arg, PQgetvalue(r, k, 0), &mv);
 	}
-	PQclear(r);
 	return ret;
 }
 

@@ -423,6 +423,16 @@ pg_prepare_all(PGconn *pc)
 }
 
 int
+pg_send_prepare(PGconn *pc, enum pg_stmt_id id)
+{
+	char	 name[8];
+
+	stmt_name(name, id);
+	return PQsendPrepare(pc, name, stmts[id].sql, stmts[id].nparams,
+	    NULL) == 1 ? 0 : -1;
+}
+
+int
 pg_send(PGconn *pc, enum pg_stmt_id id, int n, const char *const *params)
 {
 	char	 name[8];

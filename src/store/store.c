@@ -215,6 +215,37 @@ store_history_since(struct store *st, size_t n, const char *const ids[],
 	return w.ret;
 }
 
+int
+store_feed_send(struct store *st, size_t n, const char *const ids[],
+    const int64_t after[], int64_t limit)
+{
+	if (st->ops->feed_send == NULL)
+		return store_set_err(st, "feed", "this store has no feed");
+	return st->ops->feed_send(st, n, ids, after, limit);
+}
+
+int
+store_feed_wait(struct store *st, int *fd)
+{
+	*fd = -1;
+	return st->ops->feed_wait != NULL ? st->ops->feed_wait(st, fd) : 0;
+}
+
+int
+store_feed_step(struct store *st, store_game_move_cb cb, void *arg)
+{
+	if (st->ops->feed_step == NULL)
+		return store_set_err(st, "feed", "this store has no feed");
+	return st->ops->feed_step(st, cb, arg);
+}
+
+void
+store_feed_cancel(struct store *st)
+{
+	if (st->ops->feed_cancel != NULL)
+		st->ops->feed_cancel(st);
+}
+
 struct before_walk {
 	int64_t			 before;
 	int64_t			 left;

@@ -248,6 +248,30 @@ typedef int (*store_game_move_cb)(void *arg, const char *id,
 int	store_history_since(struct store *, size_t n, const char *const ids[],
 	    const int64_t after[], int64_t limit, store_game_move_cb,
 	    void *arg);
+/*
+ * The same read without waiting for it: a node's loop serves every
+ * client and must not stop for a round trip, nor for a server that is
+ * slow, locked or gone.  It runs on a connection of its own, one read at
+ * a time.  store_feed_send() sends it (first making the connection,
+ * itself without waiting, when there is none): 0, or STORE_ERR with the
+ * message (the server was found down a moment ago, a read already runs).
+ * While it runs, store_feed_wait() says what to wait for on which socket
+ * (STORE_FEED_IN, STORE_FEED_OUT, both; 0: none runs), and
+ * store_feed_step(), called when that came, goes as far as it can
+ * without waiting: STORE_PENDING (wait again), 0 when the answer came
+ * (handed to cb first, as store_history_since() does, whose return then
+ * is), or STORE_ERR (it failed, the message says why; a connection that
+ * broke is made again by the next send).  store_feed_cancel() ends a
+ * read that took too long, and its connection.  An optimistic store has
+ * them; another refuses the send.
+ */
+#define STORE_FEED_IN	1
+#define STORE_FEED_OUT	2
+int	store_feed_send(struct store *, size_t n, const char *const ids[],
+	    const int64_t after[], int64_t limit);
+int	store_feed_wait(struct store *, int *fd);
+int	store_feed_step(struct store *, store_game_move_cb, void *);
+void	store_feed_cancel(struct store *);
 /* As store_list_deadlines(), only the deadlines before before_ms, at
  * most limit of them (limit < 0: all). */
 int	store_list_deadlines_before(struct store *, int64_t before_ms,

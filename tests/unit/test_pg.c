@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include <jansson.h>
+#include <libpq-fe.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -660,8 +662,43 @@ last_feed_plan(void)
 	return found;
 }
 
+/* store_feed_send() and its steps until the answer, as a loop would
+ * take them, each wait bounded. */
+static int
+feed_read(struct store *st, size_t n, const char *const *ids,
+    const int64_t *after, store_game_move_cb cb, void *arg)
+{
+	struct pollfd	 pfd;
+	int		 rc, what, tries;
+
+	if ((rc = store_feed_send(st, n, ids, after, 4096)) != 0)
+		return rc;
+	for (tries = 0; tries < 10000; tries++) {
+		if ((what = store_feed_wait(st, &pfd.fd)) == 0 || pfd.fd < 0)
+			return -100;
+		pfd.events = (what & STORE_FEED_IN ? POLLIN : 0) |
+		    (what & STORE_FEED_OUT ? POLLOUT : 0);
+		if (poll(&pfd, 1, 10000) != 1)
+			return -101;
+		if ((rc = store_feed_step(st, cb, arg)) != STORE_PENDING)
+			return rc;
+	}
+	return -102;
+}
+
+/* The moves fed, as "game:seq " each. */
+static int
+list_fed(void *arg, const char *id, const struct move *mv)
+{
+	char	*out = arg;
+	size_t	 len = strlen(out);
+
+	snprintf(out + len, 512 - len, "%s:%lld ", id, (long long)mv->seq);
+	return 0;
+}
+
 /*
- * The feed of other nodes' moves (store_history_since(), cluster.c) over a
+ * The feed of other nodes' moves (store_feed_send(), cluster.c) over a
  * history of 150,000 rows: its cost must follow the games followed and
  * their new moves, not the history's size.  The plan PostgreSQL ran for
  * it (auto_explain, on the store's own connection, after the prepared
@@ -708,20 +745,22 @@ test_feed_poll_plan(void **state)
 	for (i = 0; i < sizeof(on) / sizeof(on[0]); i++)
 		assert_int_equal(pg_test_exec(on[i]), 0);
 	st = test_store_at(NULL, DURABILITY_FULL, err, sizeof(err));
-	for (i = 0; i < sizeof(off) / sizeof(off[0]); i++)
-		assert_int_equal(pg_test_exec(off[i]), 0);
 	assert_non_null(st);
 	for (k = 0; k < POLL_FOLLOWED; k++) {
 		snprintf(ids[k], sizeof(ids[k]), "p%d", 1 + k * 17);
 		idp[k] = ids[k];
 		after[k] = POLL_MOVES - 2;
 	}
-	/* A prepared statement's plan goes generic after five runs. */
+	/* A prepared statement's plan goes generic after five runs; the
+	 * feed's connection is the one the plan is of. */
 	for (k = 0; k < 8; k++) {
 		got = 0;
-		assert_int_equal(store_history_since(st, POLL_FOLLOWED, idp,
-		    after, 4096, count_fed, &got), 0);
+		assert_int_equal(feed_read(st, POLL_FOLLOWED, idp, after,
+		    count_fed, &got), 0);
 		assert_int_equal(got, 2 * POLL_FOLLOWED);
+		/* Its connection is made by the first read. */
+		for (i = 0; k == 0 && i < sizeof(off) / sizeof(off[0]); i++)
+			assert_int_equal(pg_test_exec(off[i]), 0);
 	}
 	store_close(st);
 	plan = last_feed_plan();
@@ -735,12 +774,76 @@ test_feed_poll_plan(void **state)
 	assert_true(rows <= 3.0 * POLL_FOLLOWED);
 }
 
+/*
+ * The feed read without waiting (store_feed_send()): it gives what the
+ * waiting read gives, on a connection of its own made as it goes; one
+ * read at a time; a read that a lock holds up ends on the server (its
+ * statement_timeout) with a message, and the next one is served.
+ */
+static void
+test_feed_reads_without_waiting(void **state)
+{
+	struct nodes	*n = *state;
+	const char	*idp[3] = { "fa", "fb", "fc" };
+	int64_t		 after[3] = { 1, 0, 3 };
+	char		 want[512] = "", got[512] = "";
+	PGconn		*pc;
+	PGresult	*r;
+	int		 fd;
+
+	assert_int_equal(pg_test_exec("INSERT INTO games (id, kind, nplayers,"
+	    " turn, winner, moves, created, updated, board, has_deck, stamp)"
+	    " SELECT g, 3, 2, 0, -1, 3, 0, 0, 'abcdefghi', 0, 1"
+	    " FROM unnest(ARRAY['fa', 'fb', 'fc']) g"), 0);
+	assert_int_equal(pg_test_exec("INSERT INTO history (game, seq, player,"
+	    " action, result, at) SELECT g, s, 'P1', 'a', 'P1 1 0', 0"
+	    " FROM unnest(ARRAY['fa', 'fb', 'fc']) g, generate_series(1, 3) s"),
+	    0);
+	assert_int_equal(store_history_since(n->a, 3, idp, after, 4096,
+	    list_fed, want), 0);
+	assert_string_equal(want, "fa:2 fa:3 fb:1 fb:2 fb:3 ");
+	assert_int_equal(store_feed_wait(n->b, &fd), 0);
+	assert_int_equal(feed_read(n->b, 3, idp, after, list_fed, got), 0);
+	assert_string_equal(got, want);
+	/* Again, on the connection made by the first. */
+	got[0] = '\0';
+	assert_int_equal(feed_read(n->b, 3, idp, after, list_fed, got), 0);
+	assert_string_equal(got, want);
+
+	/* One at a time. */
+	assert_int_equal(store_feed_send(n->b, 3, idp, after, 4096), 0);
+	assert_int_equal(store_feed_send(n->b, 3, idp, after, 4096),
+	    STORE_ERR);
+	assert_non_null(strstr(store_errmsg(n->b), "runs"));
+	store_feed_cancel(n->b);
+	assert_int_equal(store_feed_wait(n->b, &fd), 0);
+
+	/* Held up by a lock: refused by the server after its timeout. */
+	pc = PQconnectdb(pg_test_uri());
+	assert_int_equal(PQstatus(pc), CONNECTION_OK);
+	PQclear(PQexec(pc, "BEGIN"));
+	r = PQexec(pc, "LOCK TABLE history IN ACCESS EXCLUSIVE MODE");
+	assert_int_equal(PQresultStatus(r), PGRES_COMMAND_OK);
+	PQclear(r);
+	got[0] = '\0';
+	assert_int_equal(feed_read(n->b, 3, idp, after, list_fed, got),
+	    STORE_ERR);
+	assert_non_null(strstr(store_errmsg(n->b), "statement timeout"));
+	assert_string_equal(got, "");
+	PQclear(PQexec(pc, "COMMIT"));
+	PQfinish(pc);
+	assert_int_equal(feed_read(n->b, 3, idp, after, list_fed, got), 0);
+	assert_string_equal(got, want);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(
 		    test_turn_conflicts_with_other_node, tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(
+		    test_feed_reads_without_waiting, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(
 		    test_chained_turn_conflicts_with_the_first, tp_setup,
 		    tp_teardown),
