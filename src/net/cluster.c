@@ -14,7 +14,8 @@
  * of them, the moves past each front, and hands each, in seq order, to
  * the same watch_on_move() a local commit calls, between passes
  * (pass_barrier() first and after, so that they go out then, in no
- * transaction), moving the front; a local commit moves it too
+ * transaction, and after every move this node committed before them),
+ * moving the front; a local commit moves it too
  * (cluster_on_move(), the command layer's hook in front of watch.c's).
  * So every move is announced once on each node, in order: moves of one
  * game commit in seq order (each needs the one before it stored), so a
@@ -26,7 +27,11 @@
  * of the games followed here by name (pubsub.c).  The delay is at most
  * FEED_MS plus a round trip (doc/scaling.md has the figures).  No NOTIFY
  * is sent: it would take a lock at every COMMIT that serializes all of
- * them; nothing here needs a wake-up signal.
+ * them; nothing here needs a wake-up signal.  The read never stops the
+ * loop: it runs on the store's feed connection (store_feed_send()),
+ * whose socket the loop watches like a client's, so a server that is
+ * slow to answer it, or gone, delays the feed alone; a read with no
+ * answer in FEED_STALL_MS is given up and its connection made again.
  *
  * Deadlines no node played.  The node whose commit sets a deadline arms
  * its timer (autoplay.c), so a due move is normally played at once by
@@ -49,6 +54,7 @@
 
 #define FEED_MS		50	/* how often other nodes' moves are read */
 #define FEED_LIMIT	4096	/* moves read at most at once */
+#define FEED_STALL_MS	10000	/* a read's answer waited for at most */
 #define OVERDUE_MS	500	/* how often overdue deadlines are looked for */
 #define GRACE_MS	2000	/* a deadline is another node's until then */
 #define OVERDUE_LIMIT	256
@@ -64,6 +70,11 @@ struct front {
 struct cluster {
 	struct server	 *srv;
 	struct event	 *feed, *overdue;
+	struct event	 *io;		/* the feed's socket, while it reads */
+	int		  reading;	/* a read sent: c->feed is its
+					   deadline */
+	int		  barred;	/* its answer ended the pass */
+	char		  failed[128];	/* the feed's last failure, logged */
 	uint64_t	  found;	/* outcomes found out, as logged */
 	struct idmap	 *fronts;	/* id -> struct front */
 	/* The followed games of a poll: kept across polls. */
@@ -135,14 +146,21 @@ collect(struct cluster *c)
 	free(gone);
 }
 
-/* One move past a front (the query is in seq order). */
+/* One move past a front (the query is in seq order).  The first that is
+ * news ends the pass: a move this node committed goes out before it. */
 static int
 fed(void *arg, const char *id, const struct move *mv)
 {
 	struct cluster	*c = arg;
 	struct front	*f = idmap_get(c->fronts, id);
 
-	if (f == NULL || mv->seq <= f->seen)
+	if (f == NULL)
+		return 0;
+	if (!c->barred && mv->seq > f->seen) {
+		pass_barrier(c->srv);
+		c->barred = 1;
+	}
+	if (mv->seq <= f->seen)
 		return 0;
 	f->seen = mv->seq;
 	watch_on_move(c->srv, id, mv);
@@ -161,6 +179,79 @@ cluster_on_move(void *arg, const char *game, const struct move *mv)
 	watch_on_move(srv, game, mv);
 }
 
+/* A failure of the feed is logged once, until it reads again. */
+static void
+feed_failed(struct cluster *c)
+{
+	const char	*msg = store_errmsg(c->srv->env.store);
+
+	if (strcmp(msg, c->failed) != 0)
+		log_info("feed: %s", msg);
+	str_copy(c->failed, sizeof(c->failed), msg);
+}
+
+static void
+feed_done(struct cluster *c)
+{
+	c->reading = 0;
+	(void)event_del(c->io);
+	arm(c->feed, FEED_MS);
+}
+
+static void	feed_io(evutil_socket_t, short, void *);
+
+/* Waits for the feed's socket as its read asks. */
+static void
+feed_wait(struct cluster *c)
+{
+	struct server	*srv = c->srv;
+	int		 fd, what;
+	short		 ev = 0;
+
+	what = store_feed_wait(srv->env.store, &fd);
+	if (what == 0 || fd < 0) {
+		feed_done(c);
+		return;
+	}
+	if (what & STORE_FEED_IN)
+		ev |= EV_READ;
+	if (what & STORE_FEED_OUT)
+		ev |= EV_WRITE;
+	(void)event_del(c->io);
+	if (event_assign(c->io, srv->base, fd, ev, feed_io, c) != 0 ||
+	    event_add(c->io, NULL) != 0) {
+		log_warning("feed: cannot wait for its socket");
+		store_feed_cancel(srv->env.store);
+		feed_done(c);
+	}
+}
+
+static void
+feed_io(evutil_socket_t fd, short what, void *arg)
+{
+	struct cluster	*c = arg;
+	struct server	*srv = c->srv;
+	int		 rc;
+
+	(void)fd;
+	(void)what;
+	c->barred = 0;
+	rc = store_feed_step(srv->env.store, fed, c);
+	if (rc == STORE_PENDING) {
+		feed_wait(c);
+		return;
+	}
+	if (rc == STORE_ERR)
+		feed_failed(c);
+	else if (c->failed[0] != '\0') {
+		log_info("feed: reading again");
+		c->failed[0] = '\0';
+	}
+	if (c->barred)
+		pass_barrier(srv);
+	feed_done(c);
+}
+
 static void
 feed_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -169,19 +260,29 @@ feed_cb(evutil_socket_t fd, short what, void *arg)
 
 	(void)fd;
 	(void)what;
-	collect(c);
-	if (c->n > 0 && !srv->stopping) {
-		/* Between passes: no history is read in a transaction. */
-		pass_barrier(srv);
-		/* The fronts are read again: that COMMIT may have moved
-		 * them (the pointers stay: nothing is freed). */
-		collect(c);
-		if (store_history_since(srv->env.store, c->n, c->idp,
-		    c->after, FEED_LIMIT, fed, c) == STORE_ERR)
-			log_info("feed: %s", store_errmsg(srv->env.store));
-		pass_barrier(srv);
+	if (c->reading) {
+		/* The read's deadline: the server is gone or stopped. */
+		store_feed_cancel(srv->env.store);
+		log_info("feed: no answer in %d ms; connecting again",
+		    FEED_STALL_MS);
+		c->failed[0] = '\0';
+		feed_done(c);
+		return;
 	}
-	arm(c->feed, FEED_MS);
+	collect(c);
+	if (c->n == 0 || srv->stopping) {
+		feed_done(c);
+		return;
+	}
+	if (store_feed_send(srv->env.store, c->n, c->idp, c->after,
+	    FEED_LIMIT) != 0) {
+		feed_failed(c);
+		feed_done(c);
+		return;
+	}
+	c->reading = 1;
+	arm(c->feed, FEED_STALL_MS);
+	feed_wait(c);
 }
 
 /* ---------------------------------------------------------- overdue */
@@ -244,7 +345,8 @@ cluster_init(struct server *srv)
 	srv->env.on_move = cluster_on_move;
 	c->feed = evtimer_new(srv->base, feed_cb, c);
 	c->overdue = evtimer_new(srv->base, overdue_cb, c);
-	if (c->feed == NULL || c->overdue == NULL)
+	c->io = event_new(srv->base, -1, 0, feed_io, c);
+	if (c->feed == NULL || c->overdue == NULL || c->io == NULL)
 		return -1;
 	arm(c->feed, FEED_MS);
 	arm(c->overdue, OVERDUE_MS);
@@ -265,6 +367,9 @@ cluster_free(struct server *srv)
 		event_free(c->feed);
 	if (c->overdue != NULL)
 		event_free(c->overdue);
+	if (c->io != NULL)
+		event_free(c->io);
+	store_feed_cancel(srv->env.store);
 	while ((f = idmap_next(c->fronts, &pos)) != NULL)
 		free(f);
 	idmap_free(c->fronts);

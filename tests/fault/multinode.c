@@ -598,6 +598,7 @@ main(int argc, char **argv)
 		check_all();
 		check_watch();
 		check_followers();
+		check_feed_stalled();
 		feed_lag();
 	}
 	rc_note("requests=%llu duplicates=%llu resent=%llu",

@@ -38,5 +38,8 @@ int	http_port(int i);
 void	check_followers(void);
 void	check_exec_race(void);
 void	check_http_race(void);
+/* The feed's server stopped: the node still answers at once, and its
+ * followers get what they missed. */
+void	check_feed_stalled(void);
 
 #endif /* LUDUS_MULTINODE_H */

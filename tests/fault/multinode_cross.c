@@ -1,9 +1,14 @@
 /*
  * What crosses nodes besides the rounds' moves (tests/fault/multinode):
  * the ways to follow a game, an EXEC raced by another node, an HTTP move
- * raced by another node's (multinode.h).
+ * raced by another node's, a feed whose server stops answering
+ * (multinode.h).
  */
+#include <sys/types.h>
+
+#include <libpq-fe.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +16,7 @@
 #include "util/reply.h"
 #include "fault_helper.h"
 #include "multinode.h"
+#include "pg_helper.h"
 
 /* The HTTP port node i wrote (it may come just after the RESP one's
  * file), or 0 after 5 s. */
@@ -447,3 +453,121 @@ check_http_race(void)
 	check_metrics(x);
 }
 
+
+/* ------------------------------------------------ a feed that stalls */
+
+#define STALL_PIDS	8
+
+/* Stops (SIGSTOP) or goes on with (SIGCONT) the server's processes that
+ * serve the nodes' reads of other nodes' moves: those whose last
+ * statement is that read.  The number of them, or -1. */
+static int
+feed_backends(int sig, int pid[STALL_PIDS], int n)
+{
+	PGconn		*pc;
+	PGresult	*r;
+	int		 i;
+
+	if (sig == SIGCONT) {
+		for (i = 0; i < n; i++)
+			(void)kill(pid[i], SIGCONT);
+		return n;
+	}
+	pc = PQconnectdb(pg_test_uri());
+	r = PQexec(pc, "SELECT pid FROM pg_stat_activity WHERE"
+	    " application_name = 'ludusd' AND query LIKE"
+	    " '%CROSS JOIN LATERAL%' ORDER BY pid");
+	n = -1;
+	if (PQresultStatus(r) == PGRES_TUPLES_OK) {
+		for (n = 0; n < PQntuples(r) && n < STALL_PIDS; n++)
+			pid[n] = atoi(PQgetvalue(r, n, 0));
+		for (i = 0; i < n; i++)
+			if (pid[i] <= 0 || kill(pid[i], sig) != 0)
+				n = -1;
+	} else
+		fault_fail("feed stall: %s", PQerrorMessage(pc));
+	PQclear(r);
+	PQfinish(pc);
+	return n;
+}
+
+/*
+ * The read of other nodes' moves never stops a node: with the server's
+ * processes that answer it stopped (as a server that hangs, or a network
+ * that drops everything, would leave it), the node answers PING at once,
+ * and plays moves; once the read is given up (the node's deadline for
+ * it) or answered, its watcher gets every move it missed, once, in order.
+ */
+void
+check_feed_stalled(void)
+{
+	struct rconn	 w;
+	struct reply	 r;
+	int		 a = pick_node(-1), b = pick_node(a), pid[STALL_PIDS];
+	int		 i, n, slow = 0;
+	int64_t		 t, worst = 0, next = 1;
+	char		 at[16];
+
+	if (a < 0 || b < 0 || pg_test_uri() == NULL ||
+	    rc_open(&w, D[a].port) != 0)
+		return;
+	memset(&r, 0, sizeof(r));
+	rc_call(&C[b], &r, IO_MS, "DANDY.CREATE", "stalled", "2", "abc",
+	    NULL);
+	reply_free(&r);
+	rc_call(&w, &r, IO_MS, "GAME.WATCH", "stalled", NULL);
+	reply_free(&r);
+	/* A move through the feed: node a's read has run, so its process is
+	 * found by its statement. */
+	rc_call(&C[b], &r, IO_MS, "DANDY.DRAW", "stalled", "a", "AT", "0",
+	    NULL);
+	reply_free(&r);
+	if (follow_one(&w, "feed", &next, 1) != 0) {
+		fault_fail("feed stall: node %d saw no move of node %d", a, b);
+		rc_close(&w);
+		return;
+	}
+	if ((n = feed_backends(SIGSTOP, pid, 0)) <= 0) {
+		fault_fail("feed stall: no process reads the feed");
+		rc_close(&w);
+		return;
+	}
+	for (i = 1; i <= 20; i++) {
+		snprintf(at, sizeof(at), "%d", i);
+		if (rc_call(&C[b], &r, IO_MS, "DANDY.DRAW", "stalled", "a",
+		    "AT", at, NULL) != 1 || r.type != REPLY_STATUS)
+			fault_fail("feed stall: move %d on node %d failed", i,
+			    b);
+		reply_free(&r);
+		t = rc_now_ms();
+		if (rc_call(&C[a], &r, 2000, "PING", NULL) != 1 ||
+		    r.type != REPLY_STATUS)
+			fault_fail("feed stall: PING of node %d failed", a);
+		reply_free(&r);
+		t = rc_now_ms() - t;
+		if (t > worst)
+			worst = t;
+		/* A loop that waits for the read waits for ever: a second
+		 * is a loop that is merely slow, on a busy machine. */
+		if (t > 1000)
+			slow++;
+		rc_sleep_ms(100);
+	}
+	/* Past the node's deadline for the read (FEED_STALL_MS of
+	 * src/net/cluster.c): it is given up, and read again on a new
+	 * connection. */
+	rc_sleep_ms(10500);
+	(void)feed_backends(SIGCONT, pid, n);
+	if (slow > 0)
+		fault_fail("feed stall: node %d's PING waited %lld ms (%d of "
+		    "20 over 1 s) while its read of the feed hung", a,
+		    (long long)worst, slow);
+	if (follow_one(&w, "feed", &next, 21) != 0)
+		fault_fail("feed stall: after it, node %d's watcher saw %lld "
+		    "of node %d's 21 moves", a, (long long)next - 1, b);
+	else
+		rc_note("feed stalled on %d processes: PING of node %d at "
+		    "most %lld ms, its watcher then got the 20 moves", n, a,
+		    (long long)worst);
+	rc_close(&w);
+}
