@@ -27,10 +27,13 @@
  * was armed for: a game another node has moved since has another one,
  * and that node has armed its own timer, so this one lets it be (else
  * two nodes would each play the game on a timer of their own, a node
- * come back from a kill or a stop among them).  The version check makes
- * a move two nodes race for stored once: the other's conflicts, and is
- * tried once more at once on the fresh rows (a pending roll another node
- * drew meanwhile, say), for the same deadline.  A deadline no node
+ * come back from a kill or a stop among them).  A timer let be stays
+ * gone: when the COMMIT finds that what it looked at was stale (a row of
+ * the cache, and the game has moved further still) or fails, the game is
+ * still the other node's.  The version check makes a move two nodes race
+ * for stored once: the other's conflicts, and is tried once more at once
+ * on the fresh rows (a pending roll another node drew meanwhile, say),
+ * for the same deadline.  A deadline no node
  * played (its node died, or was stopped) is taken over by cluster.c's
  * watch of overdue deadlines.
  */
@@ -51,7 +54,7 @@ struct due {
 	struct autoplay	*ap;
 	struct event	*ev;
 	int64_t		 at;		/* unix ms it fires at */
-	int64_t		 deadline;	/* the game's that it plays (0: any) */
+	int64_t		 deadline;	/* the game's that it plays */
 	int		 again;		/* tried again after a conflict */
 	char		 id[GAME_ID_MAX + 1];
 };
@@ -161,14 +164,22 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
 	due_arm(srv, d, due_ms);
 }
 
-/* The game's timer fires again at at_ms, for the deadline it was armed
- * for (a timer made now plays whatever is due). */
+/*
+ * The game's timer fires again at at_ms, for the deadline it was armed
+ * for.  A game whose timer is gone is left alone: its timer went because
+ * the game owes this node nothing (another node moved it on and armed its
+ * own, or it is over), and neither a conflict of what it looked at (a row
+ * of the cache older still than the store's) nor a COMMIT that failed
+ * makes it owe something.  A timer made here would know no deadline, and
+ * play whatever is due when it fires: a move a fraction of bot-delay
+ * after the other node's.
+ */
 static void
 due_again(struct server *srv, const char *game, int64_t at_ms, int again)
 {
 	struct due	*d;
 
-	if ((d = due_get(srv, game)) == NULL)
+	if ((d = idmap_get(srv->autoplay->dues, game)) == NULL)
 		return;
 	d->again = again;
 	due_arm(srv, d, at_ms);
@@ -209,7 +220,7 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		 * and armed its own (or, if it dies, the watch of overdue
 		 * deadlines will find it); so after a conflict tried again.
 		 * Else not due yet: then. */
-		if (again || next == 0 || (want != 0 && next != want))
+		if (again || next != want)
 			autoplay_schedule(srv, id, 0);
 		else
 			due_again(srv, id, next, 0);
@@ -253,9 +264,11 @@ autoplay_conflict(struct server *srv, uint64_t req)
 	for (i = 0; ap != NULL && i < ap->nfired; i++) {
 		if (ap->fired[i].req != req)
 			continue;
-		/* Tried again once already: left to the other node. */
-		d = idmap_get(ap->dues, ap->fired[i].id);
-		if (d != NULL && d->again) {
+		/* Let be already (moved on, by what it saw), or tried again
+		 * once already: left to the other node. */
+		if ((d = idmap_get(ap->dues, ap->fired[i].id)) == NULL)
+			return;
+		if (d->again) {
 			autoplay_schedule(srv, ap->fired[i].id, 0);
 			return;
 		}

@@ -36,6 +36,12 @@
  *     -9) and started again, then stopped (SIGSTOP) and continued: the
  *     other takes the game over, and no two moves are ever closer than
  *     bot-delay (two nodes once played it, each on its own timer).
+ *  8. Two nodes and a game of bots that one plays; the other started
+ *     (as after a kill) with the deadline it read, its cache given a
+ *     newer row, then stopped while the game moves on, and continued:
+ *     its timer finds the game moved on, by a row the COMMIT finds
+ *     stale, and leaves it to the other; no two moves closer than
+ *     bot-delay.
  *
  * Options: --tries N (default 10), --seed S, --only T (test T alone, the
  * others reported as skipped).
@@ -842,6 +848,178 @@ test_bot_pacing(int tap)
 	    "", tap);
 }
 
+/* --------------------------------------- 8. a stale timer's look */
+
+/* The seq of game id's last stored move, -1 when it cannot be read. */
+static int64_t
+stored_seq(PGconn *pc, const char *id)
+{
+	const char	*params[1] = { id };
+	PGresult	*r;
+	const char	*errstr;
+	int64_t		 n = -1;
+
+	r = PQexecParams(pc, "SELECT coalesce(max(seq), 0) FROM history"
+	    " WHERE game = $1", 1, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) != 1 ||
+	    parse_int64(PQgetvalue(r, 0, 0), 0, INT64_MAX, &n, &errstr) != 0)
+		n = -1;
+	PQclear(r);
+	return n;
+}
+
+/* Waits until game id has a move past seq, for at most ms: its seq, or
+ * -1 (noted). */
+static int64_t
+seq_past(PGconn *pc, const char *id, int64_t seq, int ms)
+{
+	int64_t	 end = rc_now_ms() + ms, n;
+
+	while ((n = stored_seq(pc, id)) >= 0 && n <= seq &&
+	    rc_now_ms() < end)
+		rc_sleep_ms(2);
+	if (n <= seq) {
+		fault_fail("%s: no move past %lld in %d ms", id, (long long)seq,
+		    ms);
+		return -1;
+	}
+	return n;
+}
+
+/* A field of a node's INFO (games_autoplay: the games it has a timer
+ * armed for; conflicts), -1 when it cannot be read. */
+static long long
+info_of(struct rconn *c, const char *field)
+{
+	struct reply	 r;
+	const char	*p;
+	size_t		 n = strlen(field);
+	long long	 v = -1;
+
+	memset(&r, 0, sizeof(r));
+	if (rc_call(c, &r, PLAY_IO_MS, "INFO", NULL) == 1 &&
+	    r.type == REPLY_BULK)
+		for (p = r.str; p != NULL && v < 0; p = strchr(p, '\n')) {
+			if (*p == '\n')
+				p++;
+			if (strncmp(p, field, n) == 0 && p[n] == ':')
+				v = strtoll(p + n + 1, NULL, 10);
+		}
+	reply_free(&r);
+	return v;
+}
+
+/*
+ * Node b plays a game of bots; node a starts (as after a kill) and arms
+ * the deadline it finds stored; b moves, a client's read puts that newer
+ * row in a's cache, and a is stopped before its timer fires; b moves
+ * again, and a goes on: its timer fires on the cached row, finds the game
+ * moved on and lets it be, and the COMMIT finds what it looked at stale
+ * (a conflict of a move never made).  That must leave the game to b:
+ * a's timer once came back from the conflict as one for "whatever is
+ * due" and played the next move at once, a fraction of bot-delay after
+ * b's.  Each step must land before a's timer fires (bot-delay after its
+ * start): when it does not, the node is started again.
+ */
+static void
+test_stale_look(int tap)
+{
+	static const char *const flags[] = { "--bot-delay", "800", NULL };
+	const int	 delay = 800;
+	struct daemon	 a, b;
+	struct rconn	 ca, cb;
+	struct reply	 r;
+	PGconn		*pc = NULL;
+	int64_t		 seq, longest, t0;
+	long long	 armed = -1;
+	int		 n, moves, k, set = 0, before = fault_failures;
+
+	slow_commits(0);
+	if (daemon_launch(&b, flags) != 0 || daemon_setup(&a) != 0 ||
+	    rc_open(&cb, b.port) != 0) {
+		fault_fail("the nodes did not start");
+		return;
+	}
+	if (note_move_times(1) != 0)
+		return;
+	pc = PQconnectdb(direct);
+	memset(&r, 0, sizeof(r));
+	if (rc_call(&cb, &r, PLAY_IO_MS, "LUDO.CREATE", "bs", "a", "b", "c",
+	    "d", "bots=a:first,b:first,c:first,d:first", "dice=server",
+	    NULL) != 1 || !rc_is_status(&r, "OK"))
+		fault_fail("create: %s", fault_text(&r));
+	reply_free(&r);
+	for (k = 0; k < 5 && !set && fault_failures == before; k++) {
+		/* Started a third of bot-delay after one of b's moves: b's
+		 * next one comes well before a's timer. */
+		if (k > 0)
+			daemon_stop(&a, SIGKILL);
+		if ((seq = seq_past(pc, "bs", stored_seq(pc, "bs"),
+		    3 * delay)) < 0)
+			break;
+		rc_sleep_ms(delay / 3);
+		t0 = rc_now_ms();
+		if (daemon_start(&a, flags) != 0 || rc_open(&ca, a.port) != 0) {
+			fault_fail("node a did not start");
+			break;
+		}
+		/* The move b makes after a read the deadlines, then a's
+		 * cache given the row of that move. */
+		if ((seq = seq_past(pc, "bs", stored_seq(pc, "bs"),
+		    3 * delay)) < 0)
+			break;
+		call_ok(&ca, NULL, "GAME.INFO", "bs", NULL, NULL);
+		armed = info_of(&ca, "games_autoplay");
+		kill(a.pid, SIGSTOP);
+		set = armed == 1 && rc_now_ms() - t0 < delay;
+		rc_close(&ca);
+		if (!set) {
+			rc_note("try %d: node a's timer fired before it was "
+			    "stopped (%lld armed, %lld ms): again", k + 1,
+			    armed, (long long)(rc_now_ms() - t0));
+			kill(a.pid, SIGCONT);
+		}
+	}
+	if (!set)
+		fault_fail("node a was never stopped with its timer armed");
+	/* b moves once more: a's cached row is stale; a goes on a quarter
+	 * of bot-delay later, its timer fires. */
+	if (set && seq_past(pc, "bs", seq, 3 * delay) > 0) {
+		rc_sleep_ms(delay / 4);
+		kill(a.pid, SIGCONT);
+	}
+	rc_sleep_ms(5 * delay);
+	n = short_gaps("bs", delay - 5, &longest, &moves);
+	rc_note("%d bot moves, %d of them less than bot-delay after the one "
+	    "before, the longest gap %lld ms", moves, n, (long long)longest);
+	if (n > 0)
+		fault_fail("%d bot moves came less than bot-delay after the one "
+		    "before", n);
+	if (rc_open(&ca, a.port) == 0) {
+		/* What a looked at was found stale: the case was made. */
+		if (set && info_of(&ca, "conflicts") < 1)
+			fault_fail("node a's timer found no conflict");
+		if ((armed = info_of(&ca, "games_autoplay")) != 0)
+			fault_fail("node a holds %lld timer(s): b plays the "
+			    "game", armed);
+		rc_close(&ca);
+	} else
+		fault_fail("node a does not answer");
+	memset(&r, 0, sizeof(r));
+	if (rc_call(&cb, &r, PLAY_IO_MS, "AUDIT", NULL) != 1 ||
+	    r.type != REPLY_ARRAY || r.n != 0)
+		fault_fail("AUDIT: %s", fault_text(&r));
+	reply_free(&r);
+	rc_close(&cb);
+	PQfinish(pc);
+	if (daemon_teardown(&a) != 0 || daemon_teardown(&b) != 0)
+		fault_fail("a node did not exit 0");
+	note_move_times(0);
+	printf("%sok %d - a node's timer that found the game moved on by a "
+	    "stale row leaves it to the other node\n", fault_failures >
+	    before ? "not " : "", tap);
+}
+
 static void	(*const tests[])(int) = {
 	test_rerun,
 	test_fast_restart,
@@ -850,6 +1028,7 @@ static void	(*const tests[])(int) = {
 	test_idle_restart,
 	test_one_moment,
 	test_bot_pacing,
+	test_stale_look,
 };
 
 int
