@@ -174,15 +174,16 @@ autoplay_schedule(void *arg, const char *game, int64_t due_ms)
  * play whatever is due when it fires: a move a fraction of bot-delay
  * after the other node's.
  */
-static void
+static int
 due_again(struct server *srv, const char *game, int64_t at_ms, int again)
 {
 	struct due	*d;
 
 	if ((d = idmap_get(srv->autoplay->dues, game)) == NULL)
-		return;
+		return 0;
 	d->again = again;
 	due_arm(srv, d, at_ms);
+	return 1;
 }
 
 static void
@@ -223,12 +224,12 @@ due_cb(evutil_socket_t fd, short what, void *arg)
 		if (again || next != want)
 			autoplay_schedule(srv, id, 0);
 		else
-			due_again(srv, id, next, 0);
+			(void)due_again(srv, id, next, 0);
 		break;
 	default:
 		log_warning("autoplay %s: %s", id,
 		    store_errmsg(srv->env.store));
-		due_again(srv, id, now + RETRY_MS, 0);
+		(void)due_again(srv, id, now + RETRY_MS, 0);
 		break;
 	}
 	/* The move, its events and its next timer come with the COMMIT. */
@@ -240,16 +241,17 @@ autoplay_pass_end(struct server *srv, int ok)
 {
 	struct autoplay	*ap = srv->autoplay;
 	int64_t		 retry;
-	size_t		 i;
+	size_t		 i, n = 0;
 
 	if (ap == NULL)
 		return;
 	if (!ok && ap->nfired > 0) {
 		retry = cmd_now_ms(&srv->env) + RETRY_MS;
-		log_warning("autoplay: %zu game(s) tried again in %d ms",
-		    ap->nfired, RETRY_MS);
 		for (i = 0; i < ap->nfired; i++)
-			due_again(srv, ap->fired[i].id, retry, 0);
+			n += (size_t)due_again(srv, ap->fired[i].id, retry, 0);
+		if (n > 0)
+			log_warning("autoplay: %zu game(s) tried again in %d ms",
+			    n, RETRY_MS);
 	}
 	ap->nfired = 0;
 }
@@ -272,7 +274,8 @@ autoplay_conflict(struct server *srv, uint64_t req)
 			autoplay_schedule(srv, ap->fired[i].id, 0);
 			return;
 		}
-		due_again(srv, ap->fired[i].id, cmd_now_ms(&srv->env), 1);
+		(void)due_again(srv, ap->fired[i].id, cmd_now_ms(&srv->env),
+		    1);
 		return;
 	}
 }
