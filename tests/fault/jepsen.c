@@ -99,8 +99,7 @@ usage(void)
 	    "    [--games G] [--bots B] [--faults LIST] [--fault-every MS]\n"
 	    "    [--stop-ms MS] [--outage-ms MS] [--bot-delay MS] "
 	    "[--timeout MS]\n"
-	    "    [--pace-known-after S] [--preload ROWS] [--copy-every S] "
-	    "[--seed S] [--figures]\n"
+	    "    [--preload ROWS] [--copy-every S] [--seed S] [--figures]\n"
 	    "LIST: all, none, or of kill,stop,pgfast,pgimm,cut,outage,"
 	    "lockcut\n");
 	return 2;
@@ -124,7 +123,6 @@ options(int argc, char **argv)
 		{ "--stop-ms", &jo.stop_ms, 1, 600000 },
 		{ "--outage-ms", &jo.outage_ms, 1, 600000 },
 		{ "--bot-delay", &jo.bot_delay, 10, 60000 },
-		{ "--pace-known-after", &jo.pace_known, 0, 3600 },
 		{ "--timeout", &jo.io_ms, 100, 600000 },
 		{ "--copy-every", &jo.copy_s, 0, 86400 },
 	};
@@ -562,9 +560,8 @@ report(const struct figures *fg, const struct faultlog *fl, int64_t secs)
 	printf("| PING p99 / max; over 5 s | %.1f / %.1f ms; %llu |\n",
 	    fg->ping_p99 / 1e3, fg->ping_max / 1e3,
 	    (unsigned long long)fg->stalls);
-	printf("| bot moves sooner than bot-delay / 2 | %llu (+ %llu known) "
-	    "of %llu |\n", (unsigned long long)fg->bot_short,
-	    (unsigned long long)fg->bot_short_known,
+	printf("| bot moves sooner than bot-delay / 2 | %llu of %llu |\n",
+	    (unsigned long long)fg->bot_short,
 	    (unsigned long long)fg->bot_gaps);
 }
 

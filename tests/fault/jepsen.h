@@ -53,8 +53,6 @@ struct jopt {
 	int		 stop_ms;	/* a SIGSTOP's length (5000) */
 	int		 outage_ms;	/* the proxy's outage (3000) */
 	int		 bot_delay;	/* the nodes' bot-delay, ms (300) */
-	int		 pace_known;	/* s after a fault a bot's short gap is
-				   known, not failed (0: none) */
 	int		 io_ms;		/* a reply's timeout (10000) */
 	int64_t		 preload;	/* history rows of filler games */
 	int		 copy_s;	/* a live ludus copy every (10 s) */
@@ -308,7 +306,7 @@ struct figures {
 	int		 feed_slow;			/* p99 over 1 s */
 	int64_t		 ping_p99, ping_max;		/* us */
 	uint64_t	 pings, stalls;
-	uint64_t	 bot_gaps, bot_short, bot_short_known;
+	uint64_t	 bot_gaps, bot_short;
 	int64_t		 bot_min_gap;			/* us */
 	uint64_t	 torn_copies;
 	int		 unclean_exits;

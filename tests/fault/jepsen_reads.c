@@ -400,19 +400,12 @@ pings(const struct watchlog *wl, const struct faultlog *fl,
  * The bots' pace: a move comes bot-delay after the one before.  Moves s
  * and s + 1 were committed less than hi[s + 1] - lo[s] apart (the
  * observer's windows, jepsen_watch.c): when that is under half the
- * delay, two moves came too close, for certain.
- *
- * A known defect, not yet found: within a few seconds after a fault
- * (a node killed and restarted, its store cut off), a bot's move now and
- * then comes sooner than that.  --pace-known-after S reports such a gap,
- * one that follows the end of a fault by S seconds or less, as known
- * instead of failing on it (make check's short run, which must not fail
- * on it by chance); every other short gap fails, and bench/jepsen, which
- * does not pass it, fails on them all.
+ * delay, two moves came too close, for certain, faults or not: a node
+ * plays a game's move only bot-delay after it saw the one before
+ * committed (src/net/autoplay.c).
  */
 static void
-bot_pace(const struct watchlog *wl, const struct faultlog *fl,
-    struct figures *fg)
+bot_pace(const struct watchlog *wl, struct figures *fg)
 {
 	int64_t	 up, min = INT64_MAX;
 	int	 b;
@@ -430,18 +423,6 @@ bot_pace(const struct watchlog *wl, const struct faultlog *fl,
 				min = up;
 			if (up >= (int64_t)jo.bot_delay * 500)
 				continue;
-			if (jo.pace_known > 0 && in_fault(fl, l->lo[s] -
-			    (int64_t)jo.pace_known * 1000000, l->hi[s + 1],
-			    -1, 0)) {
-				if (fg->bot_short_known++ < 5)
-					printf("# known: %s: move %lld came less "
-					    "than %.0f ms after the one before, "
-					    "%.1f s into the run, after a "
-					    "fault\n", J.bot[b].id,
-					    (long long)s + 1, up / 1e3,
-					    (l->hi[s + 1] - J.t_start) / 1e6);
-				continue;
-			}
 			if (fg->bot_short++ < 5)
 				fault_fail("%s: move %lld came less than %.0f ms "
 				    "after the one before (bot-delay %d ms), "
@@ -462,7 +443,7 @@ check_watch(const struct oplog *log, const struct watchlog *wl,
 
 	feed_delays(log, arr, fl, fg);
 	pings(wl, fl, fg);
-	bot_pace(wl, fl, fg);
+	bot_pace(wl, fg);
 	for (k = 0; k < TRUTH_GAMES; k++)
 		free(arr[k]);
 	free(arr);
