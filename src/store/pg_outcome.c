@@ -6,9 +6,11 @@
  * waits for it, of the backend's process and start taken when the
  * connection was made), then the node's mark (ludus_nodes, written last
  * by every transaction that writes) says whether the COMMIT happened, and
- * if it did, history.txn says which turns are stored and the stamps which
- * other writes are; a write whose stamp has been overwritten since cannot
- * be told, and is reported lost (its reply can only be an error).
+ * if it did, history.txn says which turns are stored, the stamps which
+ * other writes of games are, and each lobby row's write is told by its
+ * row (lobby_question()); a write whose stamp has been overwritten since
+ * cannot be told, and is reported lost (its reply can only be an
+ * error).
  *
  * When the server cannot be asked now (it crashed, or is restarting, or
  * the old session would not end), the outcome is pending: the COMMIT
@@ -26,6 +28,7 @@
 
 /* How long an outcome is looked for: a server restart, a failover. */
 #define OUTCOME_MS	30000
+#define LOBBY_PARAMS_MAX	16	/* a lobby row's write takes at most */
 
 /* The old session (its backend's process and start) ended for certain:
  * 1 when it is, 0 when that cannot be told (it would not end within the
@@ -68,14 +71,42 @@ mark_is_ours(struct pg_store *s)
 	return rc;
 }
 
+/* The question that tells what a lobby row's write became, by the
+ * write's statement (pg_stmt.c); -1: none can. */
+static int
+lobby_question(const struct pg_q *q)
+{
+	switch (q->stmt) {
+	case PS_TICKET_INSERT:
+	case PS_TICKET_IMPORT:
+		return PS_TICKET_IS;
+	case PS_TICKET_CANCEL:
+		return PS_CANCEL_IS;
+	case PS_ACCOUNT_INSERT:
+	case PS_ACCOUNT_REKEY:
+		return PS_ACCOUNT_KEY_IS;
+	case PS_SEAT_IMPORT:
+		return PS_SEAT_IS;
+	default:
+		return -1;
+	}
+}
+
 /* What one write of a committed transaction became, queued on the read
  * connection. */
 static int
 ask_one(struct pg_store *s, const struct pg_q *q)
 {
-	const char	*params[3];
+	const char	*params[LOBBY_PARAMS_MAX];
 	char		 a[PG_INT_MAX], b[PG_INT_MAX];
 
+	if (q->kind == PQ_LOBBY) {
+		if (q->nparams > LOBBY_PARAMS_MAX)
+			return -1;
+		pg_q_params(s, q, params);
+		return pg_send(s->rd.pc, (enum pg_stmt_id)lobby_question(q),
+		    q->nparams, params);
+	}
 	params[0] = q->id;
 	if (q->kind == PQ_TURN) {
 		params[1] = pg_int(a, q->seq);
@@ -89,7 +120,8 @@ ask_one(struct pg_store *s, const struct pg_q *q)
 static int
 asked(const struct pg_q *q)
 {
-	return q->kind >= PQ_TURN && q->kind <= PQ_PENDING;
+	return (q->kind >= PQ_TURN && q->kind <= PQ_PENDING) ||
+	    (q->kind == PQ_LOBBY && lobby_question(q) >= 0);
 }
 
 /* The writes of a transaction that committed, one round trip; the
@@ -105,9 +137,11 @@ ask_writes(struct pg_store *s)
 	for (i = 0; i < s->nq && rc == 0; i++) {
 		if (s->q[i].kind == PQ_CHECK)
 			s->q[i].outcome = STORE_REDO;
-		else if (s->q[i].kind == PQ_LOBBY ||
-		    s->q[i].kind == PQ_RATINGS)
-			/* A lobby row's write leaves no stamp to tell. */
+		else if (s->q[i].kind == PQ_RATINGS)
+			/* Ratings that changed meanwhile roll the whole
+			 * transaction back: committed, they are stored. */
+			s->q[i].outcome = 0;
+		else if (s->q[i].kind == PQ_LOBBY && !asked(&s->q[i]))
 			s->q[i].outcome = STORE_LOST;
 		else if (asked(&s->q[i])) {
 			rc = ask_one(s, &s->q[i]);
@@ -126,11 +160,14 @@ ask_writes(struct pg_store *s)
 	for (i = 0, n = 0; i < s->nq; i++) {
 		if (!asked(&s->q[i]))
 			continue;
+		/* A turn or a lobby row not written conflicted, as its
+		 * statement's empty result would have said; another write
+		 * may have been overwritten since, and cannot be told. */
 		if (PQntuples(res[n]) == 1)
 			s->q[i].outcome = 0;
 		else
-			s->q[i].outcome = s->q[i].kind == PQ_TURN ?
-			    STORE_REDO : STORE_LOST;
+			s->q[i].outcome = s->q[i].kind == PQ_TURN ||
+			    s->q[i].kind == PQ_LOBBY ? STORE_REDO : STORE_LOST;
 		n++;
 	}
 	pg_clear(res, (int)n);

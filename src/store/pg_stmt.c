@@ -218,6 +218,22 @@ static const struct pg_stmt stmts[NPS] = {
 	    " AND txn = $3", 3 },
 	[PS_STAMP_IS] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND stamp = $2", 2 },
+	/* What a lobby row's write of a COMMIT that committed became
+	 * (pg_outcome.c), each with the first parameters of the write it
+	 * answers for: a ticket's id is drawn once, so its row is the
+	 * insert's; a cancel is the one that ended it at its moment; an
+	 * account's key is a fresh random one's hash, so a row with it is
+	 * the insert's or the rekey's. */
+	[PS_TICKET_IS] = {
+	    "SELECT 1 FROM tickets WHERE id = $1::bigint", 1 },
+	[PS_CANCEL_IS] = {
+	    "SELECT 1 FROM tickets WHERE id = $1::bigint AND state = 2"
+	    " AND ended = $2::bigint", 2 },
+	[PS_ACCOUNT_KEY_IS] = {
+	    "SELECT 1 FROM accounts WHERE name = $1 AND key = $2::bytea", 2 },
+	[PS_SEAT_IS] = {
+	    "SELECT 1 FROM game_accounts WHERE game = $1 AND idx = $2::int"
+	    " AND account = $3", 3 },
 	[PS_CLEAR] = {
 	    "TRUNCATE games, players, tokens, jumps, history, meta, tickets,"
 	    " ratings, game_accounts", 0 },

@@ -42,6 +42,11 @@
  *     its timer finds the game moved on, by a row the COMMIT finds
  *     stale, and leaves it to the other; no two moves closer than
  *     bot-delay.
+ *  9. A COMMIT of lobby writes (accounts made, tickets joined and
+ *     cancelled, a key changed) that the server commits and never
+ *     answers (it waits for a synchronous standby that does not exist),
+ *     then a crash: no reply says that the outcome is not known, and
+ *     each is what is stored.
  *
  * Options: --tries N (default 10), --seed S, --only T (test T alone, the
  * others reported as skipped).
@@ -1020,6 +1025,224 @@ test_stale_look(int tap)
 	    before ? "not " : "", tap);
 }
 
+/* ------------------------------------ 9. lobby writes in a crash */
+
+#define LOBBY_BATCH	20
+
+/*
+ * A COMMIT that commits and is never answered: with a synchronous
+ * standby named that does not exist, the server writes each COMMIT to
+ * its WAL, then waits for the standby before it answers.  on 0 takes the
+ * name away for the server's next start only (no reload), so that the
+ * crash of the test comes while the COMMIT waits.
+ */
+static void
+standby_wait(int on)
+{
+	PGconn		*pc = PQconnectdb(direct);
+	PGresult	*r;
+
+	r = PQexec(pc, on ? "ALTER SYSTEM SET synchronous_standby_names ="
+	    " 'nobody'" : "ALTER SYSTEM RESET synchronous_standby_names");
+	if (PQresultStatus(r) != PGRES_COMMAND_OK)
+		fault_fail("standby: %s", PQresultErrorMessage(r));
+	PQclear(r);
+	if (on) {
+		r = PQexec(pc, "SELECT pg_reload_conf()");
+		if (PQresultStatus(r) != PGRES_TUPLES_OK)
+			fault_fail("reload: %s", PQresultErrorMessage(r));
+		PQclear(r);
+	}
+	PQfinish(pc);
+}
+
+/* The tickets waiting in the queues of Ludo, or -1. */
+static int64_t
+lobby_waiting(struct rconn *c)
+{
+	struct reply	 r;
+	int64_t		 n = 0;
+	size_t		 i;
+
+	memset(&r, 0, sizeof(r));
+	if (rc_call(c, &r, PLAY_IO_MS, "MATCH.LIST", "ludo", NULL) != 1 ||
+	    r.type != REPLY_ARRAY)
+		n = -1;
+	for (i = 0; n >= 0 && i < r.n; i++)
+		if (r.elem[i].type == REPLY_ARRAY && r.elem[i].n >= 3 &&
+		    r.elem[i].elem[2].type == REPLY_INT)
+			n += r.elem[i].elem[2].integer;
+	reply_free(&r);
+	return n;
+}
+
+/* A reply that must be of type want: 0; 1 for a refusal (-STORE, which
+ * promises nothing is stored); or -1 (noted, "not known" counted). */
+static int
+lobby_reply(struct rconn *c, enum reply_type want, struct reply *r,
+    int *unknown)
+{
+	memset(r, 0, sizeof(*r));
+	if (rc_read(c, r, PLAY_IO_MS) != 1) {
+		fault_fail("lobby: no reply");
+		return -1;
+	}
+	if (r->type == want)
+		return 0;
+	if (r->type == REPLY_ERROR && strstr(fault_text(r), "not known"))
+		(*unknown)++;
+	else if (rc_is_error(r, "STORE"))
+		return 1;
+	else
+		fault_fail("lobby: %s", fault_text(r));
+	return -1;
+}
+
+/* Requests sent in one write (one pass of the node, so one COMMIT) while
+ * the server holds COMMITs unanswered; then the crash, and the start. */
+static void
+lost_commit(struct rconn *c, const char *buf, size_t len)
+{
+	standby_wait(1);
+	/* The server's processes take the setting between statements. */
+	rc_sleep_ms(200);
+	if (rc_write(c, buf, len) != 0)
+		fault_fail("lobby: cannot send");
+	/* The COMMIT is in the WAL, waiting for the standby. */
+	rc_sleep_ms(1000);
+	standby_wait(0);
+	if (play_cluster("kill", "immediate") != 0 ||
+	    play_cluster("restart", NULL) != 0)
+		fault_fail("pgcluster kill immediate, restart");
+}
+
+/*
+ * Accounts made and tickets joined, a ticket cancelled, a key changed,
+ * each begun in a COMMIT the server commits and never answers
+ * (standby_wait()), then the server crashed and started again: the node
+ * finds out that each committed, and answers the request as stored, and
+ * every other reply is true too (a refusal, while the outcome is found
+ * out, stores nothing).
+ */
+static void
+test_lobby_crash(int tap)
+{
+	static const char *const flags[] = { "--max-tickets", "0", NULL };
+	struct daemon	 d;
+	struct rconn	 c;
+	struct reply	 r;
+	char		 name[LOBBY_BATCH][24], key[64], id[24];
+	int		 made[LOBBY_BATCH], joined = 0;
+	char		*buf = NULL;
+	const char	*argv[3];
+	size_t		 len = 0, cap = 0;
+	int		 i, unknown = 0, before = fault_failures;
+	int64_t		 waiting;
+
+	slow_commits(0);
+	memset(&r, 0, sizeof(r));
+	if (daemon_launch(&d, flags) != 0 || rc_open(&c, d.port) != 0) {
+		fault_fail("the node did not start");
+		goto out;
+	}
+	if (rc_call(&c, &r, PLAY_IO_MS, "PLAYER.CREATE", "lobbyist", NULL) !=
+	    1 || r.type != REPLY_BULK) {
+		fault_fail("lobby: %s", fault_text(&r));
+		reply_free(&r);
+		goto stop;
+	}
+	snprintf(key, sizeof(key), "%.*s", (int)r.len, r.str);
+	reply_free(&r);
+	call_ok(&c, "OK", "PLAYER.LOGIN", "lobbyist", key, NULL);
+	/* A ticket, whose join draws ticket ids ahead (a sequence's, whose
+	 * own COMMIT would wait for the standby too). */
+	if (rc_call(&c, &r, PLAY_IO_MS, "MATCH.JOIN", "ludo", "players=4",
+	    NULL) != 1 || r.type != REPLY_INT)
+		fault_fail("lobby: %s", fault_text(&r));
+	snprintf(id, sizeof(id), "%lld", (long long)r.integer);
+	reply_free(&r);
+
+	/* The first request is in the COMMIT never answered; those after
+	 * it may be in the COMMITs after the crash, refused. */
+	for (i = 0; i < LOBBY_BATCH; i++) {
+		snprintf(name[i], sizeof(name[i]), "lc-%d", i);
+		argv[0] = "PLAYER.CREATE";
+		argv[1] = name[i];
+		rc_encode(&buf, &len, &cap, 2, argv);
+		argv[0] = "MATCH.JOIN";
+		argv[1] = "ludo";
+		argv[2] = "players=4";
+		rc_encode(&buf, &len, &cap, 3, argv);
+	}
+	lost_commit(&c, buf, len);
+	for (i = 0; i < LOBBY_BATCH; i++) {
+		made[i] = lobby_reply(&c, REPLY_BULK, &r, &unknown);
+		reply_free(&r);
+		if (lobby_reply(&c, REPLY_INT, &r, &unknown) == 0)
+			joined++;
+		reply_free(&r);
+	}
+	if (made[0] != 0)
+		fault_fail("lobby: the account made in the COMMIT never "
+		    "answered was not answered as made");
+
+	len = 0;
+	argv[0] = "MATCH.CANCEL";
+	argv[1] = id;
+	rc_encode(&buf, &len, &cap, 2, argv);
+	lost_commit(&c, buf, len);
+	if (lobby_reply(&c, REPLY_STATUS, &r, &unknown) != 0)
+		fault_fail("lobby: the cancel in a COMMIT never answered was "
+		    "not answered as made: %s", fault_text(&r));
+	reply_free(&r);
+
+	len = 0;
+	argv[0] = "PLAYER.KEY";
+	argv[1] = "lobbyist";
+	rc_encode(&buf, &len, &cap, 2, argv);
+	lost_commit(&c, buf, len);
+	if (lobby_reply(&c, REPLY_BULK, &r, &unknown) == 0)
+		snprintf(key, sizeof(key), "%.*s", (int)r.len, r.str);
+	else
+		fault_fail("lobby: the new key in a COMMIT never answered was "
+		    "not answered: %s", fault_text(&r));
+	reply_free(&r);
+	free(buf);
+	if (unknown > 0)
+		fault_fail("lobby: %d replies said the outcome is not known",
+		    unknown);
+
+	/* What was said is what is stored. */
+	for (i = 0; i < LOBBY_BATCH; i++) {
+		if (rc_call(&c, &r, PLAY_IO_MS, "PLAYER.INFO", name[i], NULL) !=
+		    1 || (made[i] == 0 ? r.type != REPLY_ARRAY :
+		    !rc_is_error(&r, "NOACCOUNT")))
+			fault_fail("lobby: account %s %s: %s", name[i],
+			    made[i] == 0 ? "made" : "refused", fault_text(&r));
+		reply_free(&r);
+	}
+	if ((waiting = lobby_waiting(&c)) != joined)
+		fault_fail("lobby: %d tickets joined, %lld waiting", joined,
+		    (long long)waiting);
+	if (rc_call(&c, &r, PLAY_IO_MS, "MATCH.WAIT", id, "1", NULL) != 1 ||
+	    !rc_is_error(&r, "STATE"))
+		fault_fail("lobby: ticket %s should be cancelled: %s", id,
+		    fault_text(&r));
+	reply_free(&r);
+	call_ok(&c, "OK", "PLAYER.LOGIN", "lobbyist", key, NULL);
+	rc_note("lobby: a pipeline of %d accounts and joins, a cancel, a new "
+	    "key, each begun in a COMMIT never answered: %d joins stored, "
+	    "every reply true", LOBBY_BATCH, joined);
+stop:
+	rc_close(&c);
+	if (daemon_teardown(&d) != 0)
+		fault_fail("the node did not exit 0");
+out:
+	printf("%sok %d - COMMITs of lobby writes committed and never "
+	    "answered: every outcome found out and told\n",
+	    fault_failures > before ? "not " : "", tap);
+}
+
 static void	(*const tests[])(int) = {
 	test_rerun,
 	test_fast_restart,
@@ -1029,6 +1252,7 @@ static void	(*const tests[])(int) = {
 	test_one_moment,
 	test_bot_pacing,
 	test_stale_look,
+	test_lobby_crash,
 };
 
 int
