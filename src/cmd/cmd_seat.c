@@ -309,9 +309,9 @@ exchange_cmd(struct cmd_env *env, const struct cmd_parsed *p,
 	sodium_memzero(x.fresh, sizeof(x.fresh));
 }
 
-/* Not in MULTI: its reply is a key, and a write an EXEC keeps whole with
- * its game's turns would only delay it. */
+/* A write of its game like a move: an EXEC keeps it whole with the
+ * request's other writes of games. */
 const struct cmd_def cmd_seat_exchange_entry = { .name = "SEAT.EXCHANGE",
     .spec = CMD_ARGS(exchange_args, 0),
-    .flags = CMD_WRITE | CMD_SECRET | CMD_NO_MULTI,
+    .flags = CMD_WRITE | CMD_SECRET,
     .target = CMD_TARGET(EXCH_ID, KIND_NONE), .proc = exchange_cmd };

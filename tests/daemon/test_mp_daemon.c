@@ -338,8 +338,8 @@ test_seat_exchange_once(void **state)
 	expect_prefix(a, "-NOSEAT wrong key for red",
 	    "SEAT.EXCHANGE x red 0123456789abcdef0123456789abcdef");
 	expect(a, "OK", "MULTI");
-	expect_prefix(a, "-ERR", "SEAT.EXCHANGE x red %s", red);
-	expect_prefix(a, "-EXECABORT", "EXEC");
+	expect(a, "QUEUED", "SEAT.EXCHANGE x red %s", blue);
+	expect_prefix(a, "-NOSEAT wrong key for red", "EXEC");
 	expect(b, "OK", "SEAT x red %s", red);
 	/* Once: a fresh key, the old one spent for SEAT and the exchange,
 	 * the fresh one a seat that moves. */
