@@ -449,7 +449,8 @@
 			 */
 			function fromFragment() {
 				var p = new URLSearchParams(location.hash.slice(1));
-				var key = p.get('key'), name = p.get('player') || '';
+				var key = p.get('key');
+				var name = p.get('player') || '';
 				if (!key)
 					return;
 				history.replaceState(null, '', location.pathname +
@@ -461,41 +462,41 @@
 				exchange(name, key);
 			}
 
+			/* What came of an exchange: a fresh key kept, the
+			 * invite used (by another browser, unless this one
+			 * holds that seat), or the key still good and kept
+			 * as it is. */
+			function exchanged(name, key, r) {
+				var s = seat();
+				if (r.status === 200) {
+					invite = 'exchanged';
+					keepSeat({ key: r.body.key, player: name });
+					refused = false;
+				} else if (r.status === 403 &&
+				    r.body.error === 'NOSEAT') {
+					invite = s && s.player === name ?
+					    'exchanged' : 'used';
+				} else {
+					invite = '';
+					keepSeat({ key: key, player: name });
+					say(r.body.error + ': ' + r.body.message);
+				}
+				render();
+			}
+
 			function exchange(name, key) {
 				invite = 'exchanging';
 				post('/api/games/' + encodeURIComponent(id) +
 				    '/exchange', { player: name }, key)
 					.then(function (r) {
-						var s = seat();
-						if (r.status === 401) {
-							say('This server wants its ' +
-							    'password.');
-							askPassword(passForm,
-							    function () {
-								exchange(name, key);
-							    });
+						if (r.status !== 401) {
+							exchanged(name, key, r);
 							return;
 						}
-						if (r.status === 200) {
-							invite = 'exchanged';
-							keepSeat({ key: r.body.key,
-							    player: name });
-							refused = false;
-						} else if (r.status === 403 &&
-						    r.body.error === 'NOSEAT') {
-							invite = s && s.player ===
-							    name ? 'exchanged' :
-							    'used';
-						} else {
-							/* The key is still good:
-							 * kept, to play with. */
-							invite = '';
-							keepSeat({ key: key,
-							    player: name });
-							say(r.body.error + ': ' +
-							    r.body.message);
-						}
-						render();
+						say('This server wants its password.');
+						askPassword(passForm, function () {
+							exchange(name, key);
+						});
 					})
 					.catch(function (err) {
 						invite = '';

@@ -4,8 +4,9 @@
  * move; seats belong to connections; a server roll and a turn deadline
  * survive a restart (the deadline is neither forgotten nor reset); the
  * require-seats setting; a seat key exchanged once (SEAT.EXCHANGE), by
- * one of two connections sending it at once.  Each test starts its own daemon on a port the
- * kernel picks, and requires it to exit 0 on SIGTERM.
+ * one of two connections sending it at once.  Each test starts its own
+ * daemon on a port the kernel picks, and requires it to exit 0 on
+ * SIGTERM.
  */
 #include <sys/types.h>
 

@@ -670,7 +670,8 @@ check_exchange_race(void)
 		snprintf(fresh, sizeof(fresh), "%s", won_http ? got : r.str);
 		reply_free(&r);
 		nhttp += won_http;
-		if (seat_ok(x, "xr", fresh) != 1 || seat_ok(y, "xr", fresh) != 1)
+		if (seat_ok(x, "xr", fresh) != 1 ||
+		    seat_ok(y, "xr", fresh) != 1)
 			fault_fail("exchange race %d: the winner's key is not "
 			    "the seat's on both nodes", i);
 		if (seat_ok(x, "xr", key) != 0 || seat_ok(y, "xr", key) != 0)

@@ -629,9 +629,12 @@ test_seat_exchange_race(void **state)
 	struct cmd_env		 ea, eb;
 	struct conflict_log	 log;
 	struct cmd_result	 ra, rb;
-	struct cmd_session	*sa = cmd_session_new(), *sb = cmd_session_new();
+	struct cmd_session	*sa, *sb;
 	char			 reply[256], line[128], key[64], ka[64], kb[64];
 	const char		*k;
+
+	sa = cmd_session_new();
+	sb = cmd_session_new();
 
 	memset(&ea, 0, sizeof(ea));
 	memset(&eb, 0, sizeof(eb));
