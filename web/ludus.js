@@ -14,7 +14,10 @@
  *    seat key comes from an invite link's fragment (#key=...&player=...,
  *    which the browser never sends to the server) or is pasted once, and
  *    is kept in localStorage (and the tab's sessionStorage); it goes to
- *    the server only in a header.
+ *    the server only in a header.  An invite's key works once: the page
+ *    exchanges it at once for a fresh key (POST /api/games/ID/exchange)
+ *    and keeps that, so that the link the browser's history holds is
+ *    dead; an invite opened again elsewhere says it was used.
  *
  * The page knows no kind of game: what differs between them (the create
  * form's fields, their choices and the kind's hint, how the players are
@@ -407,6 +410,8 @@
 			var picked = {};	/* the move's arguments so far */
 			var sending = false;
 			var refused = false;	/* the key was refused */
+			var invite = '';	/* '', 'exchanging', 'exchanged',
+						   'used' */
 			var passedAt = -1;	/* the move a pass was sent at */
 			var clock = document.getElementById('clock');
 			var ticking = null;
@@ -432,16 +437,74 @@
 				store(SEAT, text);
 			}
 
-			/* An invite link's fragment: kept, then out of the
-			 * address bar. */
+			/*
+			 * An invite link's fragment: out of the address bar at
+			 * once, then its key exchanged for a fresh one, which
+			 * is the one kept (the history keeps the link, with a
+			 * key now spent).  A key the server refuses was spent
+			 * already: another browser opened the invite, and this
+			 * one watches (unless it holds that seat itself).  A
+			 * link without its player is kept as it is: no seat to
+			 * exchange it for.
+			 */
 			function fromFragment() {
 				var p = new URLSearchParams(location.hash.slice(1));
-				if (!p.get('key'))
+				var key = p.get('key');
+				var name = p.get('player') || '';
+				if (!key)
 					return;
-				keepSeat({ key: p.get('key'),
-				    player: p.get('player') || '' });
 				history.replaceState(null, '', location.pathname +
 				    location.search);
+				if (!name) {
+					keepSeat({ key: key, player: '' });
+					return;
+				}
+				exchange(name, key);
+			}
+
+			/* What came of an exchange: a fresh key kept, the
+			 * invite used (by another browser, unless this one
+			 * holds that seat), or the key still good and kept
+			 * as it is. */
+			function exchanged(name, key, r) {
+				var s = seat();
+				if (r.status === 200) {
+					invite = 'exchanged';
+					keepSeat({ key: r.body.key, player: name });
+					refused = false;
+				} else if (r.status === 403 &&
+				    r.body.error === 'NOSEAT') {
+					invite = s && s.player === name ?
+					    'exchanged' : 'used';
+				} else {
+					invite = '';
+					keepSeat({ key: key, player: name });
+					say(r.body.error + ': ' + r.body.message);
+				}
+				render();
+			}
+
+			function exchange(name, key) {
+				invite = 'exchanging';
+				post('/api/games/' + encodeURIComponent(id) +
+				    '/exchange', { player: name }, key)
+					.then(function (r) {
+						if (r.status !== 401) {
+							exchanged(name, key, r);
+							return;
+						}
+						say('This server wants its password.');
+						askPassword(passForm, function () {
+							exchange(name, key);
+						});
+					})
+					.catch(function (err) {
+						invite = '';
+						keepSeat({ key: key, player: name });
+						say('The invite was not exchanged (' +
+						    err.message + ').');
+						render();
+					});
 			}
 
 			seatForm.addEventListener('submit', function (e) {
@@ -722,6 +785,13 @@
 				var humans = info.players.filter(function (p) {
 					return !p.bot;
 				});
+				seatLine.dataset.invite = invite;
+				if (invite === 'used' && !(s && s.player)) {
+					seatLine.dataset.view = 'spectator';
+					return 'This invite was used already (an ' +
+					    'invite works once): you can watch ' +
+					    'the game.';
+				}
 				if (s && s.player && player(s.player)) {
 					seatLine.dataset.view = 'player';
 					return 'You play ' + s.player + '.';

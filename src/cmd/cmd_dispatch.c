@@ -32,7 +32,7 @@
 	X(match_cancel) X(match_join) X(match_list) X(memory) \
 	X(player_create) X(player_games) X(player_info) X(player_key) \
 	X(player_login) \
-	X(replay) X(scan) X(seat) \
+	X(replay) X(scan) X(seat) X(seat_exchange) \
 	X(snl_create) X(snl_ladder) X(snl_roll) X(snl_snake) X(snl_state) \
 	X(type) \
 	X(xinfo) X(xlen) X(xrange) X(xread) X(xrevrange)

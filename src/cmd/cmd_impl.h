@@ -110,13 +110,17 @@ int	cmd_rate_write(struct cmd_env *, const struct game *, struct rated *r);
  *	TURN_NONE	nothing to write; the step has set the reply
  *	TURN_DELETE	the game goes, with every row of it; OK (its
  *			deadline, if any, is cancelled with the COMMIT)
+ *	TURN_SEAT	one seat's key hash changed in new->opts.seat (a
+ *			key exchanged), written only on top of old's; no
+ *			history row; the step has set the reply
  */
 enum turn_outcome {
 	TURN_NONE = 0,
 	TURN_MOVE,
 	TURN_SETUP,
 	TURN_OPTS,
-	TURN_DELETE
+	TURN_DELETE,
+	TURN_SEAT
 };
 
 typedef enum turn_outcome (*turn_step)(void *arg, const struct game *old,

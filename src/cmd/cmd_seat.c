@@ -9,6 +9,14 @@
  * another, and a key is never written anywhere.  Keys are checked by
  * comparing hashes in constant time (crypto_verify_32).  The random
  * bytes come from cmd_random.c.
+ *
+ * A key can be exchanged for a fresh one (SEAT.EXCHANGE): the old key
+ * is spent, since the seat's hash is now the new key's.  An invite link
+ * carries a key in its fragment, and a browser keeps the link in its
+ * history; the page that opens it exchanges the key at once, so that
+ * what the history holds is dead.  The store writes the new hash only
+ * on top of the old one (store_save_seat()): of two exchanges of one
+ * key, on one node or on two, one gets a key and the other NOSEAT.
  */
 #include <sodium.h>
 #include <stdio.h>
@@ -198,8 +206,8 @@ seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 	    crypto_verify_32(h, g->opts.seat[player]) == 0;
 	sodium_memzero(secret, sizeof(secret));
 	if (!ok) {
-		reply_error(out, "NOSEAT", "wrong key for %s in game '%s'",
-		    name->s, g->id);
+		reply_error(out, "NOSEAT", "wrong key for %s in game '%s' "
+		    "(a key once exchanged is spent)", name->s, g->id);
 		return;
 	}
 	if (session_add(session, g->id, player) == -1) {
@@ -213,3 +221,97 @@ seat_cmd(struct cmd_env *env, const struct cmd_parsed *p, struct reply *out)
 const struct cmd_def cmd_seat_entry = { .name = "SEAT",
     .spec = CMD_ARGS(seat_args, 0), .flags = CMD_READONLY | CMD_SECRET,
     .target = CMD_TARGET(SEAT_ID, KIND_NONE), .proc = seat_cmd };
+
+/* ------------------------------------------------------ SEAT.EXCHANGE */
+
+/* SEAT.EXCHANGE id player key: the fresh key, its hash the seat's now. */
+enum { EXCH_ID, EXCH_PLAYER, EXCH_KEY };
+static const struct cmd_arg exchange_args[] = {
+	[EXCH_ID] = CMD_ARG_GAME,
+	[EXCH_PLAYER] = CMD_ARG_STR("player"),
+	[EXCH_KEY] = CMD_ARG_STR("key"),
+};
+
+struct exchange {
+	struct cmd_env		*env;
+	const struct cmd_val	*name, *key;
+	char			 fresh[SEAT_KEY_HEX + 1];
+};
+
+/* Checks the key against the game as loaded in the write's transaction,
+ * so that a run again after a conflict finds it spent. */
+static enum turn_outcome
+exchange_step(void *arg, const struct game *old, struct game *new,
+    struct move *mv, struct reply *out)
+{
+	struct exchange	*x = arg;
+	uint8_t		 secret[STORE_SECRET_LEN], h[SEAT_HASH_LEN];
+	uint8_t		 raw[SEAT_KEY_BYTES];
+	char		 pname[PLAYER_NAME_MAX];
+	int		 player, ok;
+
+	(void)mv;
+	if (strlen(x->name->s) != x->name->len ||
+	    (player = game_player_index(old, x->name->s)) == -1) {
+		reply_error(out, "BADARG", "no player '%.50s' in game '%s'",
+		    x->name->s, old->id);
+		return TURN_NONE;
+	}
+	if (!old->opts.secure) {
+		reply_error(out, "STATE", "game '%s' has open seats: there is "
+		    "no key to exchange", old->id);
+		return TURN_NONE;
+	}
+	if (old->opts.bot[player] != 0) {
+		reply_error(out, "STATE", "%s is a bot: the server plays it",
+		    game_player_name(old, player, pname, sizeof(pname)));
+		return TURN_NONE;
+	}
+	if (cmd_secret(x->env->store, secret) != 0) {
+		cmd_reply_store(x->env, out);
+		return TURN_NONE;
+	}
+	ok = seat_hash(secret, old, player, x->key->s, x->key->len, h) == 0 &&
+	    crypto_verify_32(h, old->opts.seat[player]) == 0;
+	if (ok) {
+		cmd_random_bytes(raw, sizeof(raw));
+		sodium_bin2hex(x->fresh, sizeof(x->fresh), raw, sizeof(raw));
+		sodium_memzero(raw, sizeof(raw));
+		if (seat_hash(secret, new, player, x->fresh, SEAT_KEY_HEX,
+		    new->opts.seat[player]) != 0) {
+			sodium_memzero(secret, sizeof(secret));
+			reply_error(out, "STORE", "seat key: hash failed");
+			return TURN_NONE;
+		}
+	}
+	sodium_memzero(secret, sizeof(secret));
+	if (!ok) {
+		reply_error(out, "NOSEAT", "wrong key for %s in game '%s', or "
+		    "a key exchanged already: an invite's key works once",
+		    x->name->s, old->id);
+		return TURN_NONE;
+	}
+	reply_bulk(out, x->fresh, SEAT_KEY_HEX);
+	return TURN_SEAT;
+}
+
+static void
+exchange_cmd(struct cmd_env *env, const struct cmd_parsed *p,
+    struct reply *out)
+{
+	struct exchange	 x;
+
+	memset(&x, 0, sizeof(x));
+	x.env = env;
+	x.name = &p->v[EXCH_PLAYER];
+	x.key = &p->v[EXCH_KEY];
+	cmd_transact(env, p, out, NULL, exchange_step, &x);
+	sodium_memzero(x.fresh, sizeof(x.fresh));
+}
+
+/* A write of its game like a move: an EXEC keeps it whole with the
+ * request's other writes of games. */
+const struct cmd_def cmd_seat_exchange_entry = { .name = "SEAT.EXCHANGE",
+    .spec = CMD_ARGS(exchange_args, 0),
+    .flags = CMD_WRITE | CMD_SECRET,
+    .target = CMD_TARGET(EXCH_ID, KIND_NONE), .proc = exchange_cmd };

@@ -751,6 +751,9 @@ transact_save(struct cmd_env *env, enum turn_outcome oc,
 		return store_save_opts(env->store, new) == STORE_OK ? 0 : -1;
 	if (oc == TURN_DELETE)
 		return store_delete_game(env->store, old) == STORE_OK ? 0 : -1;
+	if (oc == TURN_SEAT)
+		return store_save_seat(env->store, old, new) == STORE_OK ?
+		    0 : -1;
 	new->updated = now;
 	if (oc == TURN_SETUP)
 		return store_save_setup(env->store, old, new) == STORE_OK ?
@@ -829,7 +832,7 @@ transact_once(struct cmd_env *env, struct reply *out, const char *id,
 
 	if (after != NULL)
 		*after = new;
-	if (oc == TURN_OPTS)
+	if (oc == TURN_OPTS || oc == TURN_SEAT)
 		return oc;
 	if (oc == TURN_SETUP) {
 		reply_status(out, "OK");

@@ -206,6 +206,7 @@ int	http_list_games(struct http_ctx *, enum game_kind, const char *after,
 void	api_create(struct http_ctx *);
 void	api_move(struct http_ctx *);
 void	api_roll(struct http_ctx *);
+void	api_exchange(struct http_ctx *);
 /* The pass has ended: the held responses go, as 503 STORE when failure
  * (why the COMMIT failed) is set. */
 void	http_held_release(struct http *, const char *failure);

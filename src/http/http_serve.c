@@ -334,6 +334,7 @@ static const struct route routes[] = {
 	{ "/api/games/", "/events", api_events, NULL },
 	{ "/api/games/", "/moves", NULL, api_move },
 	{ "/api/games/", "/roll", NULL, api_roll },
+	{ "/api/games/", "/exchange", NULL, api_exchange },
 	{ "/api/games/", "", api_game, NULL },
 	{ "/games/", ".svg", page_svg, NULL },
 	{ "/games/", "", page_game, NULL },

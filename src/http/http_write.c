@@ -714,6 +714,61 @@ api_roll(struct http_ctx *x)
 	game_write(x, 1);
 }
 
+/* ---------------------------------------------------------- exchange */
+
+/*
+ * POST /api/games/ID/exchange {"player": NAME} with the seat's key as a
+ * move gives it: SEAT.EXCHANGE, as a RESP client would send it.  The key
+ * given is spent and the response has the fresh one (held for the
+ * COMMIT like every write, and never stored by a cache: no-store).
+ */
+void
+api_exchange(struct http_ctx *x)
+{
+	static const char *const fixed[] = { "player", NULL };
+	static const struct game_arg none[] = { { NULL, 0, 0, NULL } };
+	struct words		 w = { 0 };
+	struct reply		 r = { 0 };
+	struct cmd_result	 res;
+	char			 key[SEAT_KEY_MAX + 1];
+	json_t			*body, *player;
+
+	x->route = api_exchange;
+	if ((body = body_json(x)) == NULL)
+		return;
+	player = json_object_get(body, "player");
+	if (members_known(x, body, fixed, none) == -1)
+		goto done;
+	if (!json_is_string(player)) {
+		http_error(x, "BADARG", "'player' must be the name of the "
+		    "seat's player");
+		goto done;
+	}
+	if (!seat_key(x, key, sizeof key)) {
+		http_error(x, "NOSEAT", "no key to exchange: %s",
+		    auth_required(x->srv->auth) ? "the seat's key in "
+		    "X-Seat-Key: KEY" : "the seat's key in Authorization: "
+		    "Bearer KEY");
+		goto done;
+	}
+	words_add(&w, "SEAT.EXCHANGE", 13);
+	words_add(&w, x->id, strlen(x->id));
+	words_add(&w, json_string_value(player), json_string_length(player));
+	words_add(&w, key, strlen(key));
+	sodium_memzero(key, sizeof key);
+	run(x, &w, NULL, &r, &res);
+	sodium_memzero(w.argv[3], w.argl[3]);
+	finish(x, &r, &res, 200, json_pack("{s:s, s:s%, s:s}", "id", x->id,
+	    "player", json_string_value(player), json_string_length(player),
+	    "key", r.type == REPLY_BULK && r.str != NULL ? r.str : ""));
+	if (r.str != NULL)
+		sodium_memzero(r.str, r.len);
+done:
+	words_free(&w);
+	reply_free(&r);
+	json_decref(body);
+}
+
 /* ------------------------------------------------------- the release */
 
 /* A held write's error in place of its response: the COMMIT failed, or

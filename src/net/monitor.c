@@ -6,9 +6,10 @@
  *	+1700000000.123456 [0 127.0.0.1:51234] "LUDO.PLAY" "g" "red" "6" "1"
  *
  * A secret is never shown: the words of a command declared CMD_SECRET
- * (AUTH's password, HELLO's AUTH, SEAT's key) are "(redacted)" after its
- * name, as Redis writes AUTH's.  Requests refused for their form or
- * before AUTH are not shown (they are not run), nor the monitor's own.
+ * (AUTH's password, HELLO's AUTH, SEAT's and SEAT.EXCHANGE's key) are
+ * "(redacted)" after its name, as Redis writes AUTH's.  Requests refused
+ * for their form or before AUTH are not shown (they are not run), nor
+ * the monitor's own.
  * While nobody monitors, a request costs one test.
  */
 #include <sys/types.h>

@@ -207,6 +207,13 @@ struct store_ops {
 	int	(*touch_game)(struct store *, const char *id, int64_t updated);
 	int	(*update_pending)(struct store *, const struct row_game *,
 		    int64_t moves);
+	/* A seat's key hash (op "save_seat"): the players row of game id
+	 * and seat idx gets key, only where it still holds old (a
+	 * compare-and-swap: of two writers with the same old, one wins);
+	 * STORE_NOTFOUND (no message) when no row matched. */
+	int	(*update_seat)(struct store *, const char *id, int idx,
+		    const uint8_t key[SEAT_HASH_LEN],
+		    const uint8_t old[SEAT_HASH_LEN]);
 
 	/* -------------------------------------------------------- rest */
 	/* The seat-hash key (op "secret"): read (1 when there is none
@@ -270,7 +277,9 @@ struct store_ops {
 	 * turn: the games row's play, bookkeeping and pending columns, the
 	 * changed token rows and the history row.  setup: the updated
 	 * column and the cell changes.  pending: deadline, roll,
-	 * roll_player.
+	 * roll_player.  seat: a seat's key hash, written where the row
+	 * still holds old, with the games row's new stamp (so that every
+	 * node's cache and every read's check see it as they see a turn).
 	 */
 	int	(*create)(struct store *, const struct row_game *,
 		    const struct row_player *, int np,
@@ -284,6 +293,9 @@ struct store_ops {
 		    int64_t *stamp_out);
 	int	(*pending)(struct store *, const struct row_game *,
 		    int64_t moves, int64_t stamp, int64_t *stamp_out);
+	int	(*seat)(struct store *, const char *id, int64_t moves,
+		    int64_t stamp, int idx, const uint8_t key[SEAT_HASH_LEN],
+		    const uint8_t old[SEAT_HASH_LEN], int64_t *stamp_out);
 	/* What a request read of a game (its version) is checked at the
 	 * COMMIT (op "check"); outside a transaction, version() reads the
 	 * row's version now (STORE_NOTFOUND, no message, if none). */

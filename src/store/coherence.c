@@ -275,6 +275,18 @@ cache_opts(struct store *st, const struct game *g)
 		cache_put(st, &c, st->mark);
 }
 
+void
+cache_seat(struct store *st, const struct game *g, int seat)
+{
+	struct game	 c;
+
+	if (cache_written(st, g, &c) != 0)
+		return;
+	c.stamp = g->stamp;
+	memcpy(c.opts.seat[seat], g->opts.seat[seat], SEAT_HASH_LEN);
+	cache_put(st, &c, st->mark);
+}
+
 /*
  * A new game's first turn would otherwise read all of its rows back,
  * the most expensive load there is, for what the create has just

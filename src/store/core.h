@@ -110,6 +110,8 @@ int	opt_save_turn(struct store *, const struct game *old,
 int	opt_save_setup(struct store *, const struct game *old,
 	    const struct game *new);
 int	opt_save_opts(struct store *, const struct game *);
+int	opt_save_seat(struct store *, const struct game *old,
+	    const struct game *new, int seat);
 
 /* ------------------------------------------------------------- txn.c */
 
@@ -156,6 +158,8 @@ void	cache_turn(struct store *, const struct game *new,
 void	cache_setup(struct store *, const struct game *new,
 	    const struct row_cell *changes, int n);
 void	cache_opts(struct store *, const struct game *);
+/* A seat's hash as g has it (and g's stamp). */
+void	cache_seat(struct store *, const struct game *g, int seat);
 /* A created game's entry, rebuilt from the rows written (r and its n
  * cells) as a load would. */
 void	cache_create(struct store *, const struct game *,

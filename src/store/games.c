@@ -321,6 +321,56 @@ store_save_opts(struct store *st, const struct game *g)
 	return rc;
 }
 
+/* ------------------------------------------------------------- seats */
+
+/* The one seat whose hash differs between old and new; -1 for none or
+ * more than one. */
+static int
+seat_changed(const struct game *old, const struct game *new)
+{
+	int	 i, seat = -1;
+
+	for (i = 0; i < game_nplayers(old) && i < GAME_MAX_PLAYERS; i++) {
+		if (memcmp(old->opts.seat[i], new->opts.seat[i],
+		    SEAT_HASH_LEN) == 0)
+			continue;
+		if (seat != -1)
+			return -1;
+		seat = i;
+	}
+	return seat;
+}
+
+int
+store_save_seat(struct store *st, const struct game *old,
+    const struct game *new)
+{
+	int64_t	 changes;
+	int	 rc, seat;
+
+	if (strcmp(old->id, new->id) != 0 || old->kind != new->kind ||
+	    old->moves != new->moves || !old->opts.secure ||
+	    !new->opts.secure)
+		return store_set_err(st, "save_seat", "not the same game");
+	if ((seat = seat_changed(old, new)) == -1)
+		return store_set_err(st, "save_seat", "not one seat changed");
+	if (opt_mode(st))
+		return opt_save_seat(st, old, new, seat);
+	/* One statement: all or nothing without a savepoint. */
+	changes = cache_write_begin(st);
+	rc = st->ops->update_seat(st, new->id, seat, new->opts.seat[seat],
+	    old->opts.seat[seat]);
+	cache_write_end(st, changes);
+	if (rc == STORE_NOTFOUND)
+		rc = store_set_err(st, "save_seat",
+		    "game or seat changed since it was loaded");
+	if (rc == 0)
+		cache_seat(st, new, seat);
+	else
+		game_cache_remove(st->cache, new->id);
+	return rc == 0 ? 0 : STORE_ERR;
+}
+
 /* ------------------------------------------------------------ secret */
 
 /*

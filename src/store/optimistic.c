@@ -227,6 +227,34 @@ opt_save_opts(struct store *st, const struct game *g)
 	return 0;
 }
 
+/* A seat's exchange is a write of its game like the others: checked by
+ * the version, putting a new stamp, so that two nodes exchanging one
+ * seat's key at once conflict and one of them is run again (and finds
+ * the key spent). */
+int
+opt_save_seat(struct store *st, const struct game *old,
+    const struct game *new, int seat)
+{
+	struct game	*c;
+	int64_t		 changes, stamp = 0;
+	int		 rc;
+
+	if (txn_lost(st))
+		return lost(st, "save_seat");
+	changes = cache_write_begin(st);
+	rc = st->ops->seat(st, old->id, old->moves, old->stamp, seat,
+	    new->opts.seat[seat], old->opts.seat[seat], &stamp);
+	cache_write_end(st, changes);
+	if ((rc = written(st, rc, "save_seat", new->id)) != 0)
+		return rc;
+	c = xmalloc(sizeof(*c));
+	*c = *new;
+	c->stamp = stamp;
+	cache_seat(st, c, seat);
+	free(c);
+	return 0;
+}
+
 /* --------------------------------------------------------- conflicts */
 
 struct conflict_walk {

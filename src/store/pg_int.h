@@ -51,6 +51,7 @@ enum pg_stmt_id {
 	PS_TURNS,
 	PS_SETUP,
 	PS_PENDING,
+	PS_SEAT,
 	PS_CHECK,
 	PS_MARK,
 	PS_IMPORT,
@@ -484,6 +485,9 @@ int	pg_turn(struct store *, const struct row_game *, int64_t, int64_t,
 	    const struct row_token *, int, const struct move *, int64_t *);
 int	pg_setup(struct store *, const struct row_game *, int64_t,
 	    const struct row_cell *, int, int64_t *);
+int	pg_seat(struct store *, const char *, int64_t, int64_t, int,
+	    const uint8_t[SEAT_HASH_LEN], const uint8_t[SEAT_HASH_LEN],
+	    int64_t *);
 int	pg_pending(struct store *, const struct row_game *, int64_t,
 	    int64_t, int64_t *);
 int	pg_check(struct store *, const char *, int64_t, int64_t);

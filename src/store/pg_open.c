@@ -230,6 +230,7 @@ const struct store_ops pg_ops = {
 	.turn = pg_turn,
 	.setup = pg_setup,
 	.pending = pg_pending,
+	.seat = pg_seat,
 	.check = pg_check,
 	.version = pg_version,
 	.request = pg_request,

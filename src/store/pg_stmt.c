@@ -117,6 +117,17 @@ static const struct pg_stmt stmts[NPS] = {
 	    "UPDATE games SET deadline = $4, roll = $5, roll_player = $6,"
 	    " stamp = $7 WHERE id = $1 AND moves = $2"
 	    " AND (stamp = $3 OR $3 = 0) RETURNING 1", 7 },
+	/* A seat's key hash, only on top of the one it replaces, with the
+	 * game's version checked and a new stamp put (a games row that
+	 * matched with a seat that did not is a damaged database: 1 / 0). */
+	[PS_SEAT] = {
+	    "WITH g AS (UPDATE games SET stamp = $4"
+	    " WHERE id = $1 AND moves = $2 AND (stamp = $3 OR $3 = 0)"
+	    " RETURNING id),"
+	    " p AS (UPDATE players SET seat = $6 FROM g"
+	    " WHERE players.game = g.id AND players.idx = $5"
+	    " AND players.seat = $7 RETURNING 1)"
+	    " SELECT 1 / (SELECT count(*) FROM p)::int FROM g", 7 },
 	[PS_CHECK] = {
 	    "SELECT 1 FROM games WHERE id = $1 AND moves = $2 AND stamp = $3",
 	    3 },

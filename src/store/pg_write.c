@@ -395,6 +395,30 @@ pg_pending(struct store *st, const struct row_game *r, int64_t moves,
 	    stamp, *stamp_out);
 }
 
+/* Found out after a lost COMMIT, and counted, as a setup is: by the
+ * stamp it puts. */
+int
+pg_seat(struct store *st, const char *id, int64_t moves, int64_t stamp,
+    int idx, const uint8_t key[SEAT_HASH_LEN],
+    const uint8_t old[SEAT_HASH_LEN], int64_t *stamp_out)
+{
+	struct pg_store	*s = to_pg(st);
+	char		 n[4][PG_INT_MAX], k[2 * SEAT_HASH_LEN + 3];
+	char		 o[2 * SEAT_HASH_LEN + 3];
+	const char	*p[7];
+
+	*stamp_out = pg_unique(s);
+	p[0] = id;
+	p[1] = pg_int(n[0], moves);
+	p[2] = pg_int(n[1], stamp);
+	p[3] = pg_int(n[2], *stamp_out);
+	p[4] = pg_int(n[3], idx);
+	p[5] = pg_bytea(k, key, SEAT_HASH_LEN);
+	p[6] = pg_bytea(o, old, SEAT_HASH_LEN);
+	return write_stmt(s, "save_seat", PS_SEAT, 7, p, PQ_SETUP, id, 0,
+	    stamp, *stamp_out);
+}
+
 /* Only inside the caller's transaction: a read outside one has read the
  * row's version already. */
 int

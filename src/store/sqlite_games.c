@@ -370,3 +370,21 @@ sqlite_update_pending(struct store *store, const struct row_game *r,
 		return sql_stmt_err(s, st, "save_opts");
 	return update_run(s, st, "save_opts");
 }
+
+int
+sqlite_update_seat(struct store *store, const char *id, int idx,
+    const uint8_t key[SEAT_HASH_LEN], const uint8_t old[SEAT_HASH_LEN])
+{
+	struct sqlite_store	*s = to_sqlite(store);
+	sqlite3_stmt		*st;
+
+	if ((st = sql_stmt_get(s, ST_PLAYER_SEAT, "save_seat")) == NULL)
+		return STORE_ERR;
+	if (sql_bind_id(st, id) || sql_bind_int(st, 2, idx) ||
+	    sqlite3_bind_blob(st, 3, key, SEAT_HASH_LEN, SQLITE_STATIC) !=
+	    SQLITE_OK ||
+	    sqlite3_bind_blob(st, 4, old, SEAT_HASH_LEN, SQLITE_STATIC) !=
+	    SQLITE_OK)
+		return sql_stmt_err(s, st, "save_seat");
+	return update_run(s, st, "save_seat");
+}

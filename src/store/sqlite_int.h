@@ -50,6 +50,7 @@ enum stmt_id {
 	ST_META_SELECT,
 	ST_PLAYER_INSERT,
 	ST_PLAYER_SELECT,
+	ST_PLAYER_SEAT,
 	ST_TOKEN_INSERT,
 	ST_TOKEN_SELECT,
 	ST_TOKEN_UPDATE,
@@ -250,6 +251,8 @@ int	sqlite_insert_move(struct store *, const char *, const struct move *);
 int	sqlite_touch_game(struct store *, const char *, int64_t);
 int	sqlite_update_pending(struct store *, const struct row_game *,
 	    int64_t);
+int	sqlite_update_seat(struct store *, const char *, int,
+	    const uint8_t[SEAT_HASH_LEN], const uint8_t[SEAT_HASH_LEN]);
 
 /* ----------------------------------------------------- sqlite_read.c */
 

@@ -364,6 +364,7 @@ const struct store_ops sqlite_ops = {
 	.insert_move = sqlite_insert_move,
 	.touch_game = sqlite_touch_game,
 	.update_pending = sqlite_update_pending,
+	.update_seat = sqlite_update_seat,
 	.secret_read = sqlite_secret_read,
 	.secret_insert = sqlite_secret_insert,
 	.list_deadlines = sqlite_list_deadlines,

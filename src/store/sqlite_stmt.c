@@ -50,6 +50,10 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_PLAYER_SELECT] =
 	    "SELECT idx, name, bot, seat FROM players WHERE game = ?1"
 	    " ORDER BY idx",
+	/* Only on top of the hash it replaces. */
+	[ST_PLAYER_SEAT] =
+	    "UPDATE players SET seat = ?3 WHERE game = ?1 AND idx = ?2"
+	    " AND seat = ?4",
 	[ST_TOKEN_INSERT] =
 	    "INSERT INTO tokens (game, player, token, pos, points)"
 	    " VALUES (?1, ?2, ?3, ?4, ?5)",

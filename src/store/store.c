@@ -55,9 +55,10 @@ ops_fit(const struct store_ops *o)
 	    (o->insert_token != NULL) + (o->write_cell != NULL) +
 	    (o->update_game != NULL) + (o->update_token != NULL) +
 	    (o->insert_move != NULL) + (o->touch_game != NULL) +
-	    (o->update_pending != NULL);
+	    (o->update_pending != NULL) + (o->update_seat != NULL);
 	optimistic = (o->create != NULL) + (o->turn != NULL) +
-	    (o->setup != NULL) + (o->pending != NULL) + (o->check != NULL) +
+	    (o->setup != NULL) + (o->pending != NULL) + (o->seat != NULL) +
+	    (o->check != NULL) +
 	    (o->version != NULL) + (o->request != NULL) +
 	    (o->whole != NULL) + (o->conflicts != NULL) +
 	    (o->import_moves != NULL) + (o->found_out != NULL) +
@@ -65,8 +66,8 @@ ops_fit(const struct store_ops *o)
 	if (o->lock_wait == NULL)
 		return 0;
 	if (o->caps & STORE_CAP_OPTIMISTIC)
-		return locking == 0 && optimistic == 12;
-	return locking == 9 && optimistic == 0;
+		return locking == 0 && optimistic == 13;
+	return locking == 10 && optimistic == 0;
 }
 
 void

@@ -133,6 +133,14 @@ int	store_save_turn(struct store *, const struct game *old,
 /* Writes what may change between moves (g->opts.roll, roll_player and
  * deadline) of a game that still has g->moves moves; no history row. */
 int	store_save_opts(struct store *, const struct game *);
+/* Writes the one seat key hash of a secure game that differs between
+ * old and new (a seat key exchanged), only if the stored hash is still
+ * old's: else nothing is written (STORE_ERR, "game or seat changed").
+ * With several writers (an optimistic store) it is a write of the game
+ * like a turn, checked by old's version: in a transaction, a conflict at
+ * the COMMIT.  Nothing else of the game changes. */
+int	store_save_seat(struct store *, const struct game *old,
+	    const struct game *new);
 /* Calls cb for every game with a deadline (game_opts.deadline), earliest
  * first; a non-zero return from cb stops the walk and is returned. */
 int	store_list_deadlines(struct store *, store_deadline_cb, void *);

@@ -221,14 +221,19 @@ def _(t):
         player.execute_command("SEAT", "mon", "red", key)
         player.execute_command("LUDO.PLAY", "mon", "red", 6, 1)
         player.execute_command("ECHO", 'a "quoted"\nword')
-        seen = [m.next_command() for _ in range(3)]
+        fresh = player.execute_command("SEAT.EXCHANGE", "mon", "red", key)
+        seen = [m.next_command() for _ in range(4)]
     port = str(player.client_info()["addr"].rsplit(":", 1)[1])
     assert all(x["client_port"] == port and x["db"] == 0 for x in seen), seen
     assert seen[0]["command"] == "SEAT (redacted) (redacted) (redacted)", \
         seen[0]
     assert seen[1]["command"] == "LUDO.PLAY mon red 6 1", seen[1]
     assert seen[2]["command"] == 'ECHO a "quoted"\\nword', seen[2]
-    assert all(key not in x["command"] for x in seen), seen
+    assert seen[3]["command"] == \
+        "SEAT.EXCHANGE (redacted) (redacted) (redacted)", seen[3]
+    assert len(fresh) == 32 and fresh != key, fresh
+    assert all(key not in x["command"] and fresh not in x["command"]
+               for x in seen), seen
     assert abs(seen[1]["time"] - time.time()) < 60, seen[1]
 
 

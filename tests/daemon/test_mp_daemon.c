@@ -3,8 +3,10 @@
  * a game of bots plays to its end by itself while a watcher sees every
  * move; seats belong to connections; a server roll and a turn deadline
  * survive a restart (the deadline is neither forgotten nor reset); the
- * require-seats setting.  Each test starts its own daemon on a port the
- * kernel picks, and requires it to exit 0 on SIGTERM.
+ * require-seats setting; a seat key exchanged once (SEAT.EXCHANGE), by
+ * one of two connections sending it at once.  Each test starts its own
+ * daemon on a port the kernel picks, and requires it to exit 0 on
+ * SIGTERM.
  */
 #include <sys/types.h>
 
@@ -295,6 +297,93 @@ test_seats_belong_to_connections(void **state)
 	redisFree(b);
 }
 
+/* SEAT.EXCHANGE's reply: a fresh key, copied into key. */
+static void
+exchanged(redisReply *r, const char *old, char *key, size_t len)
+{
+	if (r->type != REDIS_REPLY_STRING)
+		fail_msg("SEAT.EXCHANGE: not a key: %s", hr_joined(r));
+	assert_int_equal(r->len, 32);
+	assert_string_not_equal(r->str, old);
+	snprintf(key, len, "%s", r->str);
+	freeReplyObject(r);
+}
+
+static void
+test_seat_exchange_once(void **state)
+{
+	redisContext	*a, *b;
+	redisReply	*r, *ra, *rb;
+	char		 red[64], blue[64], fresh[64], spent[] =
+			    "-NOSEAT wrong key for red in game 'x', or a key "
+			    "exchanged already: an invite's key works once";
+	int		 round;
+
+	(void)state;
+	a = hr_connect(D.port);
+	b = hr_connect(D.port);
+	r = cmd(a, "LUDO.CREATE x red blue seats=secure");
+	key_of(r, "red", red, sizeof(red));
+	key_of(r, "blue", blue, sizeof(blue));
+	freeReplyObject(r);
+	expect(a, "OK", "LUDO.CREATE o red blue");
+	/* Every refusal changes nothing: the key still works after. */
+	expect(a, "-NOGAME no such game 'nope'", "SEAT.EXCHANGE nope red %s",
+	    red);
+	expect(a, "-BADARG no player 'green' in game 'x'",
+	    "SEAT.EXCHANGE x green %s", red);
+	expect(a, "-STATE game 'o' has open seats: there is no key to "
+	    "exchange", "SEAT.EXCHANGE o red %s", red);
+	expect_prefix(a, "-NOSEAT wrong key for red", "SEAT.EXCHANGE x red %s",
+	    blue);
+	expect_prefix(a, "-NOSEAT wrong key for red",
+	    "SEAT.EXCHANGE x red 0123456789abcdef0123456789abcdef");
+	expect(a, "OK", "MULTI");
+	expect(a, "QUEUED", "SEAT.EXCHANGE x red %s", blue);
+	expect_prefix(a, "-NOSEAT wrong key for red", "EXEC");
+	expect(b, "OK", "SEAT x red %s", red);
+	/* Once: a fresh key, the old one spent for SEAT and the exchange,
+	 * the fresh one a seat that moves. */
+	exchanged(cmd(a, "SEAT.EXCHANGE x red %s", red), red, fresh,
+	    sizeof(fresh));
+	expect(a, spent, "SEAT.EXCHANGE x red %s", red);
+	expect(a, "-NOSEAT wrong key for red in game 'x' (a key once "
+	    "exchanged is spent)", "SEAT x red %s", red);
+	expect(a, "OK", "SEAT x red %s", fresh);
+	expect(a, "MOVED", "LUDO.PLAY x red 6 1");
+	/* A connection that held the seat by the old key keeps it (a seat
+	 * is proved once per connection). */
+	expect(b, "MOVED", "LUDO.PLAY x red 6 1");
+	/* Two connections exchanging one key at once, several times: one
+	 * gets a key, the other NOSEAT, and the key got is the seat's. */
+	snprintf(red, sizeof(red), "%s", fresh);
+	for (round = 0; round < 8; round++) {
+		assert_int_equal(redisAppendCommand(a,
+		    "SEAT.EXCHANGE x red %s", red), REDIS_OK);
+		assert_int_equal(redisAppendCommand(b,
+		    "SEAT.EXCHANGE x red %s", red), REDIS_OK);
+		assert_int_equal(redisGetReply(a, (void **)&ra), REDIS_OK);
+		assert_int_equal(redisGetReply(b, (void **)&rb), REDIS_OK);
+		if (ra->type == REDIS_REPLY_STRING) {
+			hr_check_joined(rb, spent, 0, "the loser's");
+			exchanged(ra, red, fresh, sizeof(fresh));
+		} else {
+			hr_check_joined(ra, spent, 0, "the loser's");
+			exchanged(rb, red, fresh, sizeof(fresh));
+		}
+		expect_prefix(a, "-NOSEAT", "SEAT x red %s", red);
+		snprintf(red, sizeof(red), "%s", fresh);
+	}
+	/* ... and across a restart. */
+	redisFree(a);
+	redisFree(b);
+	assert_int_equal(daemon_restart(&D, normal), 0);
+	a = hr_connect(D.port);
+	expect(a, "OK", "SEAT x red %s", red);
+	expect(a, "OK", "SEAT x blue %s", blue);
+	redisFree(a);
+}
+
 static void
 test_server_roll_survives_restart(void **state)
 {
@@ -425,6 +514,7 @@ main(void)
 		T(test_bots_play_to_the_end_watched),
 		T(test_bots_other_kinds),
 		T(test_seats_belong_to_connections),
+		T(test_seat_exchange_once),
 		T(test_server_roll_survives_restart),
 		T(test_timeout_plays_absent_player),
 		T(test_timeout_across_restart),

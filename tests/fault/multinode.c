@@ -22,7 +22,8 @@
  * of a game must also see the moves the other nodes made, in order, and
  * so must its subscriptions and XREAD BLOCKs; an EXEC raced by another
  * node is stored whole or not at all, and an HTTP move raced by another
- * node's is stored once, or answered STALE after it ran again.
+ * node's is stored once, or answered STALE after it ran again; an
+ * invite's key exchanged on two nodes at once gives one key.
  * --feed-lag M measures how long M moves made through one node, one at a
  * time, take to reach a watcher on another (from the reply of the move to
  * the event), and prints the percentiles (doc/scaling.md has them); the
@@ -595,6 +596,7 @@ main(int argc, char **argv)
 			round_once(opt.kill && r == opt.rounds / 2);
 		check_exec_race();
 		check_http_race();
+		check_exchange_race();
 		check_all();
 		check_watch();
 		check_followers();

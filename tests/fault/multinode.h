@@ -41,5 +41,6 @@ void	check_http_race(void);
 /* The feed's server stopped: the node still answers at once, and its
  * followers get what they missed. */
 void	check_feed_stalled(void);
+void	check_exchange_race(void);
 
 #endif /* LUDUS_MULTINODE_H */

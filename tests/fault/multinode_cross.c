@@ -1,8 +1,8 @@
 /*
  * What crosses nodes besides the rounds' moves (tests/fault/multinode):
  * the ways to follow a game, an EXEC raced by another node, an HTTP move
- * raced by another node's, a feed whose server stops answering
- * (multinode.h).
+ * raced by another node's, a feed whose server stops answering, an
+ * invite's key exchanged on two nodes at once (multinode.h).
  */
 #include <sys/types.h>
 
@@ -316,21 +316,31 @@ check_exec_race(void)
 	    "half", whole, lost);
 }
 
-/* Sends an HTTP POST of body to path on node n (the connection closes
- * after the response): 0, or -1. */
+/* Sends an HTTP POST of body to path on node n, with a seat key as its
+ * bearer token unless NULL (the connection closes after the response):
+ * 0, or -1. */
 static int
-http_send(struct rconn *c, int n, const char *path, const char *body)
+http_post(struct rconn *c, int n, const char *path, const char *body,
+    const char *key)
 {
-	char	 req[512];
+	char	 req[640];
 	int	 len;
 
 	if (rc_open(c, H[n]) != 0)
 		return -1;
 	len = snprintf(req, sizeof(req), "POST %s HTTP/1.1\r\n"
 	    "Host: 127.0.0.1:%d\r\nContent-Type: application/json\r\n"
+	    "%s%s%s"
 	    "Content-Length: %zu\r\nConnection: close\r\n\r\n%s", path, H[n],
-	    strlen(body), body);
+	    key != NULL ? "Authorization: Bearer " : "", key != NULL ? key : "",
+	    key != NULL ? "\r\n" : "", strlen(body), body);
 	return rc_write(c, req, (size_t)len);
+}
+
+static int
+http_send(struct rconn *c, int n, const char *path, const char *body)
+{
+	return http_post(c, n, path, body, NULL);
 }
 
 /* 1 when the response read on c holds needle. */
@@ -341,11 +351,12 @@ c_has(const struct rconn *c, const char *needle)
 	    strlen(needle)) != NULL;
 }
 
-/* The response's status and its "result" member into result. */
+/* The response's status and its string member name into result. */
 static int
-http_result(struct rconn *c, char *result, size_t len)
+http_member(struct rconn *c, const char *name, char *result, size_t len)
 {
 	const char	*p;
+	char		 needle[32];
 	int64_t		 t0 = rc_now_ms();
 	int		 status = -1;
 	size_t		 n;
@@ -357,12 +368,19 @@ http_result(struct rconn *c, char *result, size_t len)
 	if (c->len < 12 || memcmp(c->buf, "HTTP/1.1 ", 9) != 0)
 		return -1;
 	status = atoi(c->buf + 9);
-	if ((p = memmem(c->buf, c->len, "\"result\":\"", 10)) != NULL) {
-		p += 10;
+	snprintf(needle, sizeof(needle), "\"%s\":\"", name);
+	if ((p = memmem(c->buf, c->len, needle, strlen(needle))) != NULL) {
+		p += strlen(needle);
 		n = strcspn(p, "\"");
 		snprintf(result, len, "%.*s", (int)(n < len ? n : len - 1), p);
 	}
 	return status;
+}
+
+static int
+http_result(struct rconn *c, char *result, size_t len)
+{
+	return http_member(c, "result", result, len);
 }
 
 /* /metrics' ludus_conflicts_total is INFO's conflicts. */
@@ -570,4 +588,99 @@ check_feed_stalled(void)
 		    "most %lld ms, its watcher then got the 20 moves", n, a,
 		    (long long)worst);
 	rc_close(&w);
+}
+
+/* ---------------------------------------------- an invite exchanged */
+
+/* 1 when SEAT with key on node n binds the seat of a in game id. */
+static int
+seat_ok(int n, const char *id, const char *key)
+{
+	struct reply	 r;
+	int		 ok;
+
+	memset(&r, 0, sizeof(r));
+	if (rc_call(&C[n], &r, IO_MS, "SEAT", id, "a", key, NULL) != 1)
+		return -1;
+	ok = rc_is_status(&r, "OK");
+	reply_free(&r);
+	return ok;
+}
+
+/*
+ * An invite's key exchanged over HTTP on one node races its exchange
+ * over RESP on another, twenty times (each round's key the last round's
+ * winner's): one of them gets a fresh key, the other, which conflicted
+ * and ran again or came after, finds the key spent (403 NOSEAT over
+ * HTTP).  Then on both nodes the winner's key holds the seat and the
+ * spent one does not: the loser's key was never stored, and the nodes'
+ * caches see the exchange.
+ */
+void
+check_exchange_race(void)
+{
+	struct rconn	 h;
+	struct reply	 r;
+	int		 x = pick_node(-1), y = pick_node(x), i, status, first;
+	int		 won_http, won_resp, nhttp = 0;
+	int64_t		 c0;
+	char		 key[64], fresh[64], got[64];
+
+	memset(&r, 0, sizeof(r));
+	if (x < 0 || y < 0)
+		return;
+	if (rc_call(&C[y], &r, IO_MS, "LUDO.CREATE", "xr", "a", "b",
+	    "seats=secure", NULL) != 1 || r.type != REPLY_ARRAY || r.n < 1 ||
+	    strncmp(r.elem[0].str, "a,", 2) != 0) {
+		fault_fail("exchange race: no secure game: %s", fault_text(&r));
+		reply_free(&r);
+		return;
+	}
+	snprintf(key, sizeof(key), "%s", r.elem[0].str + 2);
+	reply_free(&r);
+	c0 = conflicts_of(x) + conflicts_of(y);
+	for (i = 0; i < 20 && fault_failures == 0; i++) {
+		if ((first = fault_rnd(&rng, 2)))
+			rc_send(&C[y], "SEAT.EXCHANGE", "xr", "a", key, NULL);
+		if (http_post(&h, x, "/api/games/xr/exchange",
+		    "{\"player\": \"a\"}", key) != 0) {
+			fault_fail("HTTP: cannot send to node %d", x);
+			break;
+		}
+		if (!first)
+			rc_send(&C[y], "SEAT.EXCHANGE", "xr", "a", key, NULL);
+		status = http_member(&h, "key", got, sizeof(got));
+		won_http = status == 200 && strlen(got) == 32;
+		if (!won_http && (status != 403 || !c_has(&h, "works once")))
+			fault_fail("exchange race %d: HTTP %d, not NOSEAT", i,
+			    status);
+		rc_close(&h);
+		if (rc_read(&C[y], &r, IO_MS) != 1)
+			break;
+		won_resp = r.type == REPLY_BULK && r.len == 32;
+		if (!won_resp && !rc_is_error(&r, "NOSEAT"))
+			fault_fail("exchange race %d: RESP %s", i,
+			    fault_text(&r));
+		if (won_http + won_resp != 1) {
+			fault_fail("exchange race %d: HTTP %d, RESP %s", i,
+			    status, fault_text(&r));
+			reply_free(&r);
+			break;
+		}
+		snprintf(fresh, sizeof(fresh), "%s", won_http ? got : r.str);
+		reply_free(&r);
+		nhttp += won_http;
+		if (seat_ok(x, "xr", fresh) != 1 ||
+		    seat_ok(y, "xr", fresh) != 1)
+			fault_fail("exchange race %d: the winner's key is not "
+			    "the seat's on both nodes", i);
+		if (seat_ok(x, "xr", key) != 0 || seat_ok(y, "xr", key) != 0)
+			fault_fail("exchange race %d: the spent key still "
+			    "works", i);
+		snprintf(key, sizeof(key), "%s", fresh);
+	}
+	if (fault_failures == 0)
+		rc_note("an invite's key exchanged on two nodes at once 20 "
+		    "times: one key each time (%d by HTTP), %lld conflicts",
+		    nhttp, (long long)(conflicts_of(x) + conflicts_of(y) - c0));
 }

@@ -11,7 +11,9 @@
  * the harness's own:
  *
  *	SEAT id player KEY	KEY becomes the seat key the secure create
- *				of that game gave that player
+ *				of that game gave that player (or the last
+ *				SEAT.EXCHANGE of that seat), and so in
+ *				SEAT.EXCHANGE id player KEY
  *	AUTOPLAY id [seconds]	moves the clock on, then plays what the
  *				server owes the game (bots, turn timeouts)
  *
@@ -349,13 +351,30 @@ keys_remember(const char *game, const struct reply *r)
 	}
 }
 
-/* SEAT id player KEY: the key that create gave, the latest first. */
+/* A key SEAT.EXCHANGE gave: the seat's key from now on. */
+static void
+keys_exchanged(const struct cmd_args *a, const struct reply *r)
+{
+	if (r->type != REPLY_BULK || r->len >= sizeof(keys[0].key) ||
+	    nkeys == MAX_KEYS || a->argl[2] > GAME_ID_MAX)
+		return;
+	snprintf(keys[nkeys].game, sizeof(keys[0].game), "%s", a->argv[1]);
+	snprintf(keys[nkeys].player, sizeof(keys[0].player), "%s",
+	    a->argv[2]);
+	memcpy(keys[nkeys].key, r->str, r->len);
+	keys[nkeys].key[r->len] = '\0';
+	nkeys++;
+}
+
+/* SEAT and SEAT.EXCHANGE id player KEY: the key that create or the last
+ * exchange gave, the latest first. */
 static void
 keys_substitute(struct cmd_args *a)
 {
 	int	i;
 
-	if (a->argc != 4 || strcaseeq(a->argv[0], "SEAT") == 0 ||
+	if (a->argc != 4 || (strcaseeq(a->argv[0], "SEAT") == 0 &&
+	    strcaseeq(a->argv[0], "SEAT.EXCHANGE") == 0) ||
 	    strcmp(a->argv[3], "KEY") != 0)
 		return;
 	for (i = nkeys - 1; i >= 0; i--) {
@@ -512,6 +531,9 @@ run_line(struct cmd_env *env, struct cmd_session *sess, sqlite3 *db,
 	    valid_id(a.argv[1], a.argl[1])) {
 		if (r.type == REPLY_ARRAY && env->commits != commits)
 			keys_remember(a.argv[1], &r);
+		if (strcmp(cmd->name, "SEAT.EXCHANGE") == 0 &&
+		    env->commits != commits)
+			keys_exchanged(&a, &r);
 		autoplay(env, db, a.argv[1]);
 	}
 	reply_free(&r);

@@ -584,6 +584,121 @@ test_cmd_alone_runs_again(void **state)
 }
 
 
+/* A line run in a session (NULL: none); the reply as "-CODE msg", the
+ * bulk or status text, or an array's elements joined by spaces. */
+static void
+run_in(struct cmd_env *env, struct cmd_session *s, const char *line,
+    struct cmd_result *res, char *reply, size_t len)
+{
+	struct cmd_args	 a;
+	struct reply	 r = { 0 };
+	char		**argv;
+	size_t		*argl, i, at = 0;
+	int		 argc;
+
+	argc = split_line(line, strlen(line), &argv, &argl);
+	memset(&a, 0, sizeof(a));
+	a.argc = argc;
+	a.argv = argv;
+	a.argl = argl;
+	a.session = s;
+	cmd_run(env, &a, &r, res);
+	reply[0] = '\0';
+	if (r.type == REPLY_ARRAY)
+		for (i = 0; i < r.n && at < len; i++)
+			at += (size_t)snprintf(reply + at, len - at, "%s%s",
+			    i > 0 ? " " : "", r.elem[i].str);
+	else
+		snprintf(reply, len, "%s%s", r.type == REPLY_ERROR ? "-" : "",
+		    r.str != NULL ? r.str : "");
+	reply_free(&r);
+	split_free(argc, argv, argl);
+}
+
+/*
+ * One seat key exchanged on two nodes at once, each in its group
+ * commit: both compute a fresh key from the same snapshot, one COMMIT
+ * stores its key, the other's conflicts, and run again it finds the key
+ * spent.  The loser's node then knows the winner's key (its cache sees
+ * the new stamp), and neither the old key nor the loser's works.
+ */
+static void
+test_seat_exchange_race(void **state)
+{
+	struct nodes		*n = *state;
+	struct cmd_env		 ea, eb;
+	struct conflict_log	 log;
+	struct cmd_result	 ra, rb;
+	struct cmd_session	*sa, *sb;
+	char			 reply[256], line[128], key[64], ka[64], kb[64];
+	const char		*k;
+
+	sa = cmd_session_new();
+	sb = cmd_session_new();
+
+	memset(&ea, 0, sizeof(ea));
+	memset(&eb, 0, sizeof(eb));
+	memset(&log, 0, sizeof(log));
+	ea.store = n->a;
+	eb.store = n->b;
+	ea.txn = cmd_txn_new();
+	eb.txn = cmd_txn_new();
+	eb.on_conflict = on_conflict;
+	eb.on_conflict_arg = &log;
+	run_in(&ea, NULL, "LUDO.CREATE x red blue seats=secure", &ra, reply,
+	    sizeof(reply));
+	assert_int_equal(cmd_txn_commit(&ea), 0);
+	assert_true(strncmp(reply, "red,", 4) == 0);
+	snprintf(key, sizeof(key), "%.32s", reply + 4);
+	/* Both nodes have the game in their caches. */
+	snprintf(line, sizeof(line), "SEAT x red %s", key);
+	run_in(&ea, sa, line, &ra, reply, sizeof(reply));
+	assert_string_equal(reply, "OK");
+	run_in(&eb, sb, line, &rb, reply, sizeof(reply));
+	assert_string_equal(reply, "OK");
+
+	snprintf(line, sizeof(line), "SEAT.EXCHANGE x red %s", key);
+	run_in(&ea, NULL, line, &ra, ka, sizeof(ka));
+	run_in(&eb, NULL, line, &rb, kb, sizeof(kb));
+	assert_int_equal(strlen(ka), 32);
+	assert_int_equal(strlen(kb), 32);
+	assert_int_equal(ra.wait, 1);
+	assert_int_equal(rb.wait, 1);
+	assert_int_equal(cmd_txn_commit(&ea), 0);
+	assert_int_equal(cmd_txn_commit(&eb), 0);
+	assert_int_equal(log.n, 1);
+	assert_int_equal(log.reqs[0], rb.req);
+	assert_int_equal(eb.conflicts, 1);
+	/* Run again, as the daemon does: spent. */
+	run_in(&eb, NULL, line, &rb, reply, sizeof(reply));
+	assert_int_equal(cmd_txn_commit(&eb), 0);
+	assert_string_equal(reply, "-NOSEAT wrong key for red in game 'x', "
+	    "or a key exchanged already: an invite's key works once");
+	assert_int_equal(log.n, 1);
+
+	/* On either node: the winner's key holds the seat, no other. */
+	cmd_session_free(sb);
+	sb = cmd_session_new();
+	for (k = key; k != NULL; k = k == key ? kb : NULL) {
+		snprintf(line, sizeof(line), "SEAT x red %s", k);
+		run_in(&eb, sb, line, &rb, reply, sizeof(reply));
+		assert_true(strncmp(reply, "-NOSEAT wrong key", 17) == 0);
+		run_in(&ea, sb, line, &ra, reply, sizeof(reply));
+		assert_true(strncmp(reply, "-NOSEAT wrong key", 17) == 0);
+	}
+	snprintf(line, sizeof(line), "SEAT x red %s", ka);
+	run_in(&eb, sb, line, &rb, reply, sizeof(reply));
+	assert_string_equal(reply, "OK");
+	run_in(&eb, sb, "LUDO.PLAY x red 6 1", &rb, reply, sizeof(reply));
+	assert_int_equal(cmd_txn_commit(&eb), 0);
+	assert_string_equal(reply, "MOVED");
+	assert_int_equal(query_int(n->a, "SELECT count(*) FROM history"), 1);
+	cmd_session_free(sa);
+	cmd_session_free(sb);
+	cmd_txn_free(&ea);
+	cmd_txn_free(&eb);
+}
+
 /* --------------------------------------------- the feed's poll, planned */
 
 #define POLL_GAMES	1000	/* in history, 150 moves each */
@@ -867,6 +982,8 @@ main(void)
 		    test_history_after_own_turn_runs_again, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_stamps, tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_cmd_txn_reports_conflicts,
+		    tp_setup, tp_teardown),
+		cmocka_unit_test_setup_teardown(test_seat_exchange_race,
 		    tp_setup, tp_teardown),
 		cmocka_unit_test_setup_teardown(test_cmd_alone_runs_again,
 		    tp_setup, tp_teardown),

@@ -251,6 +251,45 @@ curl -s -o /dev/null "$BASE/games/se%23key=$KA&player=a"
 check "a %23-mangled invite link: the path logged up to the %" \
     "1 0" "$(grep -c 'GET /games/se 400' "$DIR/log") $(grep -c "$KA" "$DIR/log")"
 
+# ------------------------------------------------ an invite exchanged
+# A key given (an invite's) is spent for a fresh one: the old one then
+# works nowhere, and every refusal changes nothing.
+X=/api/games/se/exchange
+refused "an exchange without a key: 403" $X '{"player": "b"}' 403 NOSEAT
+refused "... with a wrong key: 403" $X '{"player": "b"}' 403 NOSEAT \
+    -H "Authorization: Bearer 0123"
+refused "... with another seat's key: 403" $X '{"player": "b"}' 403 \
+    NOSEAT -H "Authorization: Bearer $KA"
+refused "... of no such player: 400" $X '{"player": "zz"}' 400 BADARG \
+    -H "Authorization: Bearer $KB"
+refused "... without a player: 400" $X '{}' 400 BADARG \
+    -H "Authorization: Bearer $KB"
+refused "... with an unknown member: 400" $X '{"player": "b", "x": 1}' \
+    400 BADARG -H "Authorization: Bearer $KB"
+refused "... of no such game: 404" /api/games/nosuch/exchange \
+    '{"player": "b"}' 404 NOGAME -H "Authorization: Bearer $KB"
+refused "... of a game with open seats: 409" /api/games/lu/exchange \
+    '{"player": "red"}' 409 STATE -H "Authorization: Bearer $KB"
+check "... none of them spent the key" OK "$(cli SEAT se b "$KB")"
+NB=$(post $X '{"player": "b"}' -H "Authorization: Bearer $KB" |
+    "$JGET" key)
+check "the exchange: 200, a fresh key of 32 hex digits, not stored by \
+a cache" "200 32 no-store" "$(status) $(printf '%s' "$NB" |
+    tr -cd 0-9a-f | wc -c | tr -d ' ') $(header Cache-Control)"
+check "... not the key given" 1 "$([ "$NB" != "$KB" ] && echo 1)"
+post $X '{"player": "b"}' -H "Authorization: Bearer $KB" >/dev/null
+check "the same key exchanged again: 403, an invite works once" \
+    "403 NOSEAT wrong key for b in game 'se', or a key exchanged already: \
+an invite's key works once" "$(status) $("$JGET" error <"$DIR/body") \
+$("$JGET" message <"$DIR/body")"
+check "... nor is it a seat key any more (SEAT over RESP)" \
+    "NOSEAT wrong key for b in game 'se' (a key once exchanged is spent)" \
+    "$(cli SEAT se b "$KB")"
+check "... the fresh one is" OK "$(cli SEAT se b "$NB")"
+refused "... and a move with the old key: 403" /api/games/se/roll \
+    '{"player": "b"}' 403 NOSEAT -H "Authorization: Bearer $KB"
+check "neither key in the log" 0 "$(grep -c -e "$KB" -e "$NB" "$DIR/log")"
+
 # ---------------------------------------------------------- CORS off
 post /api/games/lu/moves '{}' -H "Origin: http://127.0.0.1:$HPORT" \
     >/dev/null
@@ -419,12 +458,19 @@ posted "... the password as the bearer token: written" /api/games \
     "options": {"seats": "secure"}}' 201 result OK \
     -H 'Authorization: Bearer s3cret'
 KA=$("$JGET" seats.0.key <"$DIR/body")
+cp "$DIR/body" "$DIR/created_pw"
 posted "... the seat key then in X-Seat-Key" /api/games/pw/moves \
     '{"player": "a", "dice": 5, "token": 0}' 200 result PASSED \
     -H 'Authorization: Bearer s3cret' -H "X-Seat-Key: $KA"
 refused "... not in the bearer token" /api/games/pw/moves \
     '{"player": "b", "dice": 5, "token": 0}' 401 WRONGPASS \
     -H "Authorization: Bearer $KA"
+KB=$(post /api/games/pw/exchange '{"player": "b"}' \
+    -H 'Authorization: Bearer s3cret' -H "X-Seat-Key: $("$JGET" seats.1.key \
+    <"$DIR/created_pw")" | "$JGET" key)
+posted "... an exchange's key in X-Seat-Key: a fresh key that moves" \
+    /api/games/pw/moves '{"player": "b", "dice": 5, "token": 0}' 200 \
+    result PASSED -H 'Authorization: Bearer s3cret' -H "X-Seat-Key: $KB"
 check "... reads need no password" 200 "$(curl -s -o /dev/null \
     -w '%{http_code}' "$BASE/api/games/pw")"
 post /api/games/pw/moves '{}' -H 'Origin: http://app.example' >/dev/null

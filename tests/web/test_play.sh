@@ -3,7 +3,9 @@
 # chromedriver and curl, as test_browser.sh): a page left open redraws on
 # each move made over RESP; a move made by clicking in the page (a roll,
 # then a legal token) is stored and seen over RESP, the seat key taken
-# from an invite link's fragment and never seen in a URL or the log; a
+# from an invite link's fragment, exchanged at once for a fresh one (the
+# link's key is then spent: in a fresh profile the link says it was
+# used), and neither key seen in a URL or the log; a
 # page whose daemon restarts resumes its event stream by Last-Event-ID,
 # with nothing missed and nothing twice; the create form makes a game of
 # two bots that plays live in the page.
@@ -59,8 +61,17 @@ check "the create gives me an invite link" "/games/pl#key=$KEY&player=me" \
 go "$INVITE"
 until_shown "the page offers the roll" "$ACTION" "Roll"
 check "the key left the address bar" "" "$(js 'return location.hash;')"
-check "the key is kept in localStorage" "$KEY" \
-    "$(js "return JSON.parse(localStorage.getItem('ludus.seat.pl')).key;")"
+SEATLINE="var l = document.getElementById('play-seat'); return l.dataset.invite + ' ' + l.dataset.view;"
+until_shown "the invite was exchanged, and the page plays its seat" \
+    "$SEATLINE" "exchanged player"
+NEWKEY=$(js "return JSON.parse(localStorage.getItem('ludus.seat.pl')).key;")
+check "the key kept in localStorage is a fresh one, not the link's" \
+    "32 me 1" "$(printf '%s' "$NEWKEY" | tr -cd 0-9a-f | wc -c | tr -d ' ') \
+$(js "return JSON.parse(localStorage.getItem('ludus.seat.pl')).player;") \
+$([ "$NEWKEY" != "$KEY" ] && echo 1)"
+check "the link's key is spent (SEAT over RESP)" \
+    "NOSEAT wrong key for me in game 'pl' (a key once exchanged is spent)" \
+    "$(cli SEAT pl me "$KEY")"
 click '#play-actions button'
 poll_js "return document.getElementById('game').dataset.last ? 'y' : 'n';" \
     y >/dev/null
@@ -82,9 +93,29 @@ check "the click's move is stored (HISTORY)" "$want" "$(cli HISTORY pl 1 1)"
 until_shown "the bot answered, and the page shows it" "$LUDO_PIECES" \
     "$(state LUDO.STATE pl)" 50
 until_shown "... and lists every move once" "$LIST" "$(seqs "$(moves pl)")"
-check "the seat key is in no URL nor log line" 0 \
-    "$(grep -c "$KEY" "$DIR/log")"
+check "the seat keys are in no URL nor log line" 0 \
+    "$(grep -c -e "$KEY" -e "$NEWKEY" "$DIR/log")"
 check "no console error" "" "$(errors)"
+# The invite opened again in a fresh profile (another browser, or one
+# that read this one's history): its key is spent, the page says so and
+# watches; the seat is still the first browser's.
+end_session
+session || setup_failed "a second headless Chromium" "$DIR/chromedriver.log"
+go "$INVITE"
+until_shown "in a fresh profile the used invite says so, and watches" \
+    "$SEATLINE" "used spectator"
+check "... in words" "This invite was used already (an invite works once): \
+you can watch the game." "$(js \
+    "return document.getElementById('play-seat').textContent;")"
+check "... keeps no key, offers no move, and the link left the address \
+bar" "none 0 " "$(js "return (localStorage.getItem('ludus.seat.pl') || \
+'none') + ' ' + document.querySelectorAll('#play-actions button').length \
++ ' ' + location.hash;")"
+check "... its one console error is the refused exchange's 403" \
+    "1 0" "$(errors >"$DIR/errors"; echo "$(grep -c 'exchange.*403' \
+    "$DIR/errors") $(grep -vc 'exchange.*403' "$DIR/errors")")"
+check "the first browser's key still holds the seat" OK \
+    "$(cli SEAT pl me "$NEWKEY")"
 
 # ---------------------------------------- the daemon restarts: resume
 cli LUDO.CREATE rs a b >/dev/null
