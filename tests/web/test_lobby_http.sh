@@ -336,11 +336,11 @@ check "ludusd stops cleanly" 0 "$?"
 PID=
 
 # ------------------------------------ the password, the quota
-if start_http_daemon --requirepass sesame --http-create-rate 2 \
-    --db "$DIR/p.db"; then
-	ok "ludusd with a password and http-create-rate 2"
+if start_http_daemon --requirepass sesame --http-create-rate 3 \
+    --max-tickets 1 --db "$DIR/p.db"; then
+	ok "ludusd with a password, http-create-rate 3, max-tickets 1"
 else
-	not_ok "ludusd with a password and http-create-rate 2"
+	not_ok "ludusd with a password, http-create-rate 3, max-tickets 1"
 	sed 's/^/# /' "$DIR/log"
 fi
 refused "POST /api/players without the password: 401 NOAUTH" 401 NOAUTH \
@@ -356,10 +356,17 @@ contains "... saying where the token goes" "X-Account-Key" \
     "$("$JGET" message <"$DIR/body")"
 answers "... both: 201" "201 waiting" state POST /api/lobby "$J2" \
     -H "$(bearer sesame)" -H "X-Account-Key: $EVE"
-refused "the third made this minute: 429 LIMIT" 429 LIMIT POST /api/players \
-    '{"name": "fay"}' -H "$(bearer sesame)"
+refused "a second waiting ticket over max-tickets: 429 LIMIT" 429 LIMIT \
+    POST /api/lobby '{"kind": "snl", "options": {"players": 2}}' \
+    -H "$(bearer sesame)" -H "X-Account-Key: $EVE"
+contains "... naming the key" "max-tickets 1" "$("$JGET" message <"$DIR/body")"
+check "... no ticket made" 1 "$(curl -s "$BASE/api/lobby" | "$JGET" -n queues)"
+answers "the third made this minute (the refused one is given back)" \
+    "201 fay" name POST /api/players '{"name": "fay"}' -H "$(bearer sesame)"
+refused "the fourth: 429 LIMIT" 429 LIMIT POST /api/players \
+    '{"name": "gus"}' -H "$(bearer sesame)"
 test -n "$(header Retry-After)" && ok "... with Retry-After" ||
     not_ok "... with Retry-After"
-refused "... nothing made" 404 NOACCOUNT GET /api/players/fay
+refused "... nothing made" 404 NOACCOUNT GET /api/players/gus
 
 echo "1..$N"
