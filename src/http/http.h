@@ -262,6 +262,10 @@ void	api_ticket_cancel(struct http_ctx *);
  * X-Account-Key on a server with a password), logged in in s through
  * PLAYER.LOGIN; 0, or -1 with the error sent. */
 int	http_account_login(struct http_ctx *, struct cmd_session *s);
+/* The same with the token given ("NAME:KEY"); a seat's key never holds
+ * a ':', so a move's key that does is an account's (http_write.c). */
+int	http_token_login(struct http_ctx *, const char *token,
+	    struct cmd_session *s);
 /* The ticket of the path; 0, or -1 with BADARG sent. */
 int	http_ticket_id(struct http_ctx *, int64_t *);
 /* A ticket as JSON: matched (r: cmd_ticket_answer()'s reply, [game, seat,

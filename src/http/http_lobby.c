@@ -91,12 +91,37 @@ reply_error_json(struct http_ctx *x, const struct reply *r)
 }
 
 int
-http_account_login(struct http_ctx *x, struct cmd_session *s)
+http_token_login(struct http_ctx *x, const char *tok, struct cmd_session *s)
 {
 	struct http_words	 w = { 0 };
 	struct reply		 r = { 0 };
-	char			 tok[TOKEN_MAX], *colon;
+	const char		*colon;
 	int			 rc = 0;
+
+	if ((colon = strchr(tok, ':')) == NULL) {
+		http_error(x, "BADARG", "the account's token is NAME:KEY, as "
+		    "in %s", token_how(x));
+		return -1;
+	}
+	http_words_add(&w, "PLAYER.LOGIN", 12);
+	http_words_add(&w, tok, (size_t)(colon - tok));
+	http_words_add(&w, colon + 1, strlen(colon + 1));
+	read_run(x, &w, s, &r);
+	if (r.type == REPLY_ERROR) {
+		reply_error_json(x, &r);
+		rc = -1;
+	}
+	sodium_memzero(w.argv[2], w.argl[2]);
+	http_words_free(&w);
+	reply_free(&r);
+	return rc;
+}
+
+int
+http_account_login(struct http_ctx *x, struct cmd_session *s)
+{
+	char	 tok[TOKEN_MAX];
+	int	 rc;
 
 	if (!account_token(x, tok, sizeof tok)) {
 		if (!auth_required(x->srv->auth))
@@ -107,24 +132,8 @@ http_account_login(struct http_ctx *x, struct cmd_session *s)
 		    token_how(x));
 		return -1;
 	}
-	if ((colon = strchr(tok, ':')) == NULL) {
-		sodium_memzero(tok, sizeof tok);
-		http_error(x, "BADARG", "the account's token is NAME:KEY, as "
-		    "in %s", token_how(x));
-		return -1;
-	}
-	http_words_add(&w, "PLAYER.LOGIN", 12);
-	http_words_add(&w, tok, (size_t)(colon - tok));
-	http_words_add(&w, colon + 1, strlen(colon + 1));
+	rc = http_token_login(x, tok, s);
 	sodium_memzero(tok, sizeof tok);
-	read_run(x, &w, s, &r);
-	if (r.type == REPLY_ERROR) {
-		reply_error_json(x, &r);
-		rc = -1;
-	}
-	sodium_memzero(w.argv[2], w.argl[2]);
-	http_words_free(&w);
-	reply_free(&r);
 	return rc;
 }
 

@@ -298,7 +298,9 @@ http_finish(struct http_ctx *x, const struct reply *r,
 
 /* ------------------------------------------------------------ seats */
 
-/* The seat key the request gives, NUL-ended in key; 0 when none. */
+/* The seat key the request gives, NUL-ended in key; 0 when none.  An
+ * account's token (X-Account-Key, or NAME:KEY where a seat key goes)
+ * plays the seats the account holds. */
 static int
 seat_key(struct http_ctx *x, char *key, size_t len)
 {
@@ -306,7 +308,8 @@ seat_key(struct http_ctx *x, char *key, size_t len)
 	const char	*v, *token;
 	size_t		 n;
 
-	if ((v = evhttp_find_header(in, "X-Seat-Key")) != NULL) {
+	if ((v = evhttp_find_header(in, "X-Seat-Key")) != NULL ||
+	    (v = evhttp_find_header(in, "X-Account-Key")) != NULL) {
 		token = v + strspn(v, " ");
 		n = strcspn(token, " ");
 	} else if (auth_required(x->srv->auth) ||
@@ -323,7 +326,9 @@ seat_key(struct http_ctx *x, char *key, size_t len)
 /*
  * Binds, in the session, the seat the key is for: the player the body
  * names (the kind's seat argument), or the player to move, through SEAT
- * as a RESP client would.  An open game needs no key, and a secure one
+ * as a RESP client would; an account's token (NAME:KEY) logs the
+ * account in instead (PLAYER.LOGIN), which then plays every seat it
+ * holds, a game the matchmaker made.  An open game needs no key, and a secure one
  * without a key gets the move's own NOSEAT.  A seq other than the game's
  * moves binds nothing: the command makes no move then, and answers as
  * over RESP, with the stored result of a resend or STALE (the player to
@@ -346,6 +351,11 @@ seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
 	    json_integer_value(seq) != g->moves) ||
 	    !seat_key(x, key, sizeof key))
 		return 0;
+	if (strchr(key, ':') != NULL) {
+		rc = http_token_login(x, key, s);
+		sodium_memzero(key, sizeof key);
+		return rc;
+	}
 	if (seat_arg != NULL)
 		player = json_string_value(json_object_get(body, seat_arg));
 	else {

@@ -321,6 +321,28 @@ answers "... a page of one: a next page" "200 $GAME" next \
 answers "... after it, none" "200 []" games \
     GET "/api/players/ann/games?after=$GAME"
 
+# The seats are the accounts': each plays its own with its token.
+TURN=$(curl -s "$BASE/api/games/$GAME" | "$JGET" turn)
+if [ "$TURN" = ann ]; then
+	MINE=$ANN OTHER=$BOB
+else
+	MINE=$BOB OTHER=$ANN
+fi
+refused "the match's game: a roll without a token: 403 NOSEAT" 403 NOSEAT \
+    POST "/api/games/$GAME/roll" "{\"player\": \"$TURN\"}"
+refused "... with the other account's token: 403 NOSEAT" 403 NOSEAT \
+    POST "/api/games/$GAME/roll" "{\"player\": \"$TURN\"}" \
+    -H "$(bearer "$OTHER")"
+refused "... a token with a wrong key: 401 WRONGKEY" 401 WRONGKEY \
+    POST "/api/games/$GAME/roll" "{\"player\": \"$TURN\"}" \
+    -H "$(bearer "$TURN:$ANNKEY$BOBKEY")"
+answers "... with its account's token: rolled" "200 $GAME" id \
+    POST "/api/games/$GAME/roll" "{\"player\": \"$TURN\"}" \
+    -H "$(bearer "$MINE")"
+check "... the roll the server keeps" \
+    "$("$JGET" roll <"$DIR/body")" \
+    "$(cli GAME.INFO "$GAME" | sed -n 's/^roll,//p')"
+
 # cy's ticket: another account cannot stream it.
 answers "cy joins" "201 waiting" state POST /api/lobby \
     '{"kind": "ludo", "options": {"players": "2-4"}}' -H "$(bearer "$CY")"
