@@ -23,8 +23,9 @@
  *	http_pages.c	the pages, the boards as SVG, the static files
  *	json.c		a game as JSON, the JSON of errors (pure: json.h)
  *
- * GET and HEAD read; POST writes, after the checks of a write (content
- * type, origin, the server's password); nothing else is served.
+ * GET and HEAD read; POST writes, and DELETE (a ticket cancelled), after
+ * the checks of a write (content type, origin, the server's password);
+ * nothing else is served.
  */
 #ifndef LUDUS_HTTP_HTTP_H
 #define LUDUS_HTTP_HTTP_H

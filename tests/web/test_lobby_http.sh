@@ -4,14 +4,19 @@
 # games, the leaderboard, tickets joined, read and cancelled, the stream
 # of a ticket's match (live, at once when matched, again on a reconnect,
 # an error event when cancelled), matches seen the same way over RESP;
-# every bad input an error with its status that changes nothing; the
-# server's password (the account's token then in X-Account-Key) and the
-# create-rate quota.  TAP output; skipped (77) without curl or redis-cli.
+# every bad input an error with its status that changes nothing; a game
+# against a bot played to its end over HTTP, then rated on the
+# leaderboard; the server's password (the account's token then in
+# X-Account-Key) and the create-rate quota.  On PostgreSQL
+# (tests/pg/test_lobby_http_sh.pg), a second node's stream hears of a
+# match the first one made.  TAP output; skipped (77) without curl or
+# redis-cli.
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
 . "$top_srcdir/tests/lib/tap.sh"
 . "$top_srcdir/tests/lib/daemon.sh"
+. "$top_srcdir/tests/lib/store.sh"
 
 need_web curl redis-cli
 test_setup ludusd-lobbyhttp BG
@@ -69,7 +74,9 @@ stream() {
 	wait_line "$DIR/$1" "^: the match of ticket $3" "" 500
 }
 
-if start_http_daemon --loglevel debug --http-event-heartbeat 1; then
+store_for "$DIR/g.db"
+if start_http_daemon --loglevel debug --http-event-heartbeat 1 \
+    --bot-delay 0 "$STORE_OPT" "$STORE_ARG"; then
 	ok "ludusd starts with HTTP on a free port"
 else
 	not_ok "ludusd starts with HTTP on a free port"
@@ -352,14 +359,120 @@ refused "another account's stream: 404 NOTICKET" 404 NOTICKET \
 refused "a stream without an account: 401 NOLOGIN" 401 NOLOGIN \
     GET "/api/lobby/$T4/events"
 
+# ------------------------------------ a game to its end, rated
+answers "ann joins Snake & Ladder, a bot at once" "201 waiting" state \
+    POST /api/lobby '{"kind": "snl", "options": {"players": 2,
+    "bots_after": 0}}' -H "$(bearer "$ANN")"
+T5=$("$JGET" ticket <"$DIR/body")
+i=0
+until [ "$(req GET "/api/lobby/$T5" '' -H "$(bearer "$ANN")" |
+    "$JGET" state)" = matched ] || [ $i -ge 100 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+SG=$("$JGET" game <"$DIR/body")
+SEAT=$("$JGET" seat <"$DIR/body")
+check "... matched with a bot" "matched 1" "$("$JGET" state <"$DIR/body") \
+$(curl -s "$BASE/api/games/$SG" | "$JGET" players | tr '}' '\n' |
+    grep -c '"bot":"')"
+# ann rolls on her turns with her token, the bot on its own.
+i=0 rolls=0
+while [ $i -lt 3000 ]; do
+	g=$(curl -s "$BASE/api/games/$SG")
+	[ "$(printf %s "$g" | "$JGET" winner)" != null ] && break
+	if [ "$(printf %s "$g" | "$JGET" turn)" = "$SEAT" ]; then
+		req POST "/api/games/$SG/moves" \
+		    "{\"seq\": $(printf %s "$g" | "$JGET" moves)}" \
+		    -H "$(bearer "$ANN")" >/dev/null
+		rolls=$((rolls + 1))
+	else
+		sleep 0.02
+	fi
+	i=$((i + 1))
+done
+W=$(curl -s "$BASE/api/games/$SG" | "$JGET" winner)
+if [ "$W" != null ] && [ "$rolls" -gt 0 ]; then
+	ok "played to its end over HTTP: $rolls rolls of ann's, $W won"
+else
+	not_ok "played to its end over HTTP (winner $W, $rolls rolls)"
+fi
+req GET /api/leaderboard/snl >/dev/null
+check "the leaderboard of snl: ann and the bot" "200 2" \
+    "$(status) $("$JGET" -n players <"$DIR/body")"
+check "... each played one game, one of them won it" "1 1 1" \
+    "$("$JGET" players.0.played <"$DIR/body") \
+$("$JGET" players.1.played <"$DIR/body") \
+$(($("$JGET" players.0.won <"$DIR/body") + $("$JGET" players.1.won <"$DIR/body")))"
+check "... ranks 1 and 2, best first" "1 2" \
+    "$("$JGET" players.0.rank <"$DIR/body") $("$JGET" players.1.rank <"$DIR/body")"
+check "... the winner first" "$( [ "$W" = "$SEAT" ] && echo ann || echo bot)" \
+    "$("$JGET" players.0.name <"$DIR/body" | sed 's/^bot-.*/bot/')"
+check "... as LEADERBOARD says" "$(cli LEADERBOARD snl | sed -n 2p)" \
+    "$("$JGET" players.0.name <"$DIR/body")"
+answers "... a page of one has a next" "200 1" next \
+    GET '/api/leaderboard/snl?limit=1'
+answers "... after it, the second" "200 2" players.0.rank \
+    GET '/api/leaderboard/snl?after=1'
+answers "ann's rating of snl has moved" "200 1" ratings.snl.played \
+    GET /api/players/ann
+lacks "... from 1500" '"snl":{"rating":1500.0' "$(cat "$DIR/body")"
+answers "ann's finished games: that one" "200 $SG" games.0.id \
+    GET '/api/players/ann/games?state=finished'
+check "... nobody's turn" null "$("$JGET" games.0.turn <"$DIR/body")"
+
+# ------------------------------------------- a second node (PostgreSQL)
+if [ "$STORE_OPT" = --store ]; then
+	PID1=$PID PORT1=$PORT BASE1=$BASE
+	rm -f "$DIR/hport2"
+	# A heartbeat longer than the test: the second node hears of the
+	# first one's match through its poll of the store.
+	if start_daemon "$DIR/port2" "$DIR/log2" --http-port any \
+	    --http-portfile "$DIR/hport2" --http-event-heartbeat 60 \
+	    --store "$STORE_ARG" && wait_file "$DIR/hport2" "$PID" 100; then
+		ok "a second node on the same PostgreSQL"
+	else
+		not_ok "a second node on the same PostgreSQL"
+	fi
+	BG="$BG $PID"
+	PID2=$PID PID=$PID1 PORT=$PORT1
+	BASE2=http://127.0.0.1:$(cat "$DIR/hport2")
+	answers "ann joins on the first node" "201 waiting" state \
+	    POST /api/lobby '{"kind": "dandy", "options": {"players": 2,
+	    "board": "abcabc"}}' -H "$(bearer "$ANN")"
+	T6=$("$JGET" ticket <"$DIR/body")
+	BASE=$BASE2
+	if stream s6 "$ANN" "$T6"; then
+		ok "... and waits on the second node's stream"
+	else
+		not_ok "... and waits on the second node's stream"
+	fi
+	BASE=$BASE1
+	answers "bob joins on the first node" "201 waiting" state \
+	    POST /api/lobby '{"kind": "dandy", "options": {"players": 2,
+	    "board": "abcabc"}}' -H "$(bearer "$BOB")"
+	if wait_line "$DIR/s6" '^event: matched' "" 500; then
+		ok "the second node's stream tells of the match"
+	else
+		not_ok "the second node's stream tells of the match"
+	fi
+	check "... the game the first node reads" \
+	    "$(req GET "/api/lobby/$T6" '' -H "$(bearer "$ANN")" |
+	    "$JGET" game)" \
+	    "$(sed -n 's/^data: //p' "$DIR/s6" | "$JGET" game)"
+	kill -TERM "$PID2"
+	wait "$PID2"
+	check "the second node stops cleanly" 0 "$?"
+fi
+
 kill -TERM "$PID"
 wait "$PID"
 check "ludusd stops cleanly" 0 "$?"
 PID=
 
 # ------------------------------------ the password, the quota
+store_for "$DIR/p.db"
 if start_http_daemon --requirepass sesame --http-create-rate 3 \
-    --max-tickets 1 --db "$DIR/p.db"; then
+    --max-tickets 1 "$STORE_OPT" "$STORE_ARG"; then
 	ok "ludusd with a password, http-create-rate 3, max-tickets 1"
 else
 	not_ok "ludusd with a password, http-create-rate 3, max-tickets 1"
