@@ -251,6 +251,17 @@ int	http_held_conflict(struct http *, uint64_t req, int redo);
 void	http_held_redo(struct http *);
 
 /* http_lobby.c: accounts, tickets, the leaderboard */
+/* What the API's reads and the pages share: PLAYER.INFO, PLAYER.GAMES
+ * (q: the query, of http_player_games_params) and LEADERBOARD (q: of
+ * http_leaderboard_params) as the API's JSON; NULL with the error sent
+ * (a page of it for a browser that asked a page). */
+json_t	*http_player_json(struct http_ctx *, const char *name);
+extern const char *const http_player_games_params[];
+json_t	*http_player_games_json(struct http_ctx *, const char *name,
+	    const struct evkeyvalq *q);
+extern const char *const http_leaderboard_params[];
+json_t	*http_leaderboard_json(struct http_ctx *, const char *kind,
+	    const struct evkeyvalq *q);
 void	api_player_create(struct http_ctx *);
 void	api_player(struct http_ctx *);
 void	api_player_games(struct http_ctx *);
@@ -308,6 +319,8 @@ void	page_index(struct http_ctx *);
 void	page_game(struct http_ctx *);
 void	page_svg(struct http_ctx *);
 void	page_static(struct http_ctx *);
+void	page_leaderboard(struct http_ctx *);
+void	page_player(struct http_ctx *);
 /* An error as a page that says what to do, for a browser that asked a
  * page's address for HTML (http_error() calls it). */
 int	page_wanted(const struct http_ctx *);

@@ -80,14 +80,19 @@ read_run(struct http_ctx *x, struct http_words *w, struct cmd_session *s,
 	pass_after(x->srv, &res);
 }
 
-/* The error reply of a command, as JSON with its status. */
+/* The error reply of a command ("NOACCOUNT no account 'x'"), as JSON
+ * with its status, or as a page for a browser that asked a page. */
 static void
 reply_error_json(struct http_ctx *x, const struct reply *r)
 {
-	int	 status;
-	json_t	*j = http_error_json(r->str, &status);
+	char	 code[32];
+	size_t	 n = strcspn(r->str, " ");
 
-	http_json(x, status, j);
+	if (n >= sizeof code)
+		n = sizeof code - 1;
+	memcpy(code, r->str, n);
+	code[n] = '\0';
+	http_error(x, code, "%s", r->str[n] == ' ' ? r->str + n + 1 : "");
 }
 
 int
@@ -242,24 +247,34 @@ info_json(const struct reply *r)
 	return j;
 }
 
-void
-api_player(struct http_ctx *x)
+json_t *
+http_player_json(struct http_ctx *x, const char *name)
 {
 	struct http_words	 w = { 0 };
 	struct reply		 r = { 0 };
+	json_t			*j = NULL;
 
-	if (http_query_none(x) == -1)
-		return;
 	http_reads_committed(x->srv);
 	http_words_add(&w, "PLAYER.INFO", 11);
-	http_words_add(&w, x->id, strlen(x->id));
+	http_words_add(&w, name, strlen(name));
 	read_run(x, &w, NULL, &r);
 	if (r.type == REPLY_ERROR)
 		reply_error_json(x, &r);
 	else
-		http_json(x, 200, info_json(&r));
+		j = info_json(&r);
 	http_words_free(&w);
 	reply_free(&r);
+	return j;
+}
+
+void
+api_player(struct http_ctx *x)
+{
+	json_t	*j;
+
+	if (http_query_none(x) == 0 && (j = http_player_json(x, x->id)) !=
+	    NULL)
+		http_json(x, 200, j);
 }
 
 /* ------------------------------------------ GET /api/players/NAME/games */
@@ -283,31 +298,30 @@ is_text(const struct reply *e)
 	return e->type == REPLY_BULK || e->type == REPLY_STATUS;
 }
 
-void
-api_player_games(struct http_ctx *x)
+const char *const http_player_games_params[] = { "state", "after",
+	"limit", NULL };
+
+json_t *
+http_player_games_json(struct http_ctx *x, const char *name,
+    const struct evkeyvalq *q)
 {
-	static const char *const params[] = { "state", "after", "limit",
-	    NULL };
 	struct http_words	 w = { 0 };
 	struct reply		 r = { 0 }, *e;
-	struct evkeyvalq	 q;
 	const char		*state, *after, *limit;
-	json_t			*games, *j;
+	json_t			*games, *j = NULL;
 	int64_t			 n;
 	size_t			 i;
 
-	if (http_query(x, params, &q) == -1)
-		return;
-	state = evhttp_find_header(&q, "state");
-	after = evhttp_find_header(&q, "after");
-	limit = evhttp_find_header(&q, "limit");
+	state = evhttp_find_header(q, "state");
+	after = evhttp_find_header(q, "after");
+	limit = evhttp_find_header(q, "limit");
 	if (state != NULL && strcmp(state, "active") != 0 &&
 	    strcmp(state, "finished") != 0) {
 		http_error(x, "BADARG", "state must be active or finished");
 		goto done;
 	}
 	http_words_add(&w, "PLAYER.GAMES", 12);
-	http_words_add(&w, x->id, strlen(x->id));
+	http_words_add(&w, name, strlen(name));
 	if (state != NULL)
 		http_words_add(&w, state[0] == 'a' ? "ACTIVE" : "FINISHED",
 		    state[0] == 'a' ? 6 : 8);
@@ -341,37 +355,48 @@ api_player_games(struct http_ctx *x)
 	}
 	/* A full page may have a next one: its after is this one's last. */
 	n = page_size(limit);
-	j = json_pack("{s:s, s:o, s:o}", "name", x->id, "games", games, "next",
+	j = json_pack("{s:s, s:o, s:o}", "name", name, "games", games, "next",
 	    (int64_t)json_array_size(games) == n && n > 0 ?
 	    json_copy(json_object_get(json_array_get(games,
 	    json_array_size(games) - 1), "id")) : json_null());
-	http_json(x, 200, j);
 done:
 	http_words_free(&w);
 	reply_free(&r);
+	return j;
+}
+
+void
+api_player_games(struct http_ctx *x)
+{
+	struct evkeyvalq	 q;
+	json_t			*j;
+
+	if (http_query(x, http_player_games_params, &q) == -1)
+		return;
+	if ((j = http_player_games_json(x, x->id, &q)) != NULL)
+		http_json(x, 200, j);
 	evhttp_clear_headers(&q);
 }
 
 /* -------------------------------------------- GET /api/leaderboard/KIND */
 
-void
-api_leaderboard(struct http_ctx *x)
+const char *const http_leaderboard_params[] = { "after", "limit", NULL };
+
+json_t *
+http_leaderboard_json(struct http_ctx *x, const char *kind,
+    const struct evkeyvalq *q)
 {
-	static const char *const params[] = { "after", "limit", NULL };
 	struct http_words	 w = { 0 };
 	struct reply		 r = { 0 }, *e;
-	struct evkeyvalq	 q;
 	const char		*after, *limit;
-	json_t			*players;
+	json_t			*players, *j = NULL;
 	int64_t			 n, last = 0;
 	size_t			 i;
 
-	if (http_query(x, params, &q) == -1)
-		return;
-	after = evhttp_find_header(&q, "after");
-	limit = evhttp_find_header(&q, "limit");
+	after = evhttp_find_header(q, "after");
+	limit = evhttp_find_header(q, "limit");
 	http_words_add(&w, "LEADERBOARD", 11);
-	http_words_add(&w, x->id, strlen(x->id));
+	http_words_add(&w, kind, strlen(kind));
 	if (limit != NULL) {
 		http_words_add(&w, "LIMIT", 5);
 		http_words_add(&w, limit, strlen(limit));
@@ -402,12 +427,25 @@ api_leaderboard(struct http_ctx *x)
 		    (json_int_t)e->elem[5].integer));
 	}
 	n = page_size(limit);
-	http_json(x, 200, json_pack("{s:s, s:o, s:o}", "kind", x->id,
-	    "players", players, "next", (int64_t)json_array_size(players) ==
-	    n && n > 0 ? json_integer((json_int_t)last) : json_null()));
+	j = json_pack("{s:s, s:o, s:o}", "kind", kind, "players", players,
+	    "next", (int64_t)json_array_size(players) == n && n > 0 ?
+	    json_integer((json_int_t)last) : json_null());
 done:
 	http_words_free(&w);
 	reply_free(&r);
+	return j;
+}
+
+void
+api_leaderboard(struct http_ctx *x)
+{
+	struct evkeyvalq	 q;
+	json_t			*j;
+
+	if (http_query(x, http_leaderboard_params, &q) == -1)
+		return;
+	if ((j = http_leaderboard_json(x, x->id, &q)) != NULL)
+		http_json(x, 200, j);
 	evhttp_clear_headers(&q);
 }
 

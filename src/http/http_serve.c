@@ -351,6 +351,8 @@ static const struct route routes[] = {
 	{ "/api/lobby", NULL, api_lobby, api_ticket_create, NULL, NULL },
 	{ "/api/lobby/", "/events", api_ticket_events, NULL, NULL, TICKETS },
 	{ "/api/lobby/", "", api_ticket, NULL, api_ticket_cancel, TICKETS },
+	{ "/leaderboard/", "", page_leaderboard, NULL, NULL, KINDS },
+	{ "/players/", "", page_player, NULL, NULL, ACCOUNTS },
 	{ "/games/", ".svg", page_svg, NULL, NULL, GAME_IDS },
 	{ "/games/", "", page_game, NULL, NULL, GAME_IDS },
 };

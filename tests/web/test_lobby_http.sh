@@ -420,6 +420,41 @@ answers "ann's finished games: that one" "200 $SG" games.0.id \
     GET '/api/players/ann/games?state=finished'
 check "... nobody's turn" null "$("$JGET" games.0.turn <"$DIR/body")"
 
+# The pages of the same: the leaderboard, the player.
+page() {
+	curl -s --max-time 10 -H 'Accept: text/html' -o "$DIR/page" \
+	    -w '%{http_code} %{content_type}' "$BASE$1"
+}
+check "GET /leaderboard/snl: a page" "200 text/html; charset=utf-8" \
+    "$(page /leaderboard/snl)"
+check "... a row for each, ann's linked to her page" "2 1" \
+    "$(grep -c '^<tr><td class="num">' "$DIR/page") \
+$(grep -c '<a href="/players/ann">ann</a>' "$DIR/page")"
+req GET /api/leaderboard/snl >/dev/null
+RANN=$(tr '{' '\n' <"$DIR/body" | grep '"name":"ann"' |
+    sed 's/.*"rating":\([0-9.]*\).*/\1/')
+contains "... her rating, to two places" \
+    "$(printf '%.2f' "$RANN")" "$(grep 'players/ann' "$DIR/page")"
+check "the index links each leaderboard" 3 \
+    "$(curl -s "$BASE/" | grep -o 'href="/leaderboard/[a-z]*"' | sort -u |
+    wc -l | tr -d ' ')"
+check "GET /players/ann: a page" "200 text/html; charset=utf-8" \
+    "$(page /players/ann)"
+contains "... her games, linked" "<a href=\"/games/$SG\">$SG</a>" \
+    "$(cat "$DIR/page")"
+check "... one snl game played" 1 \
+    "$(sed -n 's/.*data-kind="snl".*<td class="num">\([0-9]*\)<\/td><td class="num">[0-9]*<\/td><\/tr>$/\1/p' "$DIR/page")"
+check "... ?state=finished: that game alone" 1 \
+    "$(page '/players/ann?state=finished' >/dev/null
+    grep -c '<td class="id"><a href="/games/' "$DIR/page")"
+check "a page of nobody: 404, as a page" "404 text/html; charset=utf-8" \
+    "$(page /players/nobody)"
+contains "... saying so" "no account" "$(cat "$DIR/page")"
+check "the leaderboard of no kind: 400" "400 text/html; charset=utf-8" \
+    "$(page /leaderboard/chess)"
+check "a page's unknown parameter: 400" "400" \
+    "$(page '/players/ann?x=1' | cut -d' ' -f1)"
+
 # ------------------------------------------- a second node (PostgreSQL)
 if [ "$STORE_OPT" = --store ]; then
 	PID1=$PID PORT1=$PORT BASE1=$BASE

@@ -152,6 +152,16 @@ check "no console error" "" "$(errors)"
 as "$IDLE"
 check "... nor in the other" "" "$(errors)"
 
+# ------------------------------------------------ the player's page
+as "$S1"
+go "/players/$N1"
+until_shown "the player's page lists the game" \
+    "return Array.from(document.querySelectorAll('#player-games a')).map(function (a) { return a.textContent; }).join(' ');" \
+    "$G2"
+check "... and its ratings, one row a kind" 3 \
+    "$(js "return document.querySelectorAll('#ratings tbody tr').length;")"
+check "... no console error" "" "$(errors)"
+
 # ------------------------------------------------- stop waiting
 as "$S1"
 go /
