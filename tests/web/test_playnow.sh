@@ -4,9 +4,11 @@
 # of its own (kept in its localStorage), joins, waits on its ticket's
 # stream and is taken to the same game, in its own seat; the game's seats
 # are the two accounts (over RESP), the player to move rolls by clicking
-# and the roll is the server's, the other is told to wait.  A page opened
-# again while its ticket waits waits on the same ticket; "Stop waiting"
-# cancels it.
+# and the roll is the server's, the other is told to wait; the two play
+# it to its end by clicking in their pages, and the leaderboard page then
+# ranks both, their ratings moved; the player's page lists the game.  A
+# page opened again while its ticket waits waits on the same ticket;
+# "Stop waiting" cancels it.
 #
 # Skipped (77) without chromium, chromedriver, curl or redis-cli.  Every
 # process started here is stopped on exit, every wait bounded.
@@ -151,6 +153,48 @@ check "its click rolled the server's die, as its account" "$ROLL" \
 check "no console error" "" "$(errors)"
 as "$IDLE"
 check "... nor in the other" "" "$(errors)"
+
+# ------------------------------- to the end, clicking in both pages
+# Whoever is to move clicks what the page offers: the roll, then a token
+# the page marks legal (the page passes by itself when none can move).
+STEP="var b = document.querySelector('#play-actions button'); if (b && b.textContent === 'Roll') { b.click(); return 'roll'; } var t = document.querySelector('#board .token.legal'); if (t) { t.dispatchEvent(new MouseEvent('click', { bubbles: true })); return 'token'; } return 'wait';"
+i=0 clicks=0
+while [ $i -lt 3000 ]; do
+	g=$(curl -s "$BASE/api/games/$G2")
+	[ "$(printf %s "$g" | "$JGET" winner)" != null ] && break
+	if [ "$(printf %s "$g" | "$JGET" turn)" = "$N1" ]; then
+		as "$S1"
+	else
+		as "$S2"
+	fi
+	case $(js "$STEP") in
+	roll | token) clicks=$((clicks + 1)) ;;
+	esac
+	sleep 0.03
+	i=$((i + 1))
+done
+W=$(curl -s "$BASE/api/games/$G2" | "$JGET" winner)
+if [ "$W" = "$N1" ] || [ "$W" = "$N2" ]; then
+	ok "played to its end by clicking: $clicks clicks, $W won"
+else
+	not_ok "played to its end by clicking ($clicks clicks, winner $W)"
+fi
+check "every move a player's, none the server's" "$(moves "$G2")" \
+    "$(curl -s "$BASE/api/games/$G2/history?count=10000" | tr '}' '\n' |
+    grep -c '"by":"player"')"
+as "$S1"
+go /leaderboard/ludo
+RANKS="return Array.from(document.querySelectorAll('#ranks tbody tr')).map(function (r) { return r.cells[1].textContent + ',' + r.cells[4].textContent + ',' + r.cells[5].textContent; }).join(' ');"
+if [ "$W" = "$N1" ]; then
+	L=$N2
+else
+	L=$N1
+fi
+until_shown "the leaderboard page: the winner first, then the other" \
+    "$RANKS" "$W,1,1 $L,1,0"
+check "... both ratings moved from 1500" "" \
+    "$(js "return Array.from(document.querySelectorAll('#ranks tbody tr')).filter(function (r) { return r.cells[2].textContent === '1500.00'; }).length ? 'unmoved' : '';")"
+check "... no console error" "" "$(errors)"
 
 # ------------------------------------------------ the player's page
 as "$S1"
