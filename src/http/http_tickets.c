@@ -296,12 +296,25 @@ http_tickets_free(struct http *h)
 {
 	struct http_tickets	*t = h->tickets;
 	struct tstream		*st;
+	struct bufferevent	*bev;
+	struct evbuffer		*out;
 
 	if (t == NULL)
 		return;
-	/* Each stream ends: its reader reconnects to the next daemon. */
-	while ((st = TAILQ_FIRST(&t->all)) != NULL)
+	/* Each stream ends, its last chunk written now if the socket takes
+	 * it (the loop is over), as the event streams' are: its reader sees
+	 * the end, not a cut, and asks the next daemon again. */
+	while ((st = TAILQ_FIRST(&t->all)) != NULL) {
+		bev = evhttp_connection_get_bufferevent(
+		    evhttp_request_get_connection(st->req));
 		tstream_end(st);
+		out = bufferevent_get_output(bev);
+		/* A socket bufferevent keeps its output's front frozen
+		 * between its own writes. */
+		evbuffer_unfreeze(out, 1);
+		(void)evbuffer_write(out, bufferevent_getfd(bev));
+		evbuffer_freeze(out, 1);
+	}
 	if (t->heartbeat != NULL)
 		event_free(t->heartbeat);
 	if (t->read != NULL)

@@ -499,10 +499,22 @@ if [ "$STORE_OPT" = --store ]; then
 	check "the second node stops cleanly" 0 "$?"
 fi
 
+# A stream still waiting when ludusd stops ends, not cut.
+(curl -s -N --max-time 20 -H "$(bearer "$CY")" \
+    "$BASE/api/lobby/$T4/events" >"$DIR/s7"; echo $? >"$DIR/s7.rc") &
+BG="$BG $!"
+wait_line "$DIR/s7" "^: the match of ticket $T4" "" 500
 kill -TERM "$PID"
 wait "$PID"
 check "ludusd stops cleanly" 0 "$?"
 PID=
+i=0
+while [ ! -s "$DIR/s7.rc" ] && [ $i -lt 500 ]; do
+	sleep 0.01
+	i=$((i + 1))
+done
+check "... a waiting stream ends with it, whole (curl's status)" 0 \
+    "$(cat "$DIR/s7.rc" 2>/dev/null)"
 
 # ------------------------------------ the password, the quota
 store_for "$DIR/p.db"
