@@ -200,10 +200,11 @@ poll_cb(evutil_socket_t fd, short what, void *arg)
 static void
 tstream_start(struct http_ctx *x, struct http_tickets *t, int64_t ticket)
 {
-	struct evkeyvalq	*out = evhttp_request_get_output_headers(x->req);
+	struct evkeyvalq	*out;
 	struct timeval		 tv = { (time_t)x->srv->cfg->http_timeout, 0 };
 	struct bufferevent	*bev;
 
+	out = evhttp_request_get_output_headers(x->req);
 	evhttp_add_header(out, "Content-Type", "text/event-stream");
 	evhttp_add_header(out, "Cache-Control", "no-cache");
 	evhttp_add_header(out, "X-Accel-Buffering", "no");

@@ -179,7 +179,8 @@ arg_word(struct http_ctx *x, struct http_words *w, json_t *body,
 		return -1;
 	}
 	if (a->integer && json_is_integer(v))
-		http_words_addf(w, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		http_words_addf(w, "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
 	else if (!a->integer && json_is_string(v))
 		http_words_add(w, json_string_value(v), json_string_length(v));
 	else {
@@ -328,12 +329,12 @@ seat_key(struct http_ctx *x, char *key, size_t len)
  * names (the kind's seat argument), or the player to move, through SEAT
  * as a RESP client would; an account's token (NAME:KEY) logs the
  * account in instead (PLAYER.LOGIN), which then plays every seat it
- * holds, a game the matchmaker made.  An open game needs no key, and a secure one
- * without a key gets the move's own NOSEAT.  A seq other than the game's
- * moves binds nothing: the command makes no move then, and answers as
- * over RESP, with the stored result of a resend or STALE (the player to
- * move now is not the one who sent the move being resent).  0, or -1
- * with the error sent.
+ * holds, a game the matchmaker made.  An open game needs no key, and a
+ * secure one without a key gets the move's own NOSEAT.  A seq other than
+ * the game's moves binds nothing: the command makes no move then, and
+ * answers as over RESP, with the stored result of a resend or STALE (the
+ * player to move now is not the one who sent the move being resent).  0,
+ * or -1 with the error sent.
  */
 static int
 seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
@@ -397,7 +398,8 @@ players_words(struct http_ctx *x, struct http_words *w, json_t *body,
 			    "of players");
 			return -1;
 		}
-		http_words_addf(w, "%" JSON_INTEGER_FORMAT, json_integer_value(p));
+		http_words_addf(w, "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(p));
 		return 0;
 	}
 	if (!json_is_array(p)) {
@@ -684,15 +686,15 @@ game_write(struct http_ctx *x, int roll)
 	if (!roll) {
 		if (game_command(x, &g, body, api->move, api->move_args, 1, &r,
 		    &res) == 0)
-			http_finish(x, &r, &res, 200, json_pack("{s:s, s:s}", "id",
-			    g.id, "result", r.str != NULL ? r.str : ""));
+			http_finish(x, &r, &res, 200, json_pack("{s:s, s:s}",
+			    "id", g.id, "result", r.str != NULL ? r.str : ""));
 	} else if (api->roll == NULL)
 		http_error(x, "STATE", "a %s game rolls in its moves: POST "
 		    "/api/games/%s/moves", game_kind_name(g.kind), g.id);
 	else if (game_command(x, &g, body, api->roll, api->roll_args, 0, &r,
 	    &res) == 0)
-		http_finish(x, &r, &res, 200, json_pack("{s:s, s:I}", "id", g.id,
-		    "roll", (json_int_t)r.integer));
+		http_finish(x, &r, &res, 200, json_pack("{s:s, s:I}", "id",
+		    g.id, "roll", (json_int_t)r.integer));
 done:
 	reply_free(&r);
 	json_decref(body);
