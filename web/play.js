@@ -194,7 +194,7 @@
 
 	/* The join: two players of the kind, its own fields at their
 	 * defaults (a DandyLand board). */
-	function join(k) {
+	function join(k, again) {
 		var options = { players: 2 };
 		if (waiting !== null)
 			return;
@@ -206,11 +206,13 @@
 			say('Joining\u2026');
 			return send('POST', '/api/lobby', token, { kind: k.name,
 			    options: options }).then(function (r) {
-				if (r.status === 401 &&
-				    r.body.error === 'WRONGKEY') {
+				if (!again && (r.body.error === 'WRONGKEY' ||
+				    r.body.error === 'NOACCOUNT')) {
 					/* The account is gone (another
-					 * server): a new one next time. */
+					 * server, a new database): a new
+					 * one, once. */
 					store(ACCOUNT, null);
+					return join(k, true);
 				}
 				if (r.status !== 201)
 					throw failed(r);

@@ -218,6 +218,21 @@ until_shown "Stop waiting cancels the ticket" "$STATUS" Cancelled.
 check "... the server has none waiting" 0 \
     "$(curl -s "$BASE/api/lobby" | "$JGET" -n queues)"
 check "... nor the page" "" "$(js "return localStorage.getItem('ludus.ticket') || '';")"
+# An account the server does not know (a new database): a new one.
+js "localStorage.setItem('ludus.account', 'gone:00112233445566778899aabbccddeeff'); return 1;" >/dev/null
+go /
+until_shown "back on the list, an account the server lost" "$SHOWN" shown
+click '#playnow-kinds button[data-kind=\"snl\"]'
+until_set "$TICKET"
+A3=$(js "$TOKEN")
+check "... Play now makes a new one and joins" "1 p-" \
+    "$(curl -s "$BASE/api/lobby" | "$JGET" queues.0.waiting) \
+$(printf %s "$A3" | cut -c1-2)"
+check "... not the lost one" "" \
+    "$(printf %s "$A3" | grep '^gone:')"
+click '#playnow-cancel'
+until_shown "... and Stop waiting cancels it" "$STATUS" Cancelled.
+
 check "no token in the log" 0 "$(grep -c "${A1#*:}\|${A2#*:}" "$DIR/log")"
 
 check "ludusd served it all" "PONG" "$(cli PING)"
