@@ -110,7 +110,7 @@ http_each_game(struct server *srv, follow_cb cb, void *arg)
 static void
 http_match(struct server *srv, int64_t ticket)
 {
-	http_tickets_matched(srv->http, ticket);
+	http_tickets_changed(srv->http, ticket);
 }
 
 static int

@@ -288,8 +288,10 @@ json_t	*http_ticket_json(int64_t, const char *account, const struct reply *r);
 int	http_tickets_init(struct http *);
 void	http_tickets_free(struct http *);
 void	api_ticket_events(struct http_ctx *);
-/* A ticket was matched (after its COMMIT): its streams read it. */
-void	http_tickets_matched(struct http *, int64_t ticket);
+/* A ticket was matched (after its COMMIT), or cancelled over HTTP (in
+ * the open transaction): its streams read it at the next turn of the
+ * loop, with the transaction ended. */
+void	http_tickets_changed(struct http *, int64_t ticket);
 size_t	http_tickets_open(const struct http *);
 
 /* http_events.c */

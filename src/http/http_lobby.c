@@ -631,6 +631,9 @@ api_ticket_cancel(struct http_ctx *x)
 	http_run(x, &w, s, &r, &res);
 	http_finish(x, &r, &res, 200, json_pack("{s:I, s:s, s:s}", "ticket",
 	    (json_int_t)id, "account", s->account, "state", "cancelled"));
+	/* Its streams end at once rather than at their next heartbeat. */
+	if (r.type != REPLY_ERROR)
+		http_tickets_changed(x->srv->http, id);
 done:
 	cmd_session_free(s);
 	http_words_free(&w);

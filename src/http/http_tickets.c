@@ -11,10 +11,11 @@
  *
  * What a stream reads is MATCH.WAIT's answer (cmd_ticket_answer()), read
  * with the pass's transaction closed: when the lobby announces a match
- * of its ticket (after its COMMIT, through srv->http_match), at every
- * heartbeat (http-event-heartbeat: a cancel, or a match another node
- * made), and on a store shared by several nodes every POLL_MS as well,
- * as MATCH.WAIT reads the tickets it waits on.
+ * of its ticket (after its COMMIT, through srv->http_match), when it is
+ * cancelled over HTTP, at every heartbeat (http-event-heartbeat: a
+ * cancel over RESP, or a match another node made), and on a store shared
+ * by several nodes every POLL_MS as well, as MATCH.WAIT reads the tickets
+ * it waits on.
  */
 #include <sys/queue.h>
 
@@ -159,7 +160,7 @@ all_due(struct http_tickets *t)
 }
 
 void
-http_tickets_matched(struct http *h, int64_t ticket)
+http_tickets_changed(struct http *h, int64_t ticket)
 {
 	struct http_tickets	*t = h->tickets;
 	struct tstream		*st;

@@ -538,11 +538,25 @@ contains "... saying where the token goes" "X-Account-Key" \
     "$("$JGET" message <"$DIR/body")"
 answers "... both: 201" "201 waiting" state POST /api/lobby "$J2" \
     -H "$(bearer sesame)" -H "X-Account-Key: $EVE"
+T7=$("$JGET" ticket <"$DIR/body")
 refused "a second waiting ticket over max-tickets: 429 LIMIT" 429 LIMIT \
     POST /api/lobby '{"kind": "snl", "options": {"players": 2}}' \
     -H "$(bearer sesame)" -H "X-Account-Key: $EVE"
 contains "... naming the key" "max-tickets 1" "$("$JGET" message <"$DIR/body")"
 check "... no ticket made" 1 "$(curl -s "$BASE/api/lobby" | "$JGET" -n queues)"
+# The heartbeat is 15 s here: a stream that ends sooner was told.
+rm -f "$DIR/s8"
+curl -s -N --max-time 20 -H "X-Account-Key: $EVE" \
+    "$BASE/api/lobby/$T7/events" >"$DIR/s8" &
+BG="$BG $!"
+wait_line "$DIR/s8" "^: the match of ticket $T7" "" 500
+answers "a cancel over HTTP (X-Account-Key)" "200 cancelled" state \
+    DELETE "/api/lobby/$T7" '' -H "$(bearer sesame)" -H "X-Account-Key: $EVE"
+if wait_line "$DIR/s8" '^event: error' "" 300; then
+	ok "... ends its stream at once, not at the heartbeat"
+else
+	not_ok "... ends its stream at once, not at the heartbeat"
+fi
 answers "the third made this minute (the refused one is given back)" \
     "201 fay" name POST /api/players '{"name": "fay"}' -H "$(bearer sesame)"
 refused "the fourth: 429 LIMIT" 429 LIMIT POST /api/players \
