@@ -76,6 +76,7 @@ cmd_queue_build(struct cmd_env *env, const char *queue, const char *id,
 	struct cmd_result		 res;
 	struct reply			 r;
 	char				 buf[STORE_QUEUE_MAX + 1], count[16];
+	char				 seat[16];
 	char				 bots[GAME_MAX_PLAYERS *
 					     (PLAYER_NAME_MAX + 12) + 8];
 	char				*w[QUEUE_WORDS];
@@ -123,9 +124,11 @@ cmd_queue_build(struct cmd_env *env, const char *queue, const char *id,
 		if (nbots++ > 0)
 			strbuf_addc(&sb, ',');
 		strbuf_add(&sb, k->player_name != NULL ? names[i] : "");
+		/* A seat of a kind without names is P1..Pn; its own buffer,
+		 * since count is the create's word for the players. */
 		if (k->player_name == NULL) {
-			snprintf(count, sizeof(count), "P%d", i + 1);
-			strbuf_add(&sb, count);
+			snprintf(seat, sizeof(seat), "P%d", i + 1);
+			strbuf_add(&sb, seat);
 		}
 		strbuf_addc(&sb, ':');
 		strbuf_add(&sb, bot_strategy_name(bot[i]));

@@ -106,6 +106,13 @@ http_each_game(struct server *srv, follow_cb cb, void *arg)
 	http_events_each_game(srv->http, cb, arg);
 }
 
+/* A ticket matched (lobby.c, after the COMMIT): for its streams. */
+static void
+http_match(struct server *srv, int64_t ticket)
+{
+	http_tickets_changed(srv->http, ticket);
+}
+
 static int
 http_conflict(struct server *srv, uint64_t req, int redo)
 {
@@ -220,7 +227,8 @@ http_listen(struct server *srv)
 		LIST_INIT(&h->conns[i]);
 	names_init(h, srv->cfg);
 	web_json_init();
-	if (evhttp_setup(h, srv->cfg) == -1 || http_events_init(h) == -1) {
+	if (evhttp_setup(h, srv->cfg) == -1 || http_events_init(h) == -1 ||
+	    http_tickets_init(h) == -1) {
 		log_warning("http: cannot set up the server");
 		return -1;
 	}
@@ -229,6 +237,7 @@ http_listen(struct server *srv)
 	srv->http_each_game = http_each_game;
 	srv->http_conflict = http_conflict;
 	srv->http_redo = http_redo;
+	srv->http_match = http_match;
 	if (port != HTTP_PORT_OFF && bind_all(h, h->evh, &h->port, "http") ==
 	    -1)
 		return -1;
@@ -266,6 +275,8 @@ http_free(struct server *srv)
 	srv->http_each_game = NULL;
 	srv->http_conflict = NULL;
 	srv->http_redo = NULL;
+	srv->http_match = NULL;
+	http_tickets_free(h);
 	http_events_free(h);
 	/* Every connection's closecb runs: their records go with them. */
 	if (h->evh != NULL)

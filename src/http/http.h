@@ -16,12 +16,16 @@
  *	http_write.c	its writes (create, move, roll): turns in the
  *			pass's group commit, replied after its COMMIT
  *	http_events.c	the live event streams (Server-Sent Events)
+ *	http_lobby.c	accounts, tickets, the leaderboard (/api/players,
+ *			/api/lobby, /api/leaderboard)
+ *	http_tickets.c	the streams of a ticket's match
  *	http_metrics.c	/metrics, in Prometheus's text format
  *	http_pages.c	the pages, the boards as SVG, the static files
  *	json.c		a game as JSON, the JSON of errors (pure: json.h)
  *
- * GET and HEAD read; POST writes, after the checks of a write (content
- * type, origin, the server's password); nothing else is served.
+ * GET and HEAD read; POST writes, and DELETE (a ticket cancelled), after
+ * the checks of a write (content type, origin, the server's password);
+ * nothing else is served.
  */
 #ifndef LUDUS_HTTP_HTTP_H
 #define LUDUS_HTTP_HTTP_H
@@ -41,6 +45,7 @@
 struct http_conn;
 struct http_events;
 struct http_held;
+struct http_tickets;
 LIST_HEAD(http_conn_bucket, http_conn);
 TAILQ_HEAD(http_conn_queue, http_conn);
 
@@ -72,6 +77,7 @@ struct http {
 	struct http_held	*held;
 	size_t			 nheld, capheld;
 	struct http_events	*events;	/* http_events.c */
+	struct http_tickets	*tickets;	/* http_tickets.c */
 };
 
 /* One request being served. */
@@ -204,6 +210,36 @@ int	http_list_games(struct http_ctx *, enum game_kind, const char *after,
 
 /* http_write.c */
 void	api_create(struct http_ctx *);
+/* What the writes share (http_lobby.c's too): the words of a request, as
+ * a RESP client would send them, run by cmd_run() in the pass's group
+ * commit, and the response, held for the COMMIT when the reply waits
+ * for it. */
+struct http_words {
+	int	 argc;
+	char	**argv;
+	size_t	*argl;
+	int	 cap;
+};
+void	http_words_add(struct http_words *, const char *, size_t);
+void	http_words_addf(struct http_words *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	http_words_free(struct http_words *);
+/* The body as a JSON object ({} when empty), the target taking no query
+ * parameter; NULL with BADARG sent. */
+json_t	*http_body_json(struct http_ctx *);
+/* Runs the words in the session (NULL: none); the reply in r. */
+void	http_run(struct http_ctx *, struct http_words *, struct cmd_session *,
+	    struct reply *, struct cmd_result *);
+/* Responds to r (j: what the API says of a reply that is no error; the
+ * reference is taken), now or after the COMMIT, then tells the pass
+ * what ran. */
+void	http_finish(struct http_ctx *, const struct reply *,
+	    const struct cmd_result *, int status, json_t *);
+/* The body's "options": {"key": value}, each a key=value word. */
+int	http_options_words(struct http_ctx *, struct http_words *, json_t *);
+/* What the request makes counts against its peer address's create-rate
+ * (quota.c) until quota_leave(). */
+void	http_peer_enter(struct http_ctx *);
 void	api_move(struct http_ctx *);
 void	api_roll(struct http_ctx *);
 void	api_exchange(struct http_ctx *);
@@ -214,6 +250,50 @@ void	http_held_release(struct http *, const char *failure);
  * then runs again at http_held_redo(), or becomes 503 STORE. */
 int	http_held_conflict(struct http *, uint64_t req, int redo);
 void	http_held_redo(struct http *);
+
+/* http_lobby.c: accounts, tickets, the leaderboard */
+/* What the API's reads and the pages share: PLAYER.INFO, PLAYER.GAMES
+ * (q: the query, of http_player_games_params) and LEADERBOARD (q: of
+ * http_leaderboard_params) as the API's JSON; NULL with the error sent
+ * (a page of it for a browser that asked a page). */
+json_t	*http_player_json(struct http_ctx *, const char *name);
+extern const char *const http_player_games_params[];
+json_t	*http_player_games_json(struct http_ctx *, const char *name,
+	    const struct evkeyvalq *q);
+extern const char *const http_leaderboard_params[];
+json_t	*http_leaderboard_json(struct http_ctx *, const char *kind,
+	    const struct evkeyvalq *q);
+void	api_player_create(struct http_ctx *);
+void	api_player(struct http_ctx *);
+void	api_player_games(struct http_ctx *);
+void	api_leaderboard(struct http_ctx *);
+void	api_lobby(struct http_ctx *);
+void	api_ticket_create(struct http_ctx *);
+void	api_ticket(struct http_ctx *);
+void	api_ticket_cancel(struct http_ctx *);
+/* The account the request proves ("NAME:KEY" as its bearer token, or in
+ * X-Account-Key on a server with a password), logged in in s through
+ * PLAYER.LOGIN; 0, or -1 with the error sent. */
+int	http_account_login(struct http_ctx *, struct cmd_session *s);
+/* The same with the token given ("NAME:KEY"); a seat's key never holds
+ * a ':', so a move's key that does is an account's (http_write.c). */
+int	http_token_login(struct http_ctx *, const char *token,
+	    struct cmd_session *s);
+/* The ticket of the path; 0, or -1 with BADARG sent. */
+int	http_ticket_id(struct http_ctx *, int64_t *);
+/* A ticket as JSON: matched (r: cmd_ticket_answer()'s reply, [game, seat,
+ * [player...]]) or waiting (r NULL). */
+json_t	*http_ticket_json(int64_t, const char *account, const struct reply *r);
+
+/* http_tickets.c: the streams of a ticket's match (Server-Sent Events) */
+int	http_tickets_init(struct http *);
+void	http_tickets_free(struct http *);
+void	api_ticket_events(struct http_ctx *);
+/* A ticket was matched (after its COMMIT), or cancelled over HTTP (in
+ * the open transaction): its streams read it at the next turn of the
+ * loop, with the transaction ended. */
+void	http_tickets_changed(struct http *, int64_t ticket);
+size_t	http_tickets_open(const struct http *);
 
 /* http_events.c */
 int	http_events_init(struct http *);
@@ -242,6 +322,8 @@ void	page_index(struct http_ctx *);
 void	page_game(struct http_ctx *);
 void	page_svg(struct http_ctx *);
 void	page_static(struct http_ctx *);
+void	page_leaderboard(struct http_ctx *);
+void	page_player(struct http_ctx *);
 /* An error as a page that says what to do, for a browser that asked a
  * page's address for HTML (http_error() calls it). */
 int	page_wanted(const struct http_ctx *);

@@ -123,6 +123,8 @@ clients(struct svg *o, const struct server *srv)
 	    es.sent);
 	single(o, "events_dropped_total", "counter", "Event streams dropped: "
 	    "a reader too slow.", es.dropped);
+	single(o, "ticket_streams", "gauge", "HTTP streams waiting on a "
+	    "ticket's match.", (uint64_t)http_tickets_open(srv->http));
 }
 
 /* What the security checks refused (doc/security.md): foreign

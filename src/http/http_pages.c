@@ -196,6 +196,29 @@ pager(struct svg *out, enum game_kind kind, int64_t limit, const char *after,
 	svg_add(out, "</p>");
 }
 
+/* Each kind's leaderboard: a link, or the current one in bold (NULL:
+ * none is). */
+static void
+boards_nav(struct svg *out, const char *current)
+{
+	const struct game_kind_ops	*ops;
+	int				 k, n = 0;
+
+	for (k = KIND_NONE + 1; k < game_kind_end(); k++) {
+		if ((ops = game_kind_get((enum game_kind)k)) == NULL)
+			continue;
+		svg_add(out, n++ > 0 ? " " : "");
+		if (current != NULL && strcmp(current, ops->name) == 0)
+			svg_add(out, "<strong>");
+		else
+			svg_printf(out, "<a href=\"/leaderboard/%s\">",
+			    ops->name);
+		svg_esc(out, ops->title);
+		svg_add(out, current != NULL && strcmp(current, ops->name) ==
+		    0 ? "</strong>" : "</a>");
+	}
+}
+
 void
 page_index(struct http_ctx *x)
 {
@@ -203,7 +226,7 @@ page_index(struct http_ctx *x)
 	    NULL };
 	struct evkeyvalq q;
 	struct game	*games;
-	struct svg	 rows, nav, pg;
+	struct svg	 rows, nav, pg, boards;
 	enum game_kind	 kind;
 	const char	*after;
 	char		 next[GAME_ID_MAX + 1];
@@ -216,6 +239,8 @@ page_index(struct http_ctx *x)
 		svg_init(&rows);
 		svg_init(&nav);
 		svg_init(&pg);
+		svg_init(&boards);
+		boards_nav(&boards, NULL);
 		for (i = 0; i < n; i++)
 			list_row(&rows, &games[i]);
 		if (n == 0)
@@ -228,12 +253,217 @@ page_index(struct http_ctx *x)
 		      game_kind_get(kind)->title },
 		    { "kinds", svg_str(&nav) }, { "rows", svg_str(&rows) },
 		    { "pager", svg_str(&pg) }, { "version", PACKAGE_VERSION },
-		    { NULL, NULL } });
+		    { "boards", svg_str(&boards) }, { NULL, NULL } });
 		svg_free(&rows);
 		svg_free(&nav);
 		svg_free(&pg);
+		svg_free(&boards);
 		free(games);
 	}
+	evhttp_clear_headers(&q);
+}
+
+/* ------------------------------------------ leaderboard, a player */
+
+/* A real of the API's JSON to two places, as LEADERBOARD gives it. */
+static void
+real_cell(struct svg *out, const json_t *obj, const char *key)
+{
+	svg_printf(out, "<td class=\"num\">%.2f</td>",
+	    json_real_value(json_object_get(obj, key)));
+}
+
+static void
+int_cell(struct svg *out, const json_t *obj, const char *key)
+{
+	svg_printf(out, "<td class=\"num\">%lld</td>",
+	    (long long)json_integer_value(json_object_get(obj, key)));
+}
+
+/* A player's name, linked to their page. */
+static void
+player_link(struct svg *out, const char *name)
+{
+	svg_add(out, "<a href=\"/players/");
+	svg_esc(out, name);
+	svg_add(out, "\">");
+	svg_esc(out, name);
+	svg_add(out, "</a>");
+}
+
+/* The next page's link: base, then ?after=NEXT (a string or an
+ * integer), nothing when there is none. */
+static void
+next_link(struct svg *out, const char *base, const json_t *next,
+    const char *after)
+{
+	svg_add(out, "<p class=\"pager\">");
+	if (after != NULL) {
+		svg_add(out, "<a href=\"");
+		svg_esc(out, base);
+		svg_add(out, "\">First page</a> ");
+	}
+	if (json_is_string(next) || json_is_integer(next)) {
+		svg_add(out, "<a rel=\"next\" href=\"");
+		svg_esc(out, base);
+		svg_add(out, "?after=");
+		if (json_is_string(next))
+			svg_esc(out, json_string_value(next));
+		else
+			svg_printf(out, "%lld",
+			    (long long)json_integer_value(next));
+		svg_add(out, "\">Next page</a>");
+	}
+	svg_add(out, "</p>");
+}
+
+/* GET /leaderboard/KIND: LEADERBOARD as a table, each name a link to the
+ * player's page. */
+void
+page_leaderboard(struct http_ctx *x)
+{
+	struct evkeyvalq	 q;
+	struct svg		 rows, nav, pg;
+	json_t			*j, *p;
+	char			 base[GAME_ID_MAX + 16];
+	size_t			 i;
+
+	if (http_query(x, http_leaderboard_params, &q) == -1)
+		return;
+	if ((j = http_leaderboard_json(x, x->id, &q)) == NULL)
+		goto done;
+	svg_init(&rows);
+	svg_init(&nav);
+	svg_init(&pg);
+	json_array_foreach(json_object_get(j, "players"), i, p) {
+		svg_add(&rows, "<tr>");
+		int_cell(&rows, p, "rank");
+		svg_add(&rows, "<td>");
+		player_link(&rows, json_string_value(json_object_get(p,
+		    "name")));
+		svg_add(&rows, "</td>");
+		real_cell(&rows, p, "rating");
+		real_cell(&rows, p, "rd");
+		int_cell(&rows, p, "played");
+		int_cell(&rows, p, "won");
+		svg_add(&rows, "</tr>\n");
+	}
+	if (json_array_size(json_object_get(j, "players")) == 0)
+		svg_add(&rows, "<tr><td colspan=\"6\" class=\"empty\">"
+		    "Nobody is rated yet.</td></tr>\n");
+	boards_nav(&nav, x->id);
+	snprintf(base, sizeof base, "/leaderboard/%s", x->id);
+	next_link(&pg, base, json_object_get(j, "next"),
+	    evhttp_find_header(&q, "after"));
+	send_page(x, "leaderboard.html", (const struct slot[]){
+	    { "title", game_kind_get(game_kind_parse(x->id))->title },
+	    { "kind", x->id }, { "kinds", svg_str(&nav) },
+	    { "rows", svg_str(&rows) }, { "pager", svg_str(&pg) },
+	    { "version", PACKAGE_VERSION }, { NULL, NULL } });
+	svg_free(&rows);
+	svg_free(&nav);
+	svg_free(&pg);
+	json_decref(j);
+done:
+	evhttp_clear_headers(&q);
+}
+
+/* The ratings of PLAYER.INFO, one row per kind. */
+static void
+rating_rows(struct svg *out, const json_t *info)
+{
+	const json_t	*ratings = json_object_get(info, "ratings"), *r;
+	const struct game_kind_ops *ops;
+	int		 k;
+
+	for (k = KIND_NONE + 1; k < game_kind_end(); k++) {
+		if ((ops = game_kind_get((enum game_kind)k)) == NULL ||
+		    (r = json_object_get(ratings, ops->name)) == NULL)
+			continue;
+		svg_printf(out, "<tr data-kind=\"%s\"><td><a href=\""
+		    "/leaderboard/%s\">", ops->name, ops->name);
+		svg_esc(out, ops->title);
+		svg_add(out, "</a></td>");
+		real_cell(out, r, "rating");
+		real_cell(out, r, "rd");
+		int_cell(out, r, "played");
+		int_cell(out, r, "won");
+		svg_add(out, "</tr>\n");
+	}
+}
+
+/* The games of PLAYER.GAMES, each a link to its page. */
+static void
+game_rows(struct svg *out, const json_t *games)
+{
+	const json_t	*g;
+	enum game_kind	 kind;
+	size_t		 i;
+
+	json_array_foreach(json_object_get(games, "games"), i, g) {
+		svg_add(out, "<tr><td class=\"id\"><a href=\"/games/");
+		esc_member(out, g, "id", "");
+		svg_add(out, "\">");
+		esc_member(out, g, "id", "");
+		svg_add(out, "</a></td><td>");
+		kind = game_kind_parse(json_string_value(json_object_get(g,
+		    "kind")));
+		svg_esc(out, kind != KIND_NONE ? game_kind_get(kind)->title :
+		    "?");
+		svg_add(out, "</td><td>");
+		esc_member(out, g, "seat", "");
+		svg_add(out, "</td><td>");
+		esc_member(out, g, "turn", "\xe2\x80\x94");
+		svg_add(out, "</td>");
+		int_cell(out, g, "moves");
+		svg_add(out, "</tr>\n");
+	}
+	if (i == 0)
+		svg_add(out, "<tr><td colspan=\"5\" class=\"empty\">"
+		    "No games yet.</td></tr>\n");
+}
+
+/* GET /players/NAME: the account's ratings (PLAYER.INFO) and its games
+ * (PLAYER.GAMES, ?state= ?after= ?limit= as the API's). */
+void
+page_player(struct http_ctx *x)
+{
+	struct evkeyvalq	 q;
+	struct svg		 ratings, games, pg, bot;
+	json_t			*info, *list = NULL;
+	char			 base[GAME_ID_MAX + 16];
+
+	if (http_query(x, http_player_games_params, &q) == -1)
+		return;
+	if ((info = http_player_json(x, x->id)) == NULL ||
+	    (list = http_player_games_json(x, x->id, &q)) == NULL)
+		goto done;
+	svg_init(&ratings);
+	svg_init(&games);
+	svg_init(&pg);
+	svg_init(&bot);
+	if (json_is_string(json_object_get(info, "bot"))) {
+		svg_add(&bot, " <span class=\"id\">(a bot: ");
+		esc_member(&bot, info, "bot", "");
+		svg_add(&bot, ")</span>");
+	}
+	rating_rows(&ratings, info);
+	game_rows(&games, list);
+	snprintf(base, sizeof base, "/players/%s", x->id);
+	next_link(&pg, base, json_object_get(list, "next"),
+	    evhttp_find_header(&q, "after"));
+	send_page(x, "player.html", (const struct slot[]){
+	    { "name", x->id }, { "bot", svg_str(&bot) },
+	    { "ratings", svg_str(&ratings) }, { "games", svg_str(&games) },
+	    { "pager", svg_str(&pg) }, { "version", PACKAGE_VERSION },
+	    { NULL, NULL } });
+	svg_free(&ratings);
+	svg_free(&games);
+	svg_free(&pg);
+	svg_free(&bot);
+done:
+	json_decref(info);
+	json_decref(list);
 	evhttp_clear_headers(&q);
 }
 

@@ -20,7 +20,9 @@
  *     origin or a listed one when it has an Origin (else 415 TYPE, 403
  *     ORIGIN), and carry the server's password as its bearer token when
  *     it has one (else 401 NOAUTH, WRONGPASS); a route that takes no such
- *     method answers 405 METHOD.
+ *     method answers 405 METHOD.  The writes are POST and DELETE (a
+ *     ticket cancelled), DELETE as JSON as the others: one rule for every
+ *     write, whatever it carries.
  *
  * Every reply, refusals included, has the headers of http_reply.c, and
  * the CORS headers when its Origin is listed in http-allow-origin (none
@@ -150,9 +152,9 @@ preflight(struct http_ctx *x)
 	    evhttp_find_header(in, "Access-Control-Request-Method") == NULL)
 		return 0;
 	evhttp_add_header(out, "Access-Control-Allow-Methods",
-	    "GET, HEAD, POST");
+	    "GET, HEAD, POST, DELETE");
 	evhttp_add_header(out, "Access-Control-Allow-Headers", "Content-Type, "
-	    "Authorization, X-Seat-Key, Last-Event-ID");
+	    "Authorization, X-Seat-Key, X-Account-Key, Last-Event-ID");
 	evhttp_add_header(out, "Access-Control-Max-Age", "600");
 	http_reply(x, 204, NULL, "no-store", NULL, 0);
 	return 1;
@@ -318,26 +320,42 @@ struct route {
 	const char	*suffix;	/* NULL: the path is the prefix */
 	void		(*get)(struct http_ctx *);	/* and HEAD */
 	void		(*post)(struct http_ctx *);
+	void		(*del)(struct http_ctx *);	/* DELETE */
+	const char	*what;		/* the id's, for its error */
 };
 
-/* The first that matches serves; a game id sits between a prefix and a
- * suffix. */
+#define GAME_IDS	"invalid game id"
+#define ACCOUNTS	"an account name is 1 to 50 of a-z, 0-9 and -"
+#define KINDS		"invalid kind"
+#define TICKETS		"a ticket is a number"
+
+/* The first that matches serves; an id (a game's, an account's, a
+ * kind's, a ticket's) sits between a prefix and a suffix. */
 static const struct route routes[] = {
-	{ "/", NULL, page_index, NULL },
-	{ "/healthz", NULL, api_healthz, NULL },
-	{ "/readyz", NULL, api_readyz, NULL },
-	{ "/metrics", NULL, page_metrics, NULL },
-	{ "/api/games", NULL, api_games, api_create },
-	{ "/api/kinds", NULL, api_kinds, NULL },
-	{ "/api/games/", "/history", api_history, NULL },
-	{ "/api/games/", "/replay", api_replay, NULL },
-	{ "/api/games/", "/events", api_events, NULL },
-	{ "/api/games/", "/moves", NULL, api_move },
-	{ "/api/games/", "/roll", NULL, api_roll },
-	{ "/api/games/", "/exchange", NULL, api_exchange },
-	{ "/api/games/", "", api_game, NULL },
-	{ "/games/", ".svg", page_svg, NULL },
-	{ "/games/", "", page_game, NULL },
+	{ "/", NULL, page_index, NULL, NULL, NULL },
+	{ "/healthz", NULL, api_healthz, NULL, NULL, NULL },
+	{ "/readyz", NULL, api_readyz, NULL, NULL, NULL },
+	{ "/metrics", NULL, page_metrics, NULL, NULL, NULL },
+	{ "/api/games", NULL, api_games, api_create, NULL, NULL },
+	{ "/api/kinds", NULL, api_kinds, NULL, NULL, NULL },
+	{ "/api/games/", "/history", api_history, NULL, NULL, GAME_IDS },
+	{ "/api/games/", "/replay", api_replay, NULL, NULL, GAME_IDS },
+	{ "/api/games/", "/events", api_events, NULL, NULL, GAME_IDS },
+	{ "/api/games/", "/moves", NULL, api_move, NULL, GAME_IDS },
+	{ "/api/games/", "/roll", NULL, api_roll, NULL, GAME_IDS },
+	{ "/api/games/", "/exchange", NULL, api_exchange, NULL, GAME_IDS },
+	{ "/api/games/", "", api_game, NULL, NULL, GAME_IDS },
+	{ "/api/players", NULL, NULL, api_player_create, NULL, NULL },
+	{ "/api/players/", "/games", api_player_games, NULL, NULL, ACCOUNTS },
+	{ "/api/players/", "", api_player, NULL, NULL, ACCOUNTS },
+	{ "/api/leaderboard/", "", api_leaderboard, NULL, NULL, KINDS },
+	{ "/api/lobby", NULL, api_lobby, api_ticket_create, NULL, NULL },
+	{ "/api/lobby/", "/events", api_ticket_events, NULL, NULL, TICKETS },
+	{ "/api/lobby/", "", api_ticket, NULL, api_ticket_cancel, TICKETS },
+	{ "/leaderboard/", "", page_leaderboard, NULL, NULL, KINDS },
+	{ "/players/", "", page_player, NULL, NULL, ACCOUNTS },
+	{ "/games/", ".svg", page_svg, NULL, NULL, GAME_IDS },
+	{ "/games/", "", page_game, NULL, NULL, GAME_IDS },
 };
 
 /* 1 when the route takes the path (x->id set); -1 when it would but the
@@ -358,7 +376,7 @@ route_match(struct http_ctx *x, const struct route *r)
 	if (n == 0 || memchr(id, '/', n) != NULL)
 		return 0;
 	if (n > GAME_ID_MAX || !valid_id(id, n)) {
-		http_error(x, "BADARG", "invalid game id");
+		http_error(x, "BADARG", "%s", r->what);
 		return -1;
 	}
 	memcpy(x->id, id, n);
@@ -374,25 +392,36 @@ route_serve(struct http_ctx *x, const struct route *r)
 	enum evhttp_cmd_type	 m = evhttp_request_get_command(x->req);
 	void			(*serve)(struct http_ctx *);
 
+	char			 allow[32];
+	struct strbuf		 sb;
+
 	if (m == EVHTTP_REQ_GET || m == EVHTTP_REQ_HEAD)
 		serve = r->get;
+	else if (m == EVHTTP_REQ_POST)
+		serve = r->post;
 	else
-		serve = m == EVHTTP_REQ_POST ? r->post : NULL;
+		serve = m == EVHTTP_REQ_DELETE ? r->del : NULL;
 	if (serve != NULL) {
 		serve(x);
 		return;
 	}
+	strbuf_init(&sb, allow, sizeof allow);
+	if (r->get != NULL)
+		strbuf_add(&sb, "GET, HEAD");
+	if (r->post != NULL)
+		strbuf_add(&sb, r->get != NULL ? ", POST" : "POST");
+	if (r->del != NULL)
+		strbuf_add(&sb, ", DELETE");
 	evhttp_add_header(evhttp_request_get_output_headers(x->req), "Allow",
-	    r->get != NULL ? "GET, HEAD" : "POST");
-	http_error(x, "METHOD", "%s takes only %s", x->path, r->get != NULL ?
-	    "GET and HEAD" : "POST");
+	    allow);
+	http_error(x, "METHOD", "%s takes only %s", x->path, allow);
 }
 
 static void
 route(struct http_ctx *x)
 {
 	static const struct route files = { "/static/", NULL, page_static,
-	    NULL };
+	    NULL, NULL, NULL };
 	size_t	 i;
 	int	 m;
 

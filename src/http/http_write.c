@@ -59,18 +59,10 @@ struct http_held {
 	enum held_lost	 lost;		/* 503 STORE in its place */
 };
 
-/* The words of a request, as a RESP client would send them. */
-struct words {
-	int	 argc;
-	char	**argv;
-	size_t	*argl;
-	int	 cap;
-};
-
 /* ------------------------------------------------------------ words */
 
-static void
-words_add(struct words *w, const char *s, size_t len)
+void
+http_words_add(struct http_words *w, const char *s, size_t len)
 {
 	if (w->argc == w->cap) {
 		w->cap = w->cap == 0 ? 8 : w->cap * 2;
@@ -81,12 +73,8 @@ words_add(struct words *w, const char *s, size_t len)
 	w->argl[w->argc++] = len;
 }
 
-static void
-words_addf(struct words *w, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-words_addf(struct words *w, const char *fmt, ...)
+void
+http_words_addf(struct http_words *w, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	 buf[64];
@@ -95,12 +83,12 @@ words_addf(struct words *w, const char *fmt, ...)
 	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	words_add(w, buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n :
+	http_words_add(w, buf, n < 0 ? 0 : (size_t)n < sizeof buf ? (size_t)n :
 	    sizeof buf - 1);
 }
 
-static void
-words_free(struct words *w)
+void
+http_words_free(struct http_words *w)
 {
 	int	 i;
 
@@ -116,8 +104,8 @@ words_free(struct words *w)
 /* The body as a JSON object ({} when empty); NULL with BADARG sent.  A
  * write takes no query parameter: what it says is in its body (and a
  * seat key never in a URL). */
-static json_t *
-body_json(struct http_ctx *x)
+json_t *
+http_body_json(struct http_ctx *x)
 {
 	static const char *const none[] = { NULL };
 	struct evbuffer	*in = evhttp_request_get_input_buffer(x->req);
@@ -179,7 +167,7 @@ members_known(struct http_ctx *x, json_t *body, const char *const *fixed,
 /* The word of one argument: an integer or a string, as the kind says;
  * none for an optional one left out.  0, or -1 with BADARG sent. */
 static int
-arg_word(struct http_ctx *x, struct words *w, json_t *body,
+arg_word(struct http_ctx *x, struct http_words *w, json_t *body,
     const struct game_arg *a)
 {
 	json_t	*v = json_object_get(body, a->name);
@@ -191,9 +179,10 @@ arg_word(struct http_ctx *x, struct words *w, json_t *body,
 		return -1;
 	}
 	if (a->integer && json_is_integer(v))
-		words_addf(w, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
+		http_words_addf(w, "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(v));
 	else if (!a->integer && json_is_string(v))
-		words_add(w, json_string_value(v), json_string_length(v));
+		http_words_add(w, json_string_value(v), json_string_length(v));
 	else {
 		http_error(x, "BADARG", "'%s' must be %s", a->name,
 		    a->integer ? "an integer" : "a string");
@@ -203,7 +192,7 @@ arg_word(struct http_ctx *x, struct words *w, json_t *body,
 }
 
 static int
-args_words(struct http_ctx *x, struct words *w, json_t *body,
+args_words(struct http_ctx *x, struct http_words *w, json_t *body,
     const struct game_arg *args)
 {
 	int	 i;
@@ -284,8 +273,8 @@ respond(struct http_ctx *x, const struct reply *r,
 }
 
 /* Runs the words in the session (NULL: none); the reply in r. */
-static void
-run(struct http_ctx *x, struct words *w, struct cmd_session *s,
+void
+http_run(struct http_ctx *x, struct http_words *w, struct cmd_session *s,
     struct reply *r, struct cmd_result *res)
 {
 	struct cmd_args	 a = { w->argc, w->argv, w->argl, s };
@@ -300,8 +289,8 @@ run(struct http_ctx *x, struct words *w, struct cmd_session *s,
 
 /* Responds, then tells the pass what ran (its caps may end it now, which
  * releases what was just held). */
-static void
-finish(struct http_ctx *x, const struct reply *r,
+void
+http_finish(struct http_ctx *x, const struct reply *r,
     const struct cmd_result *res, int status, json_t *j)
 {
 	respond(x, r, res, status, j);
@@ -310,7 +299,9 @@ finish(struct http_ctx *x, const struct reply *r,
 
 /* ------------------------------------------------------------ seats */
 
-/* The seat key the request gives, NUL-ended in key; 0 when none. */
+/* The seat key the request gives, NUL-ended in key; 0 when none.  An
+ * account's token (X-Account-Key, or NAME:KEY where a seat key goes)
+ * plays the seats the account holds. */
 static int
 seat_key(struct http_ctx *x, char *key, size_t len)
 {
@@ -318,7 +309,8 @@ seat_key(struct http_ctx *x, char *key, size_t len)
 	const char	*v, *token;
 	size_t		 n;
 
-	if ((v = evhttp_find_header(in, "X-Seat-Key")) != NULL) {
+	if ((v = evhttp_find_header(in, "X-Seat-Key")) != NULL ||
+	    (v = evhttp_find_header(in, "X-Account-Key")) != NULL) {
 		token = v + strspn(v, " ");
 		n = strcspn(token, " ");
 	} else if (auth_required(x->srv->auth) ||
@@ -335,19 +327,21 @@ seat_key(struct http_ctx *x, char *key, size_t len)
 /*
  * Binds, in the session, the seat the key is for: the player the body
  * names (the kind's seat argument), or the player to move, through SEAT
- * as a RESP client would.  An open game needs no key, and a secure one
- * without a key gets the move's own NOSEAT.  A seq other than the game's
- * moves binds nothing: the command makes no move then, and answers as
- * over RESP, with the stored result of a resend or STALE (the player to
- * move now is not the one who sent the move being resent).  0, or -1
- * with the error sent.
+ * as a RESP client would; an account's token (NAME:KEY) logs the
+ * account in instead (PLAYER.LOGIN), which then plays every seat it
+ * holds, a game the matchmaker made.  An open game needs no key, and a
+ * secure one without a key gets the move's own NOSEAT.  A seq other than
+ * the game's moves binds nothing: the command makes no move then, and
+ * answers as over RESP, with the stored result of a resend or STALE (the
+ * player to move now is not the one who sent the move being resent).  0,
+ * or -1 with the error sent.
  */
 static int
 seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
     const char *seat_arg, struct cmd_session *s)
 {
 	json_t			*seq = json_object_get(body, "seq");
-	struct words		 w = { 0 };
+	struct http_words		 w = { 0 };
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
 	char			 key[SEAT_KEY_MAX + 1], name[PLAYER_NAME_MAX];
@@ -358,6 +352,11 @@ seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
 	    json_integer_value(seq) != g->moves) ||
 	    !seat_key(x, key, sizeof key))
 		return 0;
+	if (strchr(key, ':') != NULL) {
+		rc = http_token_login(x, key, s);
+		sodium_memzero(key, sizeof key);
+		return rc;
+	}
 	if (seat_arg != NULL)
 		player = json_string_value(json_object_get(body, seat_arg));
 	else {
@@ -367,18 +366,18 @@ seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
 	}
 	if (player == NULL)		/* the command says what is wrong */
 		return 0;
-	words_add(&w, "SEAT", 4);
-	words_add(&w, g->id, strlen(g->id));
-	words_add(&w, player, strlen(player));
-	words_add(&w, key, strlen(key));
-	run(x, &w, s, &r, &res);
+	http_words_add(&w, "SEAT", 4);
+	http_words_add(&w, g->id, strlen(g->id));
+	http_words_add(&w, player, strlen(player));
+	http_words_add(&w, key, strlen(key));
+	http_run(x, &w, s, &r, &res);
 	sodium_memzero(key, sizeof key);
 	if (r.type == REPLY_ERROR) {
-		finish(x, &r, &res, 0, NULL);
+		http_finish(x, &r, &res, 0, NULL);
 		rc = -1;
 	}
 	sodium_memzero(w.argv[3], w.argl[3]);
-	words_free(&w);
+	http_words_free(&w);
 	reply_free(&r);
 	return rc;
 }
@@ -387,7 +386,7 @@ seat_bind(struct http_ctx *x, const struct game *g, json_t *body,
 
 /* The players: names where the kind names them, else their count. */
 static int
-players_words(struct http_ctx *x, struct words *w, json_t *body,
+players_words(struct http_ctx *x, struct http_words *w, json_t *body,
     enum game_kind kind)
 {
 	json_t	*p = json_object_get(body, "players"), *v;
@@ -399,7 +398,8 @@ players_words(struct http_ctx *x, struct words *w, json_t *body,
 			    "of players");
 			return -1;
 		}
-		words_addf(w, "%" JSON_INTEGER_FORMAT, json_integer_value(p));
+		http_words_addf(w, "%" JSON_INTEGER_FORMAT,
+		    json_integer_value(p));
 		return 0;
 	}
 	if (!json_is_array(p)) {
@@ -420,7 +420,7 @@ players_words(struct http_ctx *x, struct words *w, json_t *body,
 			    GAME_ID_MAX);
 			return -1;
 		}
-		words_add(w, json_string_value(v), json_string_length(v));
+		http_words_add(w, json_string_value(v), json_string_length(v));
 	}
 	return 0;
 }
@@ -445,8 +445,8 @@ option_name(const char *key, char *name)
 
 /* "options": {"key": value}, each the create's key=value word: a string
  * as it is, a number in decimal, true and false as on and off. */
-static int
-options_words(struct http_ctx *x, struct words *w, json_t *body)
+int
+http_options_words(struct http_ctx *x, struct http_words *w, json_t *body)
 {
 	json_t		*opts = json_object_get(body, "options"), *v;
 	const char	*key;
@@ -478,7 +478,7 @@ options_words(struct http_ctx *x, struct words *w, json_t *body)
 			    "an integer, true or false", name);
 			return -1;
 		}
-		words_add(w, word, (size_t)n);
+		http_words_add(w, word, (size_t)n);
 		free(word);
 	}
 	return 0;
@@ -523,8 +523,8 @@ created_json(const char *id, enum game_kind kind, const struct reply *r)
 
 /* A create's create-rate is its peer address's (quota.c): an HTTP client
  * may open a connection for each request. */
-static void
-peer_enter(struct http_ctx *x)
+void
+http_peer_enter(struct http_ctx *x)
 {
 	struct evhttp_connection *evcon = evhttp_request_get_connection(x->req);
 	const char		*addr = NULL;
@@ -536,7 +536,7 @@ peer_enter(struct http_ctx *x)
 }
 
 static int
-create_words(struct http_ctx *x, struct words *w, json_t *body,
+create_words(struct http_ctx *x, struct http_words *w, json_t *body,
     enum game_kind kind, char *id)
 {
 	static const char *const fixed[] = { "kind", "id", "players",
@@ -554,22 +554,22 @@ create_words(struct http_ctx *x, struct words *w, json_t *body,
 		http_error(x, "BADARG", "'id' must be a string");
 		return -1;
 	}
-	words_add(w, api->create, strlen(api->create));
+	http_words_add(w, api->create, strlen(api->create));
 	/* The whole string, so that an id too long is the command's
 	 * BADARG. */
 	if (json_is_string(v))
-		words_add(w, json_string_value(v), json_string_length(v));
+		http_words_add(w, json_string_value(v), json_string_length(v));
 	else
-		words_add(w, id, strlen(id));
+		http_words_add(w, id, strlen(id));
 	return players_words(x, w, body, kind) == -1 ||
 	    args_words(x, w, body, api->create_args) == -1 ||
-	    options_words(x, w, body) == -1 ? -1 : 0;
+	    http_options_words(x, w, body) == -1 ? -1 : 0;
 }
 
 void
 api_create(struct http_ctx *x)
 {
-	struct words		 w = { 0 };
+	struct http_words		 w = { 0 };
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
 	json_t			*body;
@@ -577,7 +577,7 @@ api_create(struct http_ctx *x)
 	char			 id[GAME_ID_MAX + 1], *loc, kinds[128];
 
 	x->route = api_create;
-	if ((body = body_json(x)) == NULL)
+	if ((body = http_body_json(x)) == NULL)
 		return;
 	kind = json_is_string(json_object_get(body, "kind")) ?
 	    game_kind_parse(json_string_value(json_object_get(body, "kind"))) :
@@ -586,8 +586,8 @@ api_create(struct http_ctx *x)
 		http_error(x, "BADARG", "kind must be %s",
 		    game_kind_list(kinds, sizeof kinds));
 	else if (create_words(x, &w, body, kind, id) == 0) {
-		peer_enter(x);
-		run(x, &w, NULL, &r, &res);
+		http_peer_enter(x);
+		http_run(x, &w, NULL, &r, &res);
 		quota_leave(x->srv);
 		if (r.type != REPLY_ERROR) {
 			xasprintf(&loc, "/api/games/%s", id);
@@ -595,9 +595,9 @@ api_create(struct http_ctx *x)
 			    x->req), "Location", loc);
 			free(loc);
 		}
-		finish(x, &r, &res, 201, created_json(id, kind, &r));
+		http_finish(x, &r, &res, 201, created_json(id, kind, &r));
 	}
-	words_free(&w);
+	http_words_free(&w);
 	reply_free(&r);
 	json_decref(body);
 }
@@ -636,7 +636,7 @@ game_command(struct http_ctx *x, const struct game *g, json_t *body,
 {
 	static const char *const with_seq[] = { "seq", NULL };
 	static const char *const none[] = { NULL };
-	struct words		 w = { 0 };
+	struct http_words		 w = { 0 };
 	struct cmd_session	*s = cmd_session_new();
 	json_t			*seq = json_object_get(body, "seq");
 	int			 rc = -1;
@@ -645,8 +645,8 @@ game_command(struct http_ctx *x, const struct game *g, json_t *body,
 	    "the seat's key in X-Seat-Key: KEY" :
 	    "the seat's key in Authorization: Bearer KEY";
 
-	words_add(&w, name, strlen(name));
-	words_add(&w, g->id, strlen(g->id));
+	http_words_add(&w, name, strlen(name));
+	http_words_add(&w, g->id, strlen(g->id));
 	if (members_known(x, body, at ? with_seq : none, args) == -1 ||
 	    args_words(x, &w, body, args) == -1)
 		goto done;
@@ -655,17 +655,17 @@ game_command(struct http_ctx *x, const struct game *g, json_t *body,
 		goto done;
 	}
 	if (seq != NULL) {
-		words_add(&w, "AT", 2);
-		words_addf(&w, "%" JSON_INTEGER_FORMAT,
+		http_words_add(&w, "AT", 2);
+		http_words_addf(&w, "%" JSON_INTEGER_FORMAT,
 		    json_integer_value(seq));
 	}
 	if (seat_bind(x, g, body, game_kind_of(g)->api->seat_arg, s) == 0) {
-		run(x, &w, s, r, res);
+		http_run(x, &w, s, r, res);
 		rc = 0;
 	}
 done:
 	cmd_session_free(s);
-	words_free(&w);
+	http_words_free(&w);
 	return rc;
 }
 
@@ -679,22 +679,22 @@ game_write(struct http_ctx *x, int roll)
 	struct game		 g;
 	json_t			*body;
 
-	if ((body = body_json(x)) == NULL)
+	if ((body = http_body_json(x)) == NULL)
 		return;
 	if (write_game(x, &g, &api) == -1)
 		goto done;
 	if (!roll) {
 		if (game_command(x, &g, body, api->move, api->move_args, 1, &r,
 		    &res) == 0)
-			finish(x, &r, &res, 200, json_pack("{s:s, s:s}", "id",
-			    g.id, "result", r.str != NULL ? r.str : ""));
+			http_finish(x, &r, &res, 200, json_pack("{s:s, s:s}",
+			    "id", g.id, "result", r.str != NULL ? r.str : ""));
 	} else if (api->roll == NULL)
 		http_error(x, "STATE", "a %s game rolls in its moves: POST "
 		    "/api/games/%s/moves", game_kind_name(g.kind), g.id);
 	else if (game_command(x, &g, body, api->roll, api->roll_args, 0, &r,
 	    &res) == 0)
-		finish(x, &r, &res, 200, json_pack("{s:s, s:I}", "id", g.id,
-		    "roll", (json_int_t)r.integer));
+		http_finish(x, &r, &res, 200, json_pack("{s:s, s:I}", "id",
+		    g.id, "roll", (json_int_t)r.integer));
 done:
 	reply_free(&r);
 	json_decref(body);
@@ -727,14 +727,14 @@ api_exchange(struct http_ctx *x)
 {
 	static const char *const fixed[] = { "player", NULL };
 	static const struct game_arg none[] = { { NULL, 0, 0, NULL } };
-	struct words		 w = { 0 };
+	struct http_words	 w = { 0 };
 	struct reply		 r = { 0 };
 	struct cmd_result	 res;
 	char			 key[SEAT_KEY_MAX + 1];
 	json_t			*body, *player;
 
 	x->route = api_exchange;
-	if ((body = body_json(x)) == NULL)
+	if ((body = http_body_json(x)) == NULL)
 		return;
 	player = json_object_get(body, "player");
 	if (members_known(x, body, fixed, none) == -1)
@@ -751,20 +751,20 @@ api_exchange(struct http_ctx *x)
 		    "Bearer KEY");
 		goto done;
 	}
-	words_add(&w, "SEAT.EXCHANGE", 13);
-	words_add(&w, x->id, strlen(x->id));
-	words_add(&w, json_string_value(player), json_string_length(player));
-	words_add(&w, key, strlen(key));
+	http_words_add(&w, "SEAT.EXCHANGE", 13);
+	http_words_add(&w, x->id, strlen(x->id));
+	http_words_add(&w, json_string_value(player), json_string_length(player));
+	http_words_add(&w, key, strlen(key));
 	sodium_memzero(key, sizeof key);
-	run(x, &w, NULL, &r, &res);
+	http_run(x, &w, NULL, &r, &res);
 	sodium_memzero(w.argv[3], w.argl[3]);
-	finish(x, &r, &res, 200, json_pack("{s:s, s:s%, s:s}", "id", x->id,
+	http_finish(x, &r, &res, 200, json_pack("{s:s, s:s%, s:s}", "id", x->id,
 	    "player", json_string_value(player), json_string_length(player),
 	    "key", r.type == REPLY_BULK && r.str != NULL ? r.str : ""));
 	if (r.str != NULL)
 		sodium_memzero(r.str, r.len);
 done:
-	words_free(&w);
+	http_words_free(&w);
 	reply_free(&r);
 	json_decref(body);
 }

@@ -123,10 +123,14 @@ static const struct {
 	{ "BADARG", 400 },	/* an argument malformed or out of range */
 	{ "ERR", 400 },		/* syntax */
 	{ "NOAUTH", 401 },	/* a write without the server's password */
+	{ "NOLOGIN", 401 },	/* no account's token where one is needed */
+	{ "WRONGKEY", 401 },	/* ... with a wrong key */
 	{ "WRONGPASS", 401 },	/* ... with another one */
 	{ "NOSEAT", 403 },	/* the seat is not held */
 	{ "ORIGIN", 403 },	/* a foreign Origin on a write */
 	{ "NOGAME", 404 },
+	{ "NOACCOUNT", 404 },
+	{ "NOTICKET", 404 },	/* none, or another account's */
 	{ "NOTFOUND", 404 },	/* no such page or endpoint */
 	{ "METHOD", 405 },
 	{ "EXISTS", 409 },
@@ -156,7 +160,9 @@ json_text(const json_t *j, size_t *len)
 	char	*s, *out;
 	size_t	 n;
 
-	s = json_dumps(j, JSON_COMPACT);
+	/* A real (a rating) to 15 significant digits, what a double holds
+	 * exactly: 0.06 prints as 0.06, not 0.059999999999999998. */
+	s = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(15));
 	if (s == NULL)		/* only for an invalid value: a bug */
 		s = xstrdup("null");
 	n = strlen(s);

@@ -36,7 +36,9 @@
  *
  * The account channels: a subscriber of "player:NAME" gets the message
  * "matched,TICKET,GAME,SEAT" when a ticket of NAME is matched through
- * this node, after its COMMIT, so that a pub/sub client need not block.
+ * this node, after its COMMIT, so that a pub/sub client need not block;
+ * the HTTP side's streams of the ticket are told then as well
+ * (srv->http_match).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -604,6 +606,8 @@ on_match(void *arg, const struct cmd_matched *m)
 	int		 n;
 
 	wake(ld, m->ticket);
+	if (ld->srv->http_match != NULL)
+		ld->srv->http_match(ld->srv, m->ticket);
 	n = snprintf(msg, sizeof(msg), "matched,%lld,%s,%d",
 	    (long long)m->ticket, m->game, m->seat);
 	pubsub_account(ld->srv, m->account, msg, (size_t)n);

@@ -93,6 +93,9 @@ struct server {
 	int			(*http_conflict)(struct server *,
 				    uint64_t req, int redo);
 	void			(*http_redo)(struct server *);
+	/* ... and of the lobby's matches (after their COMMIT): a ticket's
+	 * streams read it (lobby.c calls it). */
+	void			(*http_match)(struct server *, int64_t ticket);
 
 	/* INFO counters. */
 	uint64_t		  conns_total;

@@ -318,6 +318,13 @@ test_match_bots_after(void **state)
 	assert_int_equal(store_rating_get(f->st, "ann", KIND_LUDO, &r),
 	    STORE_OK);
 	assert_int_equal(r.games, 1);
+	/* A kind whose seats have no names (P1..Pn) gets its bots too: the
+	 * bots= word names the seat, the create's count stays a count. */
+	account(f, "bob", NULL);
+	(void)join(f, "bob", "snl dice=server", 2, 2, 1500, 0);
+	assert_int_equal(cmd_match_queue(&f->env, "snl dice=server",
+	    fake_ms, &runr), 0);
+	assert_int_equal(runr.groups, 1);
 }
 
 /* In a group commit the match is the transaction's, and its events

@@ -525,6 +525,12 @@ test_json_error_status(void **unused)
 	assert_int_equal(web_error_status("NOSEAT"), 403);
 	assert_int_equal(web_error_status("STORE"), 503);
 	assert_int_equal(web_error_status("HOST"), 421);
+	/* The lobby's: an account's token missing or wrong, an account or
+	 * a ticket that is none (or another account's). */
+	assert_int_equal(web_error_status("NOLOGIN"), 401);
+	assert_int_equal(web_error_status("WRONGKEY"), 401);
+	assert_int_equal(web_error_status("NOACCOUNT"), 404);
+	assert_int_equal(web_error_status("NOTICKET"), 404);
 	assert_int_equal(web_error_status("what"), 500);
 }
 

@@ -480,9 +480,10 @@ check "a listed origin: allowed, with its CORS header" \
 curl -s -o /dev/null -D "$DIR/head" -w '%{http_code}' -X OPTIONS \
     -H 'Origin: http://app.example' -H 'Access-Control-Request-Method: POST' \
     "$BASE/api/games" >"$DIR/status"
-check "... its preflight: 204" "204 GET, HEAD, POST" \
+check "... its preflight: 204" "204 GET, HEAD, POST, DELETE" \
     "$(status) $(header Access-Control-Allow-Methods)"
-contains "... the headers a write sends" "Authorization" \
+contains "... the headers a write sends" \
+    "Authorization, X-Seat-Key, X-Account-Key" \
     "$(header Access-Control-Allow-Headers)"
 curl -s -o /dev/null -D "$DIR/head" -X OPTIONS \
     -H 'Origin: http://evil.example' -H 'Access-Control-Request-Method: POST' \

@@ -103,9 +103,11 @@ errors() {
 }
 # session [PREFS]: a fresh browser, with these Chrome prefs (JSON), and
 # the command-line switches of BROWSER_ARGS (JSON strings, comma-separated:
-# "--host-resolver-rules=...").
+# "--host-resolver-rules=..."), its profile in PROFILE (DIR/profile): a
+# test that drives two browsers at once gives each its own.
 session() {
-	rm -rf "$DIR/profile"
+	prof=${PROFILE:-$DIR/profile}
+	rm -rf "$prof"
 	SESSION=
 	prefs=${1:-'{}'}
 	caps="{\"capabilities\": {\"alwaysMatch\": {\"browserName\": \"chrome\",
@@ -114,13 +116,13 @@ session() {
 	    \"args\": [\"--headless\", \"--no-sandbox\", \"--disable-gpu\",
 	    \"--disable-quic\", \"--no-first-run\",
 	    \"--disable-background-networking\", \"--disable-component-update\",
-	    \"--disable-sync\", \"--user-data-dir=$DIR/profile\",
+	    \"--disable-sync\", \"--user-data-dir=$prof\",
 	    \"--window-size=1280,1800\"${BROWSER_ARGS:+, $BROWSER_ARGS}]}}}}"
 	# A browser that failed to start (a shared machine under load can
 	# make Chromium miss chromedriver's deadline for its DevTools port)
 	# is tried again, twice; each reply goes to chromedriver.log.
 	for try in 1 2 3; do
-		rm -rf "$DIR/profile"
+		rm -rf "$prof"
 		curl -s --max-time 60 -X POST -H \
 		    'Content-Type: application/json' --data-binary "$caps" \
 		    "$WD/session" >"$DIR/session.json"
