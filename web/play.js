@@ -192,14 +192,17 @@
 		});
 	}
 
-	/* The join: two players of the kind, its own fields at their
-	 * defaults (a DandyLand board). */
+	/* The join: two players of the kind, its own fields at the form's
+	 * values (a DandyLand board and deck), but for those whose value
+	 * is what the create does without them (Ludo's classic rules): a
+	 * queue is named by the words given, and an app's plain
+	 * "MATCH.JOIN ludo players=2" must meet this page's players. */
 	function join(k, again) {
 		var options = { players: 2 };
 		if (waiting !== null)
 			return;
 		k.form.fields.forEach(function (f) {
-			if (f.value)
+			if (f.value && !f.implied)
 				options[f.name] = f.value;
 		});
 		account().then(function (token) {

@@ -129,6 +129,10 @@ struct game_field {
 	/* The values it takes, space-separated, offered as a choice
 	 * ("classic interview extended"); NULL: any text. */
 	const char	*choices;
+	/* Its first value is what the create does without it: a join
+	 * need not say it (a queue is named by the words given, and one
+	 * that says it would be another queue). */
+	int		 implied;
 };
 
 #define GAME_API_ARGS	4

@@ -395,7 +395,7 @@ static const struct game_api ludo_api = {
 	    "`name:aggressive` or `name:expert` (bots need the server's "
 	    "dice).",
 	.form = { { "rules", "Rules", "classic", 1,
-	    "classic interview extended" } },
+	    "classic interview extended", 1 } },
 };
 
 const struct game_kind_ops kind_ludo = {

@@ -93,10 +93,11 @@ form_json(const struct game_api *api)
 	int	 i;
 
 	for (i = 0; i < GAME_API_ARGS && api->form[i].name != NULL; i++) {
-		obj = json_pack("{s:s, s:s, s:s, s:b}",
+		obj = json_pack("{s:s, s:s, s:s, s:b, s:b}",
 		    "name", api->form[i].name, "label", api->form[i].label,
 		    "value", api->form[i].value != NULL ? api->form[i].value :
-		    "", "option", api->form[i].option);
+		    "", "option", api->form[i].option, "implied",
+		    api->form[i].implied);
 		if (api->form[i].choices != NULL)
 			json_object_set_new(obj, "choices",
 			    words_json(api->form[i].choices));

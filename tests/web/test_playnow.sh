@@ -233,6 +233,25 @@ check "... not the lost one" "" \
 click '#playnow-cancel'
 until_shown "... and Stop waiting cancels it" "$STATUS" Cancelled.
 
+# --------------------------------- an app's plain join meets Play now
+# A client of a Redis library joins as the protocol's example does; Play
+# now must land in that queue, not one spelled with the form's defaults.
+RKEY=$(cli PLAYER.CREATE resp-app)
+RT=$(printf 'PLAYER.LOGIN resp-app %s\nMATCH.JOIN ludo players=2\n' \
+    "$RKEY" | cli | tail -n 1)
+check "an app's MATCH.JOIN ludo players=2 waits" 1 \
+    "$(curl -s "$BASE/api/lobby?kind=ludo" | "$JGET" queues.0.waiting)"
+as "$S1"
+go /
+until_shown "back on the list" "$SHOWN" shown
+click '#playnow-kinds button[data-kind=\"ludo\"]'
+poll_js "return location.pathname.indexOf('/games/') === 0 ? 'y' : 'n';" y \
+    100 >/dev/null
+G4=$(js "$WHERE")
+G4=${G4#/games/}
+check "Play now is matched with the app's ticket ($RT)" "$G4" \
+    "$(cli PLAYER.GAMES resp-app | head -n 1)"
+
 check "no token in the log" 0 "$(grep -c "${A1#*:}\|${A2#*:}" "$DIR/log")"
 
 check "ludusd served it all" "PONG" "$(cli PING)"
