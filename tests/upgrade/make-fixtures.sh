@@ -28,8 +28,11 @@ sqlite-v1 67bb2df^
 sqlite-v2 9caa14a^
 sqlite-v3 5e735af^
 sqlite-v4 87a78f0
+sqlite-v5 d40d42e
 sqlite-v6 720889c
 pg-v1 87a78f0
+pg-v2 d40d42e
+pg-v3 a468a7e
 LIST
 }
 
