@@ -753,7 +753,8 @@ api_exchange(struct http_ctx *x)
 	}
 	http_words_add(&w, "SEAT.EXCHANGE", 13);
 	http_words_add(&w, x->id, strlen(x->id));
-	http_words_add(&w, json_string_value(player), json_string_length(player));
+	http_words_add(&w, json_string_value(player),
+	    json_string_length(player));
 	http_words_add(&w, key, strlen(key));
 	sodium_memzero(key, sizeof key);
 	http_run(x, &w, NULL, &r, &res);

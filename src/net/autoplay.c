@@ -250,8 +250,8 @@ autoplay_pass_end(struct server *srv, int ok)
 		for (i = 0; i < ap->nfired; i++)
 			n += (size_t)due_again(srv, ap->fired[i].id, retry, 0);
 		if (n > 0)
-			log_warning("autoplay: %zu game(s) tried again in %d ms",
-			    n, RETRY_MS);
+			log_warning("autoplay: %zu game(s) tried again in "
+			    "%d ms", n, RETRY_MS);
 	}
 	ap->nfired = 0;
 }

@@ -837,8 +837,8 @@ test_bot_pacing(int tap)
 	rc_note("%d bot moves, %d of them less than bot-delay after the one "
 	    "before, the longest gap %lld ms", moves, n, (long long)longest);
 	if (n > 0)
-		fault_fail("%d bot moves came less than bot-delay after the one "
-		    "before", n);
+		fault_fail("%d bot moves came less than bot-delay after "
+		    "the one before", n);
 	if (rc_open(&cb, b.port) != 0 ||
 	    rc_call(&cb, &r, PLAY_IO_MS, "AUDIT", NULL) != 1 ||
 	    r.type != REPLY_ARRAY || r.n != 0)
@@ -998,8 +998,8 @@ test_stale_look(int tap)
 	rc_note("%d bot moves, %d of them less than bot-delay after the one "
 	    "before, the longest gap %lld ms", moves, n, (long long)longest);
 	if (n > 0)
-		fault_fail("%d bot moves came less than bot-delay after the one "
-		    "before", n);
+		fault_fail("%d bot moves came less than bot-delay after "
+		    "the one before", n);
 	if (rc_open(&ca, a.port) == 0) {
 		/* What a looked at was found stale: the case was made. */
 		if (set && info_of(&ca, "conflicts") < 1)
