@@ -21,7 +21,13 @@
  * only by games, whatever the games' histories and the disk.  When no
  * client has done anything since the last tick (no transaction open, no
  * command, no move), a tick takes RETIRE_IDLE_X times as much: an idle
- * server purges fast, a busy one gently.  A game deleted is always in an
+ * server purges fast, a busy one gently.  And when a batch is full (more
+ * games are due than it holds: the games finish faster than RETIRE_SLICE
+ * a tick retires them, about 250 a second), a tick takes RETIRE_BEHIND_X
+ * times as many games, within RETIRE_BEHIND_T times the time budget (a
+ * third of the loop's time at most): a fixed pace would be a service's
+ * time bomb, its store growing for ever once its games finish faster
+ * than that.  Turns wait a little longer while it catches up.  A game deleted is always in an
  * archive that is on disk.  When a tick finds no game left, the archive
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
@@ -61,6 +67,9 @@
 #define RETIRE_SLICE	4		/* ... then deleted a tick */
 #define RETIRE_IDLE_X	8		/* both, times this, when no client
 					   wrote since the last pass */
+#define RETIRE_BEHIND_X	8		/* both, times this, when a batch
+					   is full */
+#define RETIRE_BEHIND_T	3		/* ... and the budget, times this */
 #define RETIRE_BUDGET_US 1000		/* a tick stops past this (one game
 					   at least), times the above */
 #define RETIRE_BUSY_MS	10		/* between two ticks of a sweep */
@@ -79,6 +88,7 @@ struct retire {
 	 * open transaction. */
 	char		 ids[RETIRE_BATCH][GAME_ID_MAX + 1];
 	int		 n, arch, next, synced;
+	int		 behind;	/* the batch is full */
 	int64_t		 before;
 	int64_t		 pending;
 	struct archive_moves mv;
@@ -336,13 +346,23 @@ list_add(void *arg, const char *id, enum game_kind kind)
 	return 0;
 }
 
+/* What a tick may take: the budget, times x (idle), times
+ * RETIRE_BEHIND_T when the job is behind. */
+static uint64_t
+budget_us(const struct retire *r, int x)
+{
+	return (uint64_t)RETIRE_BUDGET_US * (uint64_t)x *
+	    (r->behind ? RETIRE_BEHIND_T : 1);
+}
+
 /* A chunk of the batch read and written to the archive, its sync asked
  * after the last: 0, or -1. */
 static int
 archive_chunk(struct retire *r, int x)
 {
 	struct store	*st = r->srv->env.store;
-	int		 end = r->arch + RETIRE_CHUNK * x, rc;
+	int		 end = r->arch + RETIRE_CHUNK * x *
+			    (r->behind ? RETIRE_BEHIND_X : 1), rc;
 	uint64_t	 t0 = mono_us();
 
 	if (r->srv->cfg->finished_archive[0] == '\0') {
@@ -353,7 +373,7 @@ archive_chunk(struct retire *r, int x)
 	if (archive_open(r) != 0)
 		return -1;
 	for (; r->arch < r->n && r->arch < end; r->arch++) {
-		if (mono_us() - t0 > (uint64_t)RETIRE_BUDGET_US * x)
+		if (mono_us() - t0 > budget_us(r, x))
 			break;
 		rc = store_load_game_stored(st, r->ids[r->arch], &r->g);
 		r->mv.n = 0;
@@ -388,11 +408,12 @@ delete_slice(struct retire *r, int x)
 	struct server		*srv = r->srv;
 	struct cmd_result	 res;
 	struct reply		 out;
-	int			 end = r->next + RETIRE_SLICE * x;
+	int			 end = r->next + RETIRE_SLICE * x *
+				    (r->behind ? RETIRE_BEHIND_X : 1);
 	uint64_t		 t0 = mono_us();
 
 	for (; r->next < r->n && r->next < end; r->next++) {
-		if (mono_us() - t0 > (uint64_t)RETIRE_BUDGET_US * x)
+		if (mono_us() - t0 > budget_us(r, x))
 			break;
 		memset(&out, 0, sizeof(out));
 		if (cmd_delete_game(&srv->env, &out, r->ids[r->next], 0,
@@ -495,6 +516,7 @@ tick(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	r->before = before;
+	r->behind = r->n == RETIRE_BATCH;
 	arm(r, RETIRE_BUSY_MS);
 	return;
 fail:
