@@ -276,13 +276,13 @@ cache_opts(struct store *st, const struct game *g)
 }
 
 void
-cache_seat(struct store *st, const struct game *g, int seat)
+cache_seat(struct store *st, const struct game *g, int seat, int64_t stamp)
 {
 	struct game	 c;
 
 	if (cache_written(st, g, &c) != 0)
 		return;
-	c.stamp = g->stamp;
+	c.stamp = stamp;
 	memcpy(c.opts.seat[seat], g->opts.seat[seat], SEAT_HASH_LEN);
 	cache_put(st, &c, st->mark);
 }

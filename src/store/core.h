@@ -158,8 +158,9 @@ void	cache_turn(struct store *, const struct game *new,
 void	cache_setup(struct store *, const struct game *new,
 	    const struct row_cell *changes, int n);
 void	cache_opts(struct store *, const struct game *);
-/* A seat's hash as g has it (and g's stamp). */
-void	cache_seat(struct store *, const struct game *g, int seat);
+/* A seat's hash as g has it, and the stamp its write put. */
+void	cache_seat(struct store *, const struct game *g, int seat,
+	    int64_t stamp);
 /* A created game's entry, rebuilt from the rows written (r and its n
  * cells) as a load would. */
 void	cache_create(struct store *, const struct game *,

@@ -365,7 +365,7 @@ store_save_seat(struct store *st, const struct game *old,
 		rc = store_set_err(st, "save_seat",
 		    "game or seat changed since it was loaded");
 	if (rc == 0)
-		cache_seat(st, new, seat);
+		cache_seat(st, new, seat, new->stamp);
 	else
 		game_cache_remove(st->cache, new->id);
 	return rc == 0 ? 0 : STORE_ERR;

@@ -235,7 +235,6 @@ int
 opt_save_seat(struct store *st, const struct game *old,
     const struct game *new, int seat)
 {
-	struct game	*c;
 	int64_t		 changes, stamp = 0;
 	int		 rc;
 
@@ -247,11 +246,7 @@ opt_save_seat(struct store *st, const struct game *old,
 	cache_write_end(st, changes);
 	if ((rc = written(st, rc, "save_seat", new->id)) != 0)
 		return rc;
-	c = xmalloc(sizeof(*c));
-	*c = *new;
-	c->stamp = stamp;
-	cache_seat(st, c, seat);
-	free(c);
+	cache_seat(st, new, seat, stamp);
 	return 0;
 }
 
