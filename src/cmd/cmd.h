@@ -123,6 +123,7 @@ struct cmd_env {
 	cmd_move_hook	 on_move;
 	void		*on_move_arg;
 	uint64_t	 turns;		/* moves committed */
+	uint64_t	 finished;	/* ... of which ended their game */
 	uint64_t	 commits;	/* transactions committed */
 	uint64_t	 store_errors;
 	/* Seats, bots and turn deadlines. */

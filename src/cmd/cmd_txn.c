@@ -39,6 +39,7 @@ struct txn_event {
 	uint64_t	 req;		/* the request that made it */
 	int64_t		 due_ms;
 	struct move	 mv;
+	int		 ends;		/* NOTE_MOVE: the game's last */
 	char		 game[GAME_ID_MAX + 1];
 	struct cmd_matched lobby;	/* NOTE_JOIN, NOTE_MATCH */
 };
@@ -221,6 +222,8 @@ txn_announce(struct cmd_env *env, struct cmd_txn *t, size_t n)
 		e = &t->ev[i];
 		if (t->ncf > 0 && conflicted(t, e->req))
 			continue;
+		if (e->note == NOTE_MOVE && e->ends)
+			env->finished++;
 		if (e->note == NOTE_MOVE && env->on_move != NULL)
 			env->on_move(env->on_move_arg, e->game, &e->mv);
 		else if (e->note == NOTE_SCHEDULE && env->on_schedule != NULL)
@@ -493,12 +496,23 @@ write_commit(struct cmd_env *env, int move)
 	return 0;
 }
 
+/* A committed move, ends set when it ended its game: counted so that
+ * the retention job can keep pace with the games that finish. */
 static void
-note_move(struct cmd_env *env, const char *game, const struct move *mv)
+note_move(struct cmd_env *env, const char *game, const struct move *mv,
+    int ends)
 {
-	if (env->txn != NULL)
-		txn_event_add(env->txn, NOTE_MOVE, game)->mv = *mv;
-	else if (env->on_move != NULL)
+	struct txn_event	*e;
+
+	if (env->txn != NULL) {
+		e = txn_event_add(env->txn, NOTE_MOVE, game);
+		e->mv = *mv;
+		e->ends = ends;
+		return;
+	}
+	if (ends)
+		env->finished++;
+	if (env->on_move != NULL)
 		env->on_move(env->on_move_arg, game, mv);
 }
 
@@ -845,7 +859,8 @@ transact_once(struct cmd_env *env, struct reply *out, const char *id,
 		return oc;
 	}
 	reply_status(out, mv->result);
-	note_move(env, new.id, mv);
+	note_move(env, new.id, mv, game_turn(&old) >= 0 &&
+	    game_turn(&new) < 0);
 	if (new.opts.deadline != 0 || old.opts.deadline != 0)
 		schedule(env, new.id, new.opts.deadline);
 	return oc;

@@ -140,6 +140,8 @@ info_stats(struct conn *c, struct text *t)
 	    (unsigned long long)srv->commands);
 	text_add(t, "turns_committed:%llu",
 	    (unsigned long long)srv->env.turns);
+	text_add(t, "games_finished:%llu",
+	    (unsigned long long)srv->env.finished);
 	text_add(t, "commits:%llu", (unsigned long long)srv->env.commits);
 	text_add(t, "batches:%llu", (unsigned long long)srv->env.batches);
 	text_add(t, "batch_failures:%llu",
@@ -176,6 +178,9 @@ info_persistence(struct conn *c, struct text *t)
 	    (long long)srv->cfg->finished_retention);
 	text_add(t, "retired_games:%llu",
 	    (unsigned long long)retire_stats(srv)->retired);
+	text_add(t, "retire_pace:%d", retire_stats(srv)->pace);
+	text_add(t, "games_finishing_per_sec:%llu",
+	    (unsigned long long)retire_stats(srv)->finish_rate);
 	text_add(t, "retire_archives:%llu",
 	    (unsigned long long)retire_stats(srv)->archives);
 	text_add(t, "reclaimed_pages:%llu",

@@ -344,6 +344,8 @@ struct retire_stats {
 	uint64_t	 archives;	/* archive files written */
 	uint64_t	 reclaimed;	/* free pages given back */
 	int64_t		 free_pages;	/* still in the file, at the last look */
+	int		 pace;		/* times the base pace, this tick */
+	uint64_t	 finish_rate;	/* games finished a second, last */
 };
 int	retire_init(struct server *);
 void	retire_free(struct server *);

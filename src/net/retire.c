@@ -21,13 +21,22 @@
  * only by games, whatever the games' histories and the disk.  When no
  * client has done anything since the last tick (no transaction open, no
  * command, no move), a tick takes RETIRE_IDLE_X times as much: an idle
- * server purges fast, a busy one gently.  And when a batch is full (more
- * games are due than it holds: the games finish faster than RETIRE_SLICE
- * a tick retires them, about 250 a second), a tick takes RETIRE_BEHIND_X
- * times as many games, within RETIRE_BEHIND_T times the time budget (a
- * third of the loop's time at most): a fixed pace would be a service's
- * time bomb, its store growing for ever once its games finish faster
- * than that.  Turns wait a little longer while it catches up.  A game deleted is always in an
+ * server purges fast, a busy one gently.  The base pace (RETIRE_SLICE
+ * deletes a tick) retires about RETIRE_BASE_RATE games a second on an
+ * idle machine, fewer under load; a fixed pace would be a service's time
+ * bomb, its store growing for ever once its games finish faster than
+ * that.  So the job counts the games that finish (env->finished, at the
+ * COMMITs of the moves that end them), a second at a time, and while
+ * more games are due than a batch holds it keeps RETIRE_MARGIN times that
+ * rate: as many multiples of the base pace as that takes (what one
+ * retires is measured as it goes), up to RETIRE_BEHIND_X times as many
+ * games a tick within RETIRE_BEHIND_T times the time budget (a third of
+ * the loop's time at most).  A backlog (retention set on an old store, or
+ * lowered) is not a service outrunning the job: with few games finishing
+ * it drains at the base pace under load, whose cost to turns is within
+ * noise, and at the idle pace without.  Turns wait a little longer only
+ * while the job keeps pace with a service that finishes games faster than
+ * the base pace.  A game deleted is always in an
  * archive that is on disk.  When a tick finds no game left, the archive
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
@@ -67,9 +76,13 @@
 #define RETIRE_SLICE	4		/* ... then deleted a tick */
 #define RETIRE_IDLE_X	8		/* both, times this, when no client
 					   wrote since the last pass */
-#define RETIRE_BEHIND_X	8		/* both, times this, when a batch
-					   is full */
+#define RETIRE_BASE_RATE 250		/* games a second at the base pace */
+#define RETIRE_MARGIN	2		/* the pace kept: times the rate at
+					   which games finish */
+#define RETIRE_BEHIND_X	8		/* both, times this at most, to keep
+					   that pace */
 #define RETIRE_BEHIND_T	3		/* ... and the budget, times this */
+#define RETIRE_RATE_US	1000000		/* games finishing counted over */
 #define RETIRE_BUDGET_US 1000		/* a tick stops past this (one game
 					   at least), times the above */
 #define RETIRE_BUSY_MS	10		/* between two ticks of a sweep */
@@ -88,7 +101,11 @@ struct retire {
 	 * open transaction. */
 	char		 ids[RETIRE_BATCH][GAME_ID_MAX + 1];
 	int		 n, arch, next, synced;
-	int		 behind;	/* the batch is full */
+	int		 full;		/* the batch is full: more due */
+	int		 pace;		/* times the base pace, 1.. */
+	/* The rate at which games finish, and what one multiple of the
+	 * base pace retires, counted over RETIRE_RATE_US. */
+	uint64_t	 fin_seen, done_seen, fin_us, fin_rate, per_pace;
 	int64_t		 before;
 	int64_t		 pending;
 	struct archive_moves mv;
@@ -346,13 +363,51 @@ list_add(void *arg, const char *id, enum game_kind kind)
 	return 0;
 }
 
-/* What a tick may take: the budget, times x (idle), times
- * RETIRE_BEHIND_T when the job is behind. */
+/* What a tick may take: the budget, times x (idle), times the pace
+ * (RETIRE_BEHIND_T at most). */
 static uint64_t
 budget_us(const struct retire *r, int x)
 {
 	return (uint64_t)RETIRE_BUDGET_US * (uint64_t)x *
-	    (r->behind ? RETIRE_BEHIND_T : 1);
+	    (uint64_t)(r->pace < RETIRE_BEHIND_T ? r->pace : RETIRE_BEHIND_T);
+}
+
+/*
+ * The pace of this tick: the base one, unless more games are due than a
+ * batch holds and they finish faster than the job retires them at the
+ * base pace, with RETIRE_MARGIN to spare; then enough multiples of the
+ * base pace to retire RETIRE_MARGIN times that rate, RETIRE_BEHIND_X at
+ * most.  What one multiple retires is measured, a second at a time
+ * while the job is busy (RETIRE_BASE_RATE until then): the machine, the
+ * load and the games' histories all change it.
+ */
+static void
+pace_update(struct retire *r)
+{
+	uint64_t	 now = mono_us(), fin = r->srv->env.finished, want;
+	uint64_t	 done = r->stats.retired, dt;
+
+	if (r->fin_us == 0 || now - r->fin_us >= RETIRE_RATE_US) {
+		dt = now - r->fin_us;
+		if (r->fin_us != 0) {
+			r->fin_rate = (fin - r->fin_seen) * 1000000 / dt;
+			if (r->full && done > r->done_seen)
+				r->per_pace = (done - r->done_seen) * 1000000 /
+				    dt / (uint64_t)r->pace;
+		}
+		if (r->per_pace < RETIRE_BASE_RATE / 8)
+			r->per_pace = r->per_pace == 0 ? RETIRE_BASE_RATE :
+			    RETIRE_BASE_RATE / 8;
+		r->fin_seen = fin;
+		r->done_seen = done;
+		r->fin_us = now;
+	}
+	want = (r->fin_rate * RETIRE_MARGIN + r->per_pace - 1) / r->per_pace;
+	if (!r->full || want < 1)
+		want = 1;
+	r->pace = want > RETIRE_BEHIND_X ? RETIRE_BEHIND_X : (int)want;
+	r->stats.pace = r->pace;
+	r->stats.finish_rate = r->fin_rate;
 }
 
 /* A chunk of the batch read and written to the archive, its sync asked
@@ -361,8 +416,7 @@ static int
 archive_chunk(struct retire *r, int x)
 {
 	struct store	*st = r->srv->env.store;
-	int		 end = r->arch + RETIRE_CHUNK * x *
-			    (r->behind ? RETIRE_BEHIND_X : 1), rc;
+	int		 end = r->arch + RETIRE_CHUNK * x * r->pace, rc;
 	uint64_t	 t0 = mono_us();
 
 	if (r->srv->cfg->finished_archive[0] == '\0') {
@@ -409,7 +463,7 @@ delete_slice(struct retire *r, int x)
 	struct cmd_result	 res;
 	struct reply		 out;
 	int			 end = r->next + RETIRE_SLICE * x *
-				    (r->behind ? RETIRE_BEHIND_X : 1);
+				    r->pace;
 	uint64_t		 t0 = mono_us();
 
 	for (; r->next < r->n && r->next < end; r->next++) {
@@ -475,6 +529,7 @@ tick(evutil_socket_t fd, short what, void *arg)
 	    srv->env.turns == r->seen_turns ? RETIRE_IDLE_X : 1;
 	r->seen_commands = srv->commands;
 	r->seen_turns = srv->env.turns;
+	pace_update(r);
 	if (r->synced && r->next < r->n) {
 		delete_slice(r, x);
 		arm(r, RETIRE_BUSY_MS);
@@ -516,7 +571,7 @@ tick(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	r->before = before;
-	r->behind = r->n == RETIRE_BATCH;
+	r->full = r->n == RETIRE_BATCH;
 	arm(r, RETIRE_BUSY_MS);
 	return;
 fail:

@@ -12,7 +12,7 @@ top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/daemon.sh"
 need_cli redis-cli
 test_setup ludus-retire
-echo "1..14"
+echo "1..16"
 
 mkdir "$DIR/arch"
 # finished ID: a Snake & Ladder game of one player, won.
@@ -39,6 +39,14 @@ start_daemon "$DIR/port" "$DIR/log" --db "$DIR/off.db" ||
 finished old
 check "off by default: INFO says 0" "finished_retention:0" \
     "$(cli INFO persistence | tr -d '\r' | grep '^finished_retention:')"
+# games_finished counts the moves that ended a game, once: not a move
+# refused on the game over, nor one that leaves a game in play.
+cli SNL.ROLL old 3 >/dev/null
+cli LUDO.CREATE lp red blue >/dev/null
+cli LUDO.PLAY lp red 6 1 >/dev/null
+check "INFO counts the game finished, once" "games_finished:1" \
+    "$(cli INFO stats | tr -d '\r' | grep '^games_finished:')"
+cli GAME.DELETE lp FORCE >/dev/null
 sleep 1.2
 check "... and a finished game stays" "old" "$(cli GAMES)"
 stop_daemon
@@ -61,6 +69,8 @@ cli LUDO.CREATE play red blue >/dev/null
 cli LUDO.PLAY play red 6 1 >/dev/null
 check "the games' histories read before their retention" $NG \
     "$(grep -c 'P1 WINS' "$DIR/before")"
+check "INFO counts the $NG games finished" "games_finished:$NG" \
+    "$(cli INFO stats | tr -d '\r' | grep '^games_finished:')"
 if wait_for $NG; then ok "$NG finished games retired in the background"
 else not_ok "$NG finished games retired in the background"; fi
 finished late
