@@ -758,7 +758,9 @@ note_move_times(int on)
 }
 
 /* The gaps between the stored moves of game id shorter than min_ms (the
- * first few noted); the longest in *longest. */
+ * first few noted); the longest in *longest.  When there is one, every
+ * move is noted, its gap and its session, so that a failure says which
+ * node played what when. */
 static int
 short_gaps(const char *id, int64_t min_ms, int64_t *longest, int *moves)
 {
@@ -786,6 +788,15 @@ short_gaps(const char *id, int64_t min_ms, int64_t *longest, int *moves)
 			    PQgetvalue(r, i - 1, 1), PQgetvalue(r, i, 1));
 		if (i > 0 && gap > *longest)
 			*longest = gap;
+		prev = at;
+	}
+	for (i = 0, prev = 0; n > 0 && i < PQntuples(r); i++) {
+		if (parse_int64(PQgetvalue(r, i, 0), 0, INT64_MAX, &at,
+		    &errstr) != 0)
+			break;
+		rc_note("move %d: %lld ms after the one before, session %s",
+		    i + 1, (long long)(i > 0 ? (at - prev) / 1000 : 0),
+		    PQgetvalue(r, i, 1));
 		prev = at;
 	}
 	PQclear(r);
