@@ -34,9 +34,10 @@
  * the loop's time at most).  A backlog (retention set on an old store, or
  * lowered) is not a service outrunning the job: with few games finishing
  * it drains at the base pace under load, whose cost to turns is within
- * noise, and at the idle pace without.  Turns wait a little longer only
- * while the job keeps pace with a service that finishes games faster than
- * the base pace.  A game deleted is always in an
+ * noise, and with no client at RETIRE_BEHIND_X times the idle pace.
+ * Turns wait a little longer only while the job keeps pace with a
+ * service that finishes games faster than the base pace.  A game deleted
+ * is always in an
  * archive that is on disk.  When a tick finds no game left, the archive
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
@@ -106,6 +107,8 @@ struct retire {
 	/* The rate at which games finish, and what one multiple of the
 	 * base pace retires, counted over RETIRE_RATE_US. */
 	uint64_t	 fin_seen, done_seen, fin_us, fin_rate, per_pace;
+	int		 idle_seen;	/* an idle tick this second: its
+					   retired say nothing of a pace */
 	int64_t		 before;
 	int64_t		 pending;
 	struct archive_moves mv;
@@ -377,12 +380,13 @@ budget_us(const struct retire *r, int x)
  * batch holds and they finish faster than the job retires them at the
  * base pace, with RETIRE_MARGIN to spare; then enough multiples of the
  * base pace to retire RETIRE_MARGIN times that rate, RETIRE_BEHIND_X at
- * most.  What one multiple retires is measured, a second at a time
- * while the job is busy (RETIRE_BASE_RATE until then): the machine, the
- * load and the games' histories all change it.
+ * most; with a batch full and no client (idle), RETIRE_BEHIND_X.  What
+ * one multiple retires is measured, a second at a time while the job is
+ * busy and no tick is idle (RETIRE_BASE_RATE until then): the machine, the load and the
+ * games' histories all change it.
  */
 static void
-pace_update(struct retire *r)
+pace_update(struct retire *r, int idle)
 {
 	uint64_t	 now = mono_us(), fin = r->srv->env.finished, want;
 	uint64_t	 done = r->stats.retired, dt;
@@ -391,7 +395,7 @@ pace_update(struct retire *r)
 		dt = now - r->fin_us;
 		if (r->fin_us != 0) {
 			r->fin_rate = (fin - r->fin_seen) * 1000000 / dt;
-			if (r->full && done > r->done_seen)
+			if (r->full && !r->idle_seen && done > r->done_seen)
 				r->per_pace = (done - r->done_seen) * 1000000 /
 				    dt / (uint64_t)r->pace;
 		}
@@ -401,10 +405,14 @@ pace_update(struct retire *r)
 		r->fin_seen = fin;
 		r->done_seen = done;
 		r->fin_us = now;
+		r->idle_seen = 0;
 	}
+	r->idle_seen |= idle;
 	want = (r->fin_rate * RETIRE_MARGIN + r->per_pace - 1) / r->per_pace;
 	if (!r->full || want < 1)
 		want = 1;
+	if (r->full && idle)
+		want = RETIRE_BEHIND_X;	/* nobody waits: as fast as it may */
 	r->pace = want > RETIRE_BEHIND_X ? RETIRE_BEHIND_X : (int)want;
 	r->stats.pace = r->pace;
 	r->stats.finish_rate = r->fin_rate;
@@ -529,7 +537,7 @@ tick(evutil_socket_t fd, short what, void *arg)
 	    srv->env.turns == r->seen_turns ? RETIRE_IDLE_X : 1;
 	r->seen_commands = srv->commands;
 	r->seen_turns = srv->env.turns;
-	pace_update(r);
+	pace_update(r, x > 1);
 	if (r->synced && r->next < r->n) {
 		delete_slice(r, x);
 		arm(r, RETIRE_BUSY_MS);
