@@ -72,14 +72,15 @@ static const char log_table[] =
     " result TEXT NOT NULL, at INTEGER NOT NULL, automatic INTEGER NOT NULL,"
     " state BLOB NOT NULL)";
 
-/* The store's own statements for these rows (src/store/sqlite.c). */
+/* The store's own statements for these rows (src/store/sqlite_stmt.c). */
 static const char *const probe_sql[NPROBE] = {
 	[P_BEGIN] = "BEGIN IMMEDIATE",
 	[P_COMMIT] = "COMMIT",
 	[P_GAME] =
 	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
 	    " updated = ?6, deadline = ?8, roll = ?9, roll_player = ?10"
-	    " WHERE id = ?1 AND moves = ?7",
+	    " WHERE id = ?1 AND moves = ?7 RETURNING gid",
+	/* The game's children by the gid its UPDATE returned. */
 	[P_TOKEN] =
 	    "UPDATE tokens SET pos = ?4, points = ?5"
 	    " WHERE game = ?1 AND player = ?2 AND token = ?3",
@@ -348,8 +349,8 @@ one_turn(struct probe *pr)
 {
 	sqlite3_stmt	*st;
 	char		 id[GAME_ID_MAX + 1], player[8];
-	int64_t		 g = pr->next, m = pr->moves[g], now;
-	int		 who = (int)(m % NPLAYERS);
+	int64_t		 g = pr->next, m = pr->moves[g], now, gid;
+	int		 who = (int)(m % NPLAYERS), rc;
 
 	pr->next = (g + 1) % pr->ngames;
 	game_id(g, id, sizeof(id));
@@ -372,15 +373,20 @@ one_turn(struct probe *pr)
 	sqlite3_bind_null(st, 8);	/* no deadline, no pending roll */
 	sqlite3_bind_null(st, 9);
 	sqlite3_bind_null(st, 10);
-	step_done(pr, P_GAME);
-	if (sqlite3_changes(pr->db) != 1) {
+	gid = 0;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		gid = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_DONE)
+		die_db(pr->db, probe_sql[P_GAME]);
+	sqlite3_reset(st);
+	if (gid == 0) {
 		fprintf(stderr, "probe: game %s not at move %lld\n", id,
 		    (long long)m);
 		exit(1);
 	}
 
 	st = pr->st[P_TOKEN];
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, gid);
 	sqlite3_bind_int(st, 2, who);
 	sqlite3_bind_int(st, 3, 1 + (int)(m / NPLAYERS % LUDO_TOKENS));
 	sqlite3_bind_int(st, 4, (int)(m % 52));
@@ -388,7 +394,7 @@ one_turn(struct probe *pr)
 	step_done(pr, P_TOKEN);
 
 	st = pr->st[P_MOVE];
-	sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 1, gid);
 	sqlite3_bind_int64(st, 2, m + 1);
 	sqlite3_bind_text(st, 3, player, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, "3:1", -1, SQLITE_STATIC);

@@ -17,6 +17,7 @@ sqlite_clear(struct store *st)
 	struct sqlite_store	*s = to_sqlite(st);
 	int			 i;
 
+	sql_gid_forget(s);
 	if (sql_stmt_exec(s, ST_BEGIN, "clear") != 0)
 		return STORE_ERR;
 	for (i = ST_CLEAR_FIRST; i <= ST_CLEAR_LAST; i++)

@@ -13,8 +13,94 @@ enum {
 	GC_ID, GC_KIND, GC_NPLAYERS, GC_TURN, GC_WINNER, GC_AUX, GC_MOVES,
 	GC_CREATED, GC_UPDATED, GC_PRESET, GC_SIX_BONUS, GC_CAPTURE_BONUS,
 	GC_THREE_SIXES, GC_BOARD, GC_HAS_DECK, GC_DECK, GC_SEATS, GC_DICE,
-	GC_TIMEOUT, GC_DEADLINE, GC_ROLL, GC_ROLL_PLAYER
+	GC_TIMEOUT, GC_DEADLINE, GC_ROLL, GC_ROLL_PLAYER, GC_GID
 };
+
+/* ---------------------------------------------------------------- gid */
+
+void
+sql_gid_keep(struct sqlite_store *s, const char *id, size_t len, int64_t gid)
+{
+	if (sqlite3_get_autocommit(s->db) || len > GAME_ID_MAX || gid <= 0) {
+		sql_gid_forget(s);
+		return;
+	}
+	memcpy(s->last.id, id, len);
+	s->last.id[len] = '\0';
+	s->last.gid = gid;
+}
+
+void
+sql_gid_forget(struct sqlite_store *s)
+{
+	s->last.gid = 0;
+	s->last.id[0] = '\0';
+}
+
+/* id's gid, 0 for no such game; STORE_ERR with the message set.  The
+ * autocommit test covers a transaction SQLite rolled back by itself. */
+static int
+gid_of(struct sqlite_store *s, const char *id, int64_t *gid, const char *op)
+{
+	sqlite3_stmt	*st;
+	int		 rc;
+
+	if (s->last.gid != 0 && !sqlite3_get_autocommit(s->db) &&
+	    strncmp(s->last.id, id, GAME_ID_MAX + 1) == 0) {
+		*gid = s->last.gid;
+		return 0;
+	}
+	if ((st = sql_stmt_get(s, ST_GAME_GID, op)) == NULL)
+		return STORE_ERR;
+	if (sql_bind_id(st, id))
+		return sql_stmt_err(s, st, op);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return sql_stmt_err(s, st, op);
+	*gid = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sql_stmt_done(st);
+	if (*gid != 0)
+		sql_gid_keep(s, id, strnlen(id, GAME_ID_MAX + 1), *gid);
+	return 0;
+}
+
+int
+sql_bind_gid(struct sqlite_store *s, sqlite3_stmt *st, const char *id,
+    const char *op)
+{
+	int64_t	 gid = 0;
+
+	if (gid_of(s, id, &gid, op) != 0) {
+		sql_stmt_done(st);
+		return 1;
+	}
+	if ((gid != 0 ? sqlite3_bind_int64(st, 1, gid) :
+	    sqlite3_bind_null(st, 1)) != SQLITE_OK) {
+		sql_stmt_err(s, st, op);
+		return 1;
+	}
+	return 0;
+}
+
+/* A statement of games RETURNING gid, run: the gid kept; 0,
+ * STORE_NOTFOUND when it matched no row, or STORE_ERR. */
+static int
+gid_run(struct sqlite_store *s, sqlite3_stmt *st, const char *id,
+    size_t len, const char *op)
+{
+	int64_t	 gid = 0;
+	int	 rc;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		gid = sqlite3_column_int64(st, 0);
+	if (rc != SQLITE_DONE)
+		return sql_stmt_err(s, st, op);
+	sql_stmt_done(st);
+	if (gid == 0)
+		return STORE_NOTFOUND;
+	sql_gid_keep(s, id, len, gid);
+	return 0;
+}
 
 /* Binds deadline, roll, roll_player at i, i + 1, i + 2: NULL for 0,
  * and no roll_player without a roll. */
@@ -45,13 +131,20 @@ bind_rules(sqlite3_stmt *st, const struct row_game *r)
 	return 0;
 }
 
-/* A token row's key and columns, at 1-5 of its INSERT and its UPDATE. */
+/* A token row's key and columns, at 1-5 of its INSERT and its UPDATE;
+ * the statement reset on failure. */
 static int
-bind_token(sqlite3_stmt *st, const char *id, const struct row_token *r)
+bind_token(struct sqlite_store *s, sqlite3_stmt *st, const char *id,
+    const struct row_token *r, const char *op)
 {
-	return sql_bind_id(st, id) || sql_bind_int(st, 2, r->player) ||
-	    sql_bind_int(st, 3, r->token) || sql_bind_int(st, 4, r->pos) ||
-	    sql_bind_int(st, 5, r->points);
+	if (sql_bind_gid(s, st, id, op))
+		return 1;
+	if (sql_bind_int(st, 2, r->player) || sql_bind_int(st, 3, r->token) ||
+	    sql_bind_int(st, 4, r->pos) || sql_bind_int(st, 5, r->points)) {
+		sql_stmt_err(s, st, op);
+		return 1;
+	}
+	return 0;
 }
 
 int
@@ -75,11 +168,15 @@ sqlite_insert_game(struct store *store, const struct row_game *r)
 	if (bad)
 		return sql_stmt_err(s, st, "create_game");
 	rc = sql_stmt_run(s, st, "create_game");
-	/* games.id is the only key of the table. */
+	/* games.id is the only key of the table the caller gives. */
 	if (rc == SQLITE_CONSTRAINT_PRIMARYKEY ||
 	    rc == SQLITE_CONSTRAINT_UNIQUE)
 		return STORE_EXISTS;
-	return rc == 0 ? 0 : STORE_ERR;
+	if (rc != 0)
+		return STORE_ERR;
+	/* Its players, tokens and cells come next, by this gid. */
+	sql_gid_keep(s, r->id, r->id_len, sqlite3_last_insert_rowid(s->db));
+	return 0;
 }
 
 int
@@ -91,7 +188,9 @@ sqlite_insert_player(struct store *store, const char *id,
 
 	if ((st = sql_stmt_get(s, ST_PLAYER_INSERT, "create_game")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, r->idx) ||
+	if (sql_bind_gid(s, st, id, "create_game"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, r->idx) ||
 	    sqlite3_bind_text(st, 3, r->name, (int)r->name_len,
 	    SQLITE_STATIC) != SQLITE_OK ||
 	    (r->has_bot && sql_bind_int(st, 4, r->bot)) ||
@@ -110,8 +209,8 @@ sqlite_insert_token(struct store *store, const char *id,
 
 	if ((st = sql_stmt_get(s, ST_TOKEN_INSERT, "create_game")) == NULL)
 		return STORE_ERR;
-	if (bind_token(st, id, r))
-		return sql_stmt_err(s, st, "create_game");
+	if (bind_token(s, st, id, r, "create_game"))
+		return STORE_ERR;
 	return sql_stmt_run(s, st, "create_game") == 0 ? 0 : STORE_ERR;
 }
 
@@ -126,7 +225,9 @@ sqlite_write_cell(struct store *store, const char *id,
 	    op);
 	if (st == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, r->cell) ||
+	if (sql_bind_gid(s, st, id, op))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, r->cell) ||
 	    (r->target != 0 && sql_bind_int(st, 3, r->target)))
 		return sql_stmt_err(s, st, op);
 	return sql_stmt_run(s, st, op) == 0 ? 0 : STORE_ERR;
@@ -134,7 +235,8 @@ sqlite_write_cell(struct store *store, const char *id,
 
 /* --------------------------------------------------------------- read */
 
-/* The statement of a walk, its id bound; NULL with the message set. */
+/* The statement of a walk of a child table, the game's gid bound; NULL
+ * with the message set. */
 static sqlite3_stmt *
 walk_start(struct sqlite_store *s, enum stmt_id id, const char *game)
 {
@@ -142,10 +244,8 @@ walk_start(struct sqlite_store *s, enum stmt_id id, const char *game)
 
 	if ((st = sql_stmt_get(s, id, "load_game")) == NULL)
 		return NULL;
-	if (sql_bind_id(st, game)) {
-		sql_stmt_err(s, st, "load_game");
+	if (sql_bind_gid(s, st, game, "load_game"))
 		return NULL;
-	}
 	return st;
 }
 
@@ -197,8 +297,10 @@ sqlite_read_game(struct store *store, const char *id, store_row_game_cb cb,
 	sqlite3_stmt		*st;
 	int			 rc, ret;
 
-	if ((st = walk_start(s, ST_GAME_SELECT, id)) == NULL)
+	if ((st = sql_stmt_get(s, ST_GAME_SELECT, "load_game")) == NULL)
 		return STORE_ERR;
+	if (sql_bind_id(st, id))
+		return sql_stmt_err(s, st, "load_game");
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
 		sql_stmt_done(st);
@@ -207,6 +309,8 @@ sqlite_read_game(struct store *store, const char *id, store_row_game_cb cb,
 	if (rc != SQLITE_ROW)
 		return sql_stmt_err(s, st, "load_game");
 	game_row_of(st, &r);
+	/* Its players, tokens and cells are read next, by this gid. */
+	sql_gid_keep(s, r.id, r.id_len, sqlite3_column_int64(st, GC_GID));
 	ret = cb(arg, &r);
 	sql_stmt_done(st);
 	return ret;
@@ -308,7 +412,9 @@ sqlite_update_game(struct store *store, const struct row_game *r,
 	    sql_bind_int(st, 5, r->moves) || sql_bind_int(st, 6, r->updated) ||
 	    sql_bind_int(st, 7, moves) || bind_pending(st, 8, r))
 		return sql_stmt_err(s, st, "save_turn");
-	return update_run(s, st, "save_turn");
+	/* The turn's tokens and history row come next, by this gid. */
+	return gid_run(s, st, r->id, strnlen(r->id, GAME_ID_MAX + 1),
+	    "save_turn");
 }
 
 int
@@ -320,8 +426,8 @@ sqlite_update_token(struct store *store, const char *id,
 
 	if ((st = sql_stmt_get(s, ST_TOKEN_UPDATE, "save_turn")) == NULL)
 		return STORE_ERR;
-	if (bind_token(st, id, r))
-		return sql_stmt_err(s, st, "save_turn");
+	if (bind_token(s, st, id, r, "save_turn"))
+		return STORE_ERR;
 	return update_run(s, st, "save_turn");
 }
 
@@ -334,7 +440,9 @@ sqlite_insert_move(struct store *store, const char *id,
 
 	if ((st = sql_stmt_get(s, ST_MOVE_INSERT, "save_turn")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, mv->seq) ||
+	if (sql_bind_gid(s, st, id, "save_turn"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, mv->seq) ||
 	    sql_bind_text(st, 3, mv->player, sizeof(mv->player)) ||
 	    sql_bind_text(st, 4, mv->action, sizeof(mv->action)) ||
 	    sql_bind_text(st, 5, mv->result, sizeof(mv->result)) ||
@@ -353,7 +461,7 @@ sqlite_touch_game(struct store *store, const char *id, int64_t updated)
 		return STORE_ERR;
 	if (sql_bind_id(st, id) || sql_bind_int(st, 2, updated))
 		return sql_stmt_err(s, st, "save_setup");
-	return update_run(s, st, "save_setup");
+	return gid_run(s, st, id, strnlen(id, GAME_ID_MAX + 1), "save_setup");
 }
 
 int
@@ -368,7 +476,8 @@ sqlite_update_pending(struct store *store, const struct row_game *r,
 	if (sql_bind_id(st, r->id) || bind_pending(st, 2, r) ||
 	    sql_bind_int(st, 5, moves))
 		return sql_stmt_err(s, st, "save_opts");
-	return update_run(s, st, "save_opts");
+	return gid_run(s, st, r->id, strnlen(r->id, GAME_ID_MAX + 1),
+	    "save_opts");
 }
 
 int
@@ -380,7 +489,9 @@ sqlite_update_seat(struct store *store, const char *id, int idx,
 
 	if ((st = sql_stmt_get(s, ST_PLAYER_SEAT, "save_seat")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, idx) ||
+	if (sql_bind_gid(s, st, id, "save_seat"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, idx) ||
 	    sqlite3_bind_blob(st, 3, key, SEAT_HASH_LEN, SQLITE_STATIC) !=
 	    SQLITE_OK ||
 	    sqlite3_bind_blob(st, 4, old, SEAT_HASH_LEN, SQLITE_STATIC) !=

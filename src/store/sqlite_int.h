@@ -45,6 +45,7 @@ enum stmt_id {
 	ST_GAME_UPDATE,
 	ST_GAME_TOUCH,
 	ST_GAME_OPTS,
+	ST_GAME_GID,
 	ST_DEADLINES,
 	ST_META_INSERT,
 	ST_META_SELECT,
@@ -111,12 +112,27 @@ enum stmt_id {
 
 struct sqlite_ckpt;
 
+/*
+ * The rows of a game's children are keyed by its gid, not its id
+ * (sql/008_int_keys.sql).  The gid of the game the open transaction last
+ * read or wrote is kept here, so that the rest of a turn (its tokens, its
+ * history row) looks nothing up; outside a transaction nothing is kept,
+ * as another connection may delete the game and its gid be given to the
+ * next one created.  Forgotten at every BEGIN, COMMIT, ROLLBACK, savepoint
+ * undo, and delete of a game.
+ */
+struct sqlite_gid {
+	int64_t		 gid;			/* 0: none kept */
+	char		 id[GAME_ID_MAX + 1];
+};
+
 struct sqlite_store {
 	struct store		 store;		/* first: the handle callers hold */
 	sqlite3			*db;
 	sqlite3_stmt		*stmt[NSTMT];
 	struct sqlite_ckpt	*ckpt;		/* NULL: SQLite's own checkpoints */
 	int			 incremental;	/* auto_vacuum = incremental */
+	struct sqlite_gid	 last;		/* the game last read or written */
 };
 
 static inline struct sqlite_store *
@@ -205,6 +221,18 @@ sql_bind_id(sqlite3_stmt *st, const char *id)
 {
 	return sql_bind_text(st, 1, id, GAME_ID_MAX + 1);
 }
+
+/* ----------------------------------------------------- sqlite_games.c */
+
+/* Keeps id's gid (inside a transaction only); forgets it. */
+void		 sql_gid_keep(struct sqlite_store *, const char *, size_t,
+		    int64_t);
+void		 sql_gid_forget(struct sqlite_store *);
+/* Binds the gid of game id at 1: the one kept, or looked up (NULL when
+ * there is no such game: a read finds no rows, a write fails); non-zero
+ * with the message set on failure, the statement reset. */
+int		 sql_bind_gid(struct sqlite_store *, sqlite3_stmt *,
+		    const char *, const char *);
 
 /* ------------------------------------------------------ sqlite_txn.c */
 

@@ -435,7 +435,9 @@ match_rows(struct store *store, const char *game, const struct store_match *m)
 			continue;
 		if ((st = sql_stmt_get(s, ST_SEAT_INSERT, "match")) == NULL)
 			return STORE_ERR;
-		if (sql_bind_id(st, game) || sql_bind_int(st, 2, i) ||
+		if (sql_bind_gid(s, st, game, "match"))
+			return STORE_ERR;
+		if (sql_bind_int(st, 2, i) ||
 		    sql_bind_text(st, 3, m->accounts[i], GAME_ID_MAX + 1))
 			return sql_stmt_err(s, st, "match");
 		if ((rc = sql_stmt_run(s, st, "match")) != 0)
@@ -454,8 +456,8 @@ game_accounts(struct store *store, const char *game, store_seat_cb cb,
 
 	if ((st = sql_stmt_get(s, ST_SEAT_SELECT, "seats")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, game))
-		return sql_stmt_err(s, st, "seats");
+	if (sql_bind_gid(s, st, game, "seats"))
+		return STORE_ERR;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if ((ret = cb(arg, sqlite3_column_int(st, 0),
 		    (const char *)sqlite3_column_text(st, 1))) != 0)
@@ -628,7 +630,9 @@ seat_import(struct store *store, const char *game, int idx,
 
 	if ((st = sql_stmt_get(s, ST_SEAT_INSERT, "seat")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, game) || sql_bind_int(st, 2, idx) ||
+	if (sql_bind_gid(s, st, game, "seat"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, idx) ||
 	    sql_bind_text(st, 3, account, GAME_ID_MAX + 1))
 		return sql_stmt_err(s, st, "seat");
 	return run_write(s, st, "seat") == 0 ? 0 : STORE_ERR;

@@ -85,7 +85,9 @@ sqlite_history(struct store *store, const char *id, int64_t from,
 
 	if ((st = sql_stmt_get(s, ST_MOVE_SELECT, "history")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, from) ||
+	if (sql_bind_gid(s, st, id, "history"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, from) ||
 	    sql_bind_int(st, 3, count < 0 ? -1 : count))
 		return sql_stmt_err(s, st, "history");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {

@@ -16,6 +16,8 @@ sqlite_delete_game(struct store *store, const char *id, int64_t moves,
 	sqlite3_stmt		*st;
 
 	(void)stamp;
+	/* Its gid may be given to the next game created. */
+	sql_gid_forget(s);
 	if ((st = sql_stmt_get(s, ST_GAME_DELETE, "delete_game")) == NULL)
 		return STORE_ERR;
 	if (sql_bind_id(st, id) || sql_bind_int(st, 2, moves))

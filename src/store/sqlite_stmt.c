@@ -28,15 +28,19 @@ static const char *const stmt_sql[NSTMT] = {
 	    "SELECT id, kind, nplayers, turn, winner, aux, moves, created,"
 	    " updated, ludo_preset, six_bonus, capture_bonus, three_sixes,"
 	    " board, has_deck, deck, seats, dice, turn_timeout, deadline,"
-	    " roll, roll_player FROM games WHERE id = ?1",
+	    " roll, roll_player, gid FROM games WHERE id = ?1",
 	[ST_GAME_UPDATE] =
 	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
 	    " updated = ?6, deadline = ?8, roll = ?9, roll_player = ?10"
-	    " WHERE id = ?1 AND moves = ?7",
-	[ST_GAME_TOUCH] = "UPDATE games SET updated = ?2 WHERE id = ?1",
+	    " WHERE id = ?1 AND moves = ?7 RETURNING gid",
+	[ST_GAME_TOUCH] =
+	    "UPDATE games SET updated = ?2 WHERE id = ?1 RETURNING gid",
 	[ST_GAME_OPTS] =
 	    "UPDATE games SET deadline = ?2, roll = ?3, roll_player = ?4"
-	    " WHERE id = ?1 AND moves = ?5",
+	    " WHERE id = ?1 AND moves = ?5 RETURNING gid",
+	/* A game's child rows name it by its gid: ?1 of the statements
+	 * below that say "game = ?1" (sql_bind_gid()). */
+	[ST_GAME_GID] = "SELECT gid FROM games WHERE id = ?1",
 	[ST_DEADLINES] =
 	    "SELECT id, deadline FROM games WHERE deadline IS NOT NULL"
 	    " ORDER BY deadline, id",
@@ -135,12 +139,12 @@ static const char *const stmt_sql[NSTMT] = {
 	    " ORDER BY idx",
 	[ST_ACCOUNT_GAMES] =
 	    "SELECT " SQLITE_ACCOUNT_GAME_COLS " FROM game_accounts a"
-	    " JOIN games g ON g.id = a.game"
+	    " JOIN games g ON g.gid = a.game"
 	    " JOIN players ps ON ps.game = a.game AND ps.idx = a.idx"
-	    " LEFT JOIN players pt ON pt.game = g.id AND pt.idx = g.turn"
-	    " WHERE a.account = ?1 AND a.game > ?2"
+	    " LEFT JOIN players pt ON pt.game = g.gid AND pt.idx = g.turn"
+	    " WHERE a.account = ?1 AND g.id > ?2"
 	    " AND (?3 = 0 OR (?3 = 1) = (g.turn >= 0))"
-	    " ORDER BY a.game, a.idx LIMIT ?4",
+	    " ORDER BY g.id, a.idx LIMIT ?4",
 	/* ludus copy's walks and imports. */
 	[ST_ACCOUNT_EACH] =
 	    "SELECT name, key, bot, created FROM accounts"
@@ -152,7 +156,8 @@ static const char *const stmt_sql[NSTMT] = {
 	    "SELECT " SQLITE_TICKET_COLS " FROM tickets WHERE id > ?1"
 	    " ORDER BY id LIMIT ?2",
 	[ST_SEAT_EACH] =
-	    "SELECT game, idx, account FROM game_accounts ORDER BY game, idx",
+	    "SELECT g.id, a.idx, a.account FROM game_accounts a"
+	    " JOIN games g ON g.gid = a.game ORDER BY g.id, a.idx",
 	[ST_TICKET_IMPORT] =
 	    "INSERT INTO tickets (" SQLITE_TICKET_COLS ") VALUES (?1, ?2, ?3,"
 	    " ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",

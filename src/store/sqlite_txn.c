@@ -13,15 +13,22 @@ static const enum stmt_id sp_stmt[][3] = {
 	[STORE_SP_WRITE] = { ST_SAVEPOINT, ST_RELEASE, ST_ROLLBACK_TO },
 };
 
+/*
+ * The gid kept (sqlite_int.h) is the transaction's: forgotten at each
+ * end and undo, committed or not, as another connection may then delete
+ * the game and its gid be given to another.
+ */
 int
 sqlite_begin(struct store *st)
 {
+	sql_gid_forget(to_sqlite(st));
 	return sql_stmt_exec(to_sqlite(st), ST_BEGIN, "begin");
 }
 
 int
 sqlite_commit(struct store *st)
 {
+	sql_gid_forget(to_sqlite(st));
 	return sql_stmt_exec(to_sqlite(st), ST_COMMIT, "commit");
 }
 
@@ -31,6 +38,7 @@ sqlite_rollback(struct store *st)
 {
 	struct sqlite_store	*s = to_sqlite(st);
 
+	sql_gid_forget(s);
 	if (sqlite3_get_autocommit(s->db))
 		return;
 	sql_stmt_quiet(s, ST_ROLLBACK);
@@ -42,10 +50,17 @@ sqlite_savepoint(struct store *st, enum store_sp sp, const char *op)
 	return sql_stmt_exec(to_sqlite(st), sp_stmt[sp][0], op);
 }
 
+/* The RELEASE of a savepoint opened outside a transaction commits. */
 int
 sqlite_release(struct store *st, enum store_sp sp, const char *op)
 {
-	return sql_stmt_exec(to_sqlite(st), sp_stmt[sp][1], op);
+	struct sqlite_store	*s = to_sqlite(st);
+	int			 rc;
+
+	rc = sql_stmt_exec(s, sp_stmt[sp][1], op);
+	if (sqlite3_get_autocommit(s->db))
+		sql_gid_forget(s);
+	return rc;
 }
 
 /* ROLLBACK TO keeps the savepoint open: RELEASE ends it. */
@@ -54,6 +69,8 @@ sqlite_rollback_to(struct store *st, enum store_sp sp)
 {
 	struct sqlite_store	*s = to_sqlite(st);
 
+	/* It may undo the game's creation. */
+	sql_gid_forget(s);
 	sql_stmt_quiet(s, sp_stmt[sp][2]);
 	sql_stmt_quiet(s, sp_stmt[sp][1]);
 }

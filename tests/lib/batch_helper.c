@@ -242,9 +242,10 @@ bh_poison(struct daemon *d, const char *game)
 {
 	char	 sql[256];
 
+	/* history names its game by the gid (sql/008_int_keys.sql). */
 	snprintf(sql, sizeof sql, "CREATE TRIGGER poison BEFORE INSERT ON "
-	    "history WHEN NEW.game = '%s' BEGIN SELECT RAISE(ABORT, "
-	    "'poisoned row'); END", game);
+	    "history WHEN NEW.game = (SELECT gid FROM games WHERE id = '%s')"
+	    " BEGIN SELECT RAISE(ABORT, 'poisoned row'); END", game);
 	bh_db_exec(d, sql);
 }
 
@@ -257,7 +258,7 @@ bh_bomb(struct daemon *d, const char *game)
 	    "CREATE TABLE spark (f INTEGER REFERENCES fuse (id)"
 	    " DEFERRABLE INITIALLY DEFERRED);"
 	    "CREATE TRIGGER bomb AFTER INSERT ON history"
-	    " WHEN NEW.game = '%s'"
+	    " WHEN NEW.game = (SELECT gid FROM games WHERE id = '%s')"
 	    " BEGIN INSERT INTO spark VALUES (1); END", game);
 	bh_db_exec(d, sql);
 }

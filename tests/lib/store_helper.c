@@ -304,6 +304,44 @@ assert_loads_as(struct store *st, const struct game *want)
 	assert_same_game(&got, want);
 }
 
+/*
+ * A query for PostgreSQL, whose child tables name their game by its id:
+ * SQL_GID()'s lookup of the gid made a lookup of the id, which is then
+ * the same game.  The result is the caller's to free.
+ */
+static char *
+pg_sql(const char *sql)
+{
+	static const char	 from[] = "SELECT gid FROM games";
+	static const char	 to[] = "SELECT id FROM games";
+	const char		*p;
+	char			*out, *o;
+
+	out = malloc(strlen(sql) + 1);
+	assert_non_null(out);
+	for (o = out; (p = strstr(sql, from)) != NULL;
+	    sql = p + sizeof(from) - 1) {
+		memcpy(o, sql, (size_t)(p - sql));
+		o += p - sql;
+		memcpy(o, to, sizeof(to) - 1);
+		o += sizeof(to) - 1;
+	}
+	strcpy(o, sql);
+	return out;
+}
+
+static PGresult *
+pg_exec(const char *sql)
+{
+	PGresult	*r;
+	char		*q;
+
+	q = pg_sql(sql);
+	r = PQexec(pg_conn(), q);
+	free(q);
+	return r;
+}
+
 int64_t
 query_int(struct store *st, const char *sql)
 {
@@ -313,7 +351,7 @@ query_int(struct store *st, const char *sql)
 
 	if (!test_on_pg())
 		return sql_int(store_sqlite_handle(st), sql);
-	r = PQexec(pg_conn(), sql);
+	r = pg_exec(sql);
 	if (PQresultStatus(r) != PGRES_TUPLES_OK || PQntuples(r) < 1)
 		fail_msg("%s: %s", sql, PQresultErrorMessage(r));
 	if (!PQgetisnull(r, 0, 0) && parse_int64(PQgetvalue(r, 0, 0),
@@ -398,7 +436,7 @@ test_exec(struct store *st, const char *sql)
 		    NULL, NULL, NULL), SQLITE_OK);
 		return;
 	}
-	r = PQexec(pg_conn(), sql);
+	r = pg_exec(sql);
 	if (PQresultStatus(r) != PGRES_COMMAND_OK &&
 	    PQresultStatus(r) != PGRES_TUPLES_OK)
 		fail_msg("%s: %s", sql, PQresultErrorMessage(r));

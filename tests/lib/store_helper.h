@@ -32,6 +32,11 @@ void		 tmpdir_remove(struct tmpdir *);
 /* The first column of the first row of a query, which must have one. */
 int64_t		 sql_int(sqlite3 *, const char *sql);
 
+/* The gid of game id (a string literal) in SQL text: SQLite's child
+ * tables name their game by it (sql/008_int_keys.sql); query_int() and
+ * test_exec() make it the id on PostgreSQL, whose tables name it so. */
+#define SQL_GID(id)	"(SELECT gid FROM games WHERE id = '" id "')"
+
 /*
  * Plays one random stored move on a copy of g (the engine's, as the
  * command layer would): out and mv are filled and 1 returned, or 0 when

@@ -213,7 +213,8 @@ test_load_game_cache_other_connection(void **state)
 	    NULL), SQLITE_OK);
 
 	assert_int_equal(sqlite3_exec(other, "UPDATE tokens SET pos = 7"
-	    " WHERE game = 'shared' AND player = 1 AND token = 3", NULL, NULL,
+	    " WHERE game = " SQL_GID("shared") " AND player = 1 AND token = 3",
+	    NULL, NULL,
 	    NULL), SQLITE_OK);
 	g.s.ludo.pos[1][2] = 7;
 	assert_cached(st, &g, 0);
@@ -261,7 +262,8 @@ test_load_game_cache_handle_write(void **state)
 	assert_int_equal(store_create_game(st, &g), STORE_OK);
 	assert_cached(st, &g, 0);
 	assert_int_equal(sqlite3_exec(db, "UPDATE tokens SET points = 3"
-	    " WHERE game = 'handle' AND player = 1", NULL, NULL, NULL),
+	    " WHERE game = " SQL_GID("handle") " AND player = 1", NULL, NULL,
+	    NULL),
 	    SQLITE_OK);
 	g.s.dandy.points[1] = 3;
 	assert_cached(st, &g, 0);
@@ -269,7 +271,8 @@ test_load_game_cache_handle_write(void **state)
 	assert_int_equal(store_begin(st), STORE_OK);
 	assert_cached(st, &g, 1);
 	assert_int_equal(sqlite3_exec(db, "UPDATE tokens SET pos = 4"
-	    " WHERE game = 'handle' AND player = 0", NULL, NULL, NULL),
+	    " WHERE game = " SQL_GID("handle") " AND player = 0", NULL, NULL,
+	    NULL),
 	    SQLITE_OK);
 	g.s.dandy.pos[0] = 4;
 	assert_cached(st, &g, 0);

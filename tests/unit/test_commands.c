@@ -529,7 +529,7 @@ test_replay_states(void **state)
 
 	/* A history row that does not replay. */
 	exec_sql(f, "UPDATE history SET result = 'MOVED' "
-	    "WHERE game = 'capture-game' AND seq = 6");
+	    "WHERE game = " SQL_GID("capture-game") " AND seq = 6");
 	EXPECT_ERR(f, "REPLAY capture-game",
 	    "-STATE history of 'capture-game' does not replay: move 6");
 	EXPECT(f, "REPLAY capture-game 5",
@@ -555,18 +555,18 @@ test_audit_tampered(void **state)
 	EXPECT(f, "DANDY.DRAW d", "+P1 1 0");
 	EXPECT(f, "AUDIT", "*0");
 
-	exec_sql(f, "UPDATE tokens SET pos = 5 WHERE game = 'b' AND "
-	    "player = 0 AND token = 2");
+	exec_sql(f, "UPDATE tokens SET pos = 5 WHERE game = " SQL_GID("b")
+	    " AND player = 0 AND token = 2");
 	EXPECT(f, "AUDIT", "*1\n$b");
 	EXPECT(f, "AUDIT b", "*1\n$b");
 	EXPECT(f, "AUDIT a", "*0");
-	exec_sql(f, "UPDATE tokens SET pos = 7 WHERE game = 'c' AND "
-	    "player = 1");
-	exec_sql(f, "UPDATE tokens SET points = 4 WHERE game = 'd' AND "
-	    "player = 0");
+	exec_sql(f, "UPDATE tokens SET pos = 7 WHERE game = " SQL_GID("c")
+	    " AND player = 1");
+	exec_sql(f, "UPDATE tokens SET points = 4 WHERE game = " SQL_GID("d")
+	    " AND player = 0");
 	EXPECT(f, "AUDIT", "*3\n$b\n$c\n$d");
 	/* A deleted history row: the game no longer matches its history. */
-	exec_sql(f, "DELETE FROM history WHERE game = 'a'");
+	exec_sql(f, "DELETE FROM history WHERE game = " SQL_GID("a"));
 	EXPECT(f, "AUDIT a", "*1\n$a");
 	EXPECT(f, "AUDIT nope", "-NOGAME no such game 'nope'");
 	EXPECT(f, "AUDIT No", "-BADARG invalid game id");

@@ -40,13 +40,20 @@ rows_of(struct fixture *f, const char *id)
 {
 	static const char *const tables[] = { "games", "players", "tokens",
 	    "jumps", "history" };
-	char	 sql[128];
+	char	 sql[256];
 	int64_t	 n = 0;
 	size_t	 i;
 
+	/* A child row of a deleted game names no game at all. */
 	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s WHERE %s ="
-		    " '%s'", tables[i], i == 0 ? "id" : "game", id);
+		if (i == 0)
+			snprintf(sql, sizeof(sql), "SELECT count(*) FROM games"
+			    " WHERE id = '%s'", id);
+		else
+			snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s"
+			    " WHERE game = (SELECT gid FROM games WHERE"
+			    " id = '%s') OR game NOT IN (SELECT gid FROM"
+			    " games)", tables[i], id);
 		n += tc_count_rows(f, sql);
 	}
 	return n;

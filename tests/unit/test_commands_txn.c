@@ -183,7 +183,8 @@ test_batch_turn_fails_alone(void **state)
 	assert_int_equal(f->env.commits, 1);
 	assert_int_equal(f->env.batch_max, 3);
 	sql(f, "CREATE TEMP TRIGGER poison BEFORE INSERT ON history"
-	    " WHEN NEW.game = 's2' BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
+	    " WHEN NEW.game = " SQL_GID("s2")
+	    " BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
 
 	commits = f->env.commits;
 	EXPECT(f, "SNL.ROLL s1 3", "+P1 3");
@@ -399,7 +400,8 @@ test_group_kept_or_undone_whole(void **state)
 	if (test_on_pg())
 		return;
 	sql(f, "CREATE TEMP TRIGGER poison BEFORE INSERT ON history"
-	    " WHEN NEW.game = 'p' BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
+	    " WHEN NEW.game = " SQL_GID("p")
+	    " BEGIN SELECT RAISE(ABORT, 'poisoned'); END");
 	EXPECT(f, "SNL.CREATE p 1", "+OK");
 	assert_int_equal(cmd_txn_group_begin(&f->env), 0);
 	EXPECT(f, "SNL.ROLL s 1", "+P2 5");

@@ -450,7 +450,8 @@ test_seat_keys_not_stored(void **state)
 
 		assert_int_equal(sqlite3_prepare_v2(store_sqlite_handle(f->st),
 		    "SELECT count(DISTINCT seat), min(length(seat)),"
-		    " max(length(seat)) FROM players WHERE game = 'g'", -1,
+		    " max(length(seat)) FROM players WHERE game = "
+		    SQL_GID("g"), -1,
 		    &st, NULL), SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 		assert_int_equal(sqlite3_column_int(st, 0), 3);

@@ -260,9 +260,9 @@ test_save_turn_changed_rows(void **state)
 	assert_int_equal(store_save_turn(st, &old, &new, &mv), STORE_OK);
 	assert_int_equal(sqlite3_total_changes(db) - before, 3);
 	assert_int_equal(query_int(st, "SELECT pos FROM tokens WHERE"
-	    " game = 'rows' AND player = 0 AND token = 1"), 0);
+	    " game = " SQL_GID("rows") " AND player = 0 AND token = 1"), 0);
 	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens WHERE"
-	    " game = 'rows' AND pos = -1"), 15);
+	    " game = " SQL_GID("rows") " AND pos = -1"), 15);
 	assert_loads_as(st, &new);
 
 	/* Player 0 rolled a six and moves again; a 3 with its token out

@@ -276,7 +276,8 @@ test_create_game_opts(void **state)
 	assert_int_equal(store_create_game(st, &g[0]), STORE_OK);
 	assert_loads_as(st, &g[0]);
 	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
-	    " WHERE game = 'opts-open' AND seat IS NULL AND bot IS NULL"), 2);
+	    " WHERE game = " SQL_GID("opts-open")
+	    " AND seat IS NULL AND bot IS NULL"), 2);
 	store_close(st);
 }
 

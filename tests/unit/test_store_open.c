@@ -190,7 +190,8 @@ test_open_upgrade_v1(void **state)
 	tmpdir_remove(&t);
 }
 
-/* The columns of each table, in the order of every migration. */
+/* The columns of each table, in the order of every migration; the
+ * children's game is the id of migration 2, src's gid looked up. */
 static const char *const upgrade_copy =
     "INSERT INTO games (id, kind, nplayers, turn, winner, aux, moves,"
     " created, updated, ludo_preset, six_bonus, capture_bonus, three_sixes,"
@@ -199,12 +200,15 @@ static const char *const upgrade_copy =
     " created, updated, ludo_preset, six_bonus, capture_bonus, three_sixes,"
     " board, has_deck, deck, seats, dice, turn_timeout, deadline, roll,"
     " roll_player FROM src.games;"
-    "INSERT INTO players SELECT game, idx, name, bot, seat FROM src.players;"
-    "INSERT INTO tokens SELECT game, player, token, pos, points"
-    " FROM src.tokens;"
-    "INSERT INTO jumps SELECT game, cell, target FROM src.jumps;"
-    "INSERT INTO history SELECT game, seq, player, action, result, at,"
-    " automatic FROM src.history;"
+    "INSERT INTO players SELECT g.id, p.idx, p.name, p.bot, p.seat"
+    " FROM src.players p JOIN src.games g ON g.gid = p.game;"
+    "INSERT INTO tokens SELECT g.id, t.player, t.token, t.pos, t.points"
+    " FROM src.tokens t JOIN src.games g ON g.gid = t.game;"
+    "INSERT INTO jumps SELECT g.id, j.cell, j.target"
+    " FROM src.jumps j JOIN src.games g ON g.gid = j.game;"
+    "INSERT INTO history SELECT g.id, h.seq, h.player, h.action, h.result,"
+    " h.at, h.automatic FROM src.history h JOIN src.games g"
+    " ON g.gid = h.game;"
     "INSERT INTO meta SELECT key, value FROM src.meta;";
 
 /*
@@ -299,15 +303,19 @@ test_open_upgrade_v2(void **state)
 	/* The children's keys name the new games: checked, and cascaded. */
 	db = store_sqlite_handle(st);
 	assert_int_equal(sqlite3_exec(db, "INSERT INTO history (game, seq,"
-	    " player, action, result, at) VALUES ('nope', 1, 'p', 'a', 'b',"
-	    " 1)", NULL, NULL, NULL), SQLITE_CONSTRAINT_FOREIGNKEY);
+	    " player, action, result, at) VALUES ((SELECT max(gid) + 1"
+	    " FROM games), 1, 'p', 'a', 'b', 1)", NULL, NULL, NULL),
+	    SQLITE_CONSTRAINT_FOREIGNKEY);
+	assert_true(query_int(st, "SELECT count(*) FROM jumps"
+	    " WHERE game = " SQL_GID("up-snl")) > 0);
 	assert_int_equal(sqlite3_exec(db, "DELETE FROM games"
 	    " WHERE id = 'up-snl'", NULL, NULL, NULL), SQLITE_OK);
+	/* No row is left naming a game that is not there. */
 	assert_int_equal(query_int(st, "SELECT (SELECT count(*) FROM players"
-	    " WHERE game = 'up-snl') + (SELECT count(*) FROM tokens"
-	    " WHERE game = 'up-snl') + (SELECT count(*) FROM jumps"
-	    " WHERE game = 'up-snl') + (SELECT count(*) FROM history"
-	    " WHERE game = 'up-snl')"), 0);
+	    " WHERE game NOT IN (SELECT gid FROM games)) + (SELECT count(*)"
+	    " FROM tokens WHERE game NOT IN (SELECT gid FROM games)) +"
+	    " (SELECT count(*) FROM jumps) + (SELECT count(*) FROM history"
+	    " WHERE game NOT IN (SELECT gid FROM games))"), 0);
 
 	/* and play goes on */
 	g[0].opts.roll = 0;
@@ -375,10 +383,13 @@ static const char *const upgrade_v3_rows =
     "INSERT INTO tokens (game, player, token, pos) VALUES ('v3', 0, 1, -1),"
     " ('v3', 0, 2, 5), ('v3', 1, 1, -1), ('v3', 1, 2, 17);";
 
+/* The players of every game by its id, whether they name it by the id
+ * (before migration 8) or the gid, which is the rowid of games. */
 static const char *const players_digest =
-    "SELECT group_concat(game || idx || name || coalesce(bot, '-') ||"
-    " coalesce(hex(seat), '-'), ',') FROM (SELECT * FROM players"
-    " ORDER BY game, idx)";
+    "SELECT group_concat(gname || idx || name || coalesce(bot, '-') ||"
+    " coalesce(hex(seat), '-'), ',') FROM (SELECT g.id AS gname, p.*"
+    " FROM players p JOIN games g ON p.game = g.id OR p.game = g.rowid"
+    " ORDER BY g.id, p.idx)";
 
 static void
 assert_refused(sqlite3 *db, const char *sql, const char *msg)
@@ -438,7 +449,7 @@ test_open_upgrade_v3(void **state)
 
 	/* The rule, on insert and on update; other games may share names. */
 	assert_refused(db, "INSERT INTO players (game, idx, name) VALUES"
-	    " ('v3', 2, 'ann')", dup);
+	    " (" SQL_GID("v3") ", 2, 'ann')", dup);
 	assert_refused(db, "UPDATE players SET name = 'ann' WHERE idx = 1",
 	    dup);
 	assert_int_equal(sqlite3_exec(db, "UPDATE players SET name = 'ann'"
@@ -447,7 +458,8 @@ test_open_upgrade_v3(void **state)
 	    " WHERE idx = 1", NULL, NULL, NULL), SQLITE_OK);
 	/* Keys: a token needs its player, a game's delete cascades. */
 	assert_int_equal(sqlite3_exec(db, "INSERT INTO tokens (game, player,"
-	    " token, pos) VALUES ('v3', 3, 1, -1)", NULL, NULL, NULL),
+	    " token, pos) VALUES (" SQL_GID("v3") ", 3, 1, -1)", NULL, NULL,
+	    NULL),
 	    SQLITE_CONSTRAINT_FOREIGNKEY);
 	assert_int_equal(sqlite3_exec(db, "DELETE FROM games WHERE id = 'v3'",
 	    NULL, NULL, NULL), SQLITE_OK);
@@ -467,6 +479,9 @@ test_open_upgrade_v3(void **state)
  * may keep or change its own name, another game may share names, and
  * only the seats from the fifth on are in the index.
  */
+#define BIG	SQL_GID("big")
+#define TWO	SQL_GID("two")
+
 void
 test_open_upgrade_v6(void **state)
 {
@@ -482,19 +497,28 @@ test_open_upgrade_v6(void **state)
 	    " ('two', 1, 'p4');";
 	static const char *const refused[] = {
 		/* Insert: below four against below four, and so on. */
-		"INSERT INTO players (game, idx, name) VALUES ('two', 2, 'p0')",
-		"INSERT INTO players (game, idx, name) VALUES ('big', 6, 'p5')",
-		"INSERT INTO players (game, idx, name) VALUES ('big', 6, 'p1')",
-		"UPDATE players SET idx = 63 WHERE game = 'big' AND idx = 5;"
-		" INSERT INTO players (game, idx, name) VALUES ('big', 5, 'p3')",
+		"INSERT INTO players (game, idx, name)"
+		" VALUES (" TWO ", 2, 'p0')",
+		"INSERT INTO players (game, idx, name)"
+		" VALUES (" BIG ", 6, 'p5')",
+		"INSERT INTO players (game, idx, name)"
+		" VALUES (" BIG ", 6, 'p1')",
+		"UPDATE players SET idx = 63 WHERE game = " BIG " AND idx = 5;"
+		" INSERT INTO players (game, idx, name)"
+		" VALUES (" BIG ", 5, 'p3')",
 		/* Update of a name, a seat, a game. */
-		"UPDATE players SET name = 'p2' WHERE game = 'big' AND idx = 0",
-		"UPDATE players SET name = 'p5' WHERE game = 'big' AND idx = 4",
-		"UPDATE players SET name = 'p0' WHERE game = 'big' AND idx = 5",
-		"UPDATE players SET name = 'p4' WHERE game = 'big' AND idx = 1",
-		"UPDATE players SET idx = 9 WHERE game = 'two' AND idx = 1;"
-		" UPDATE players SET game = 'big' WHERE game = 'two' AND idx = 9",
-		"UPDATE players SET game = 'big', idx = 7 WHERE game = 'two'"
+		"UPDATE players SET name = 'p2' WHERE game = " BIG
+		" AND idx = 0",
+		"UPDATE players SET name = 'p5' WHERE game = " BIG
+		" AND idx = 4",
+		"UPDATE players SET name = 'p0' WHERE game = " BIG
+		" AND idx = 5",
+		"UPDATE players SET name = 'p4' WHERE game = " BIG
+		" AND idx = 1",
+		"UPDATE players SET idx = 9 WHERE game = " TWO " AND idx = 1;"
+		" UPDATE players SET game = " BIG " WHERE game = " TWO
+		" AND idx = 9",
+		"UPDATE players SET game = " BIG ", idx = 7 WHERE game = " TWO
 		" AND idx = 0",
 	};
 	struct tmpdir		 t;
@@ -532,9 +556,9 @@ test_open_upgrade_v6(void **state)
 	sqlite3_finalize(stmt);
 	/* Only big's seats 4 and 5 are in the index. */
 	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
-	    " INDEXED BY players_name WHERE game = 'big' AND idx >= 4"), 2);
+	    " INDEXED BY players_name WHERE game = " BIG " AND idx >= 4"), 2);
 	assert_int_equal(query_int(st, "SELECT count(*) FROM players"
-	    " INDEXED BY players_name WHERE game = 'two' AND idx >= 4"), 0);
+	    " INDEXED BY players_name WHERE game = " TWO " AND idx >= 4"), 0);
 
 	for (i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
 		assert_int_equal(sqlite3_exec(db, "SAVEPOINT t", NULL, NULL,
@@ -553,18 +577,18 @@ test_open_upgrade_v6(void **state)
 	/* Its own name again, a new one, a seat moved across the fourth,
 	 * other games' names. */
 	assert_int_equal(sqlite3_exec(db,
-	    "UPDATE players SET name = 'p4' WHERE game = 'big' AND idx = 4;"
-	    " UPDATE players SET name = 'p1' WHERE game = 'big' AND idx = 1;"
-	    " UPDATE players SET name = 'q0' WHERE game = 'big' AND idx = 0;"
-	    " UPDATE players SET idx = 40 WHERE game = 'big' AND idx = 3;"
-	    " UPDATE players SET idx = 3 WHERE game = 'big' AND idx = 5;"
-	    " INSERT INTO players (game, idx, name) VALUES ('big', 5, 'p0');"
-	    " INSERT INTO players (game, idx, name) VALUES ('two', 2, 'p1'),"
-	    " ('two', 8, 'p5')", NULL, NULL, NULL), SQLITE_OK);
+	    "UPDATE players SET name = 'p4' WHERE game = " BIG " AND idx = 4;"
+	    " UPDATE players SET name = 'p1' WHERE game = " BIG " AND idx = 1;"
+	    " UPDATE players SET name = 'q0' WHERE game = " BIG " AND idx = 0;"
+	    " UPDATE players SET idx = 40 WHERE game = " BIG " AND idx = 3;"
+	    " UPDATE players SET idx = 3 WHERE game = " BIG " AND idx = 5;"
+	    " INSERT INTO players (game, idx, name) VALUES (" BIG ", 5, 'p0');"
+	    " INSERT INTO players (game, idx, name) VALUES (" TWO ", 2, 'p1'),"
+	    " (" TWO ", 8, 'p5')", NULL, NULL, NULL), SQLITE_OK);
 	assert_refused(db, "INSERT INTO players (game, idx, name) VALUES"
-	    " ('big', 6, 'p3')", dup);
+	    " (" BIG ", 6, 'p3')", dup);
 	assert_refused(db, "INSERT INTO players (game, idx, name) VALUES"
-	    " ('big', 2, 'p5')", dup);
+	    " (" BIG ", 2, 'p5')", dup);
 	store_close(st);
 	tmpdir_remove(&t);
 }
@@ -582,7 +606,8 @@ static const char *const check_rows =
     " created, updated, board, has_deck)"
     " VALUES ('e', 3, 2, 0, -1, 0, 0, 1, 1, 'abcd', 0);"
     "INSERT INTO history (game, seq, player, action, result, at)"
-    " VALUES ('l', 1, 'p', '3:1', 'MOVED', 1);";
+    " VALUES ((SELECT rowid FROM games WHERE id = 'l'), 1, 'p', '3:1',"
+    " 'MOVED', 1);";
 
 /*
  * Migration 3 rewrote CHECKs for speed, not meaning: every row above is

@@ -30,6 +30,7 @@ sqlite-v3 5e735af^
 sqlite-v4 87a78f0
 sqlite-v5 d40d42e
 sqlite-v6 720889c
+sqlite-v7 37acb7e
 pg-v1 87a78f0
 pg-v2 d40d42e
 pg-v3 a468a7e
