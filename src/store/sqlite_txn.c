@@ -44,10 +44,15 @@ sqlite_rollback(struct store *st)
 	sql_stmt_quiet(s, ST_ROLLBACK);
 }
 
+/* A savepoint outside a transaction begins one. */
 int
 sqlite_savepoint(struct store *st, enum store_sp sp, const char *op)
 {
-	return sql_stmt_exec(to_sqlite(st), sp_stmt[sp][0], op);
+	struct sqlite_store	*s = to_sqlite(st);
+
+	if (sqlite3_get_autocommit(s->db))
+		sql_gid_forget(s);
+	return sql_stmt_exec(s, sp_stmt[sp][0], op);
 }
 
 /* The RELEASE of a savepoint opened outside a transaction commits. */

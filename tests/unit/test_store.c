@@ -235,6 +235,59 @@ test_save_turn_random_games(void **state)
 	store_close(st);
 }
 
+/* A SQLITE_TRACE_STMT callback: counts the lookups of a gid by its id. */
+static int
+count_gid_lookups(unsigned type, void *arg, void *p, void *x)
+{
+	(void)type;
+	(void)x;
+	if (strstr(sqlite3_sql(p), "SELECT gid FROM games") != NULL)
+		(*(int *)arg)++;
+	return 0;
+}
+
+/*
+ * Inside a transaction a turn looks no gid up: the games row it reads
+ * (or the UPDATE of it, when the cache has the game) gives the gid its
+ * tokens and history row are written by.  Outside one, a load looks
+ * the gid up for each child table, as another connection may give the
+ * game's gid to another game between its statements.
+ */
+static void
+test_turn_looks_up_no_gid(void **state)
+{
+	struct store	*st;
+	struct game	 g, old, new;
+	struct move	 mv;
+	uint32_t	 seed = 3;
+	int		 cache, n = 0;
+
+	(void)state;
+	st = open_mem();
+	make_ludo(&g, "no-lookup", "classic", 4);
+	assert_int_equal(store_create_game(st, &g), STORE_OK);
+	sqlite3_trace_v2(store_sqlite_handle(st), SQLITE_TRACE_STMT,
+	    count_gid_lookups, &n);
+	for (cache = 1; cache >= 0; cache--) {
+		assert_int_equal(store_set_game_cache(st, cache ? 100 : 0),
+		    STORE_OK);
+		assert_int_equal(store_begin(st), STORE_OK);
+		assert_int_equal(store_load_game(st, g.id, &old), STORE_OK);
+		assert_int_equal(random_move(&old, &new, &mv, &seed), 1);
+		assert_int_equal(store_save_turn(st, &old, &new, &mv),
+		    STORE_OK);
+		assert_int_equal(store_commit(st), STORE_OK);
+		assert_int_equal(n, 0);
+		g = new;
+	}
+	/* Its players and its tokens (a Ludo game reads no cells). */
+	assert_int_equal(store_load_game(st, g.id, &old), STORE_OK);
+	assert_int_equal(n, 2);
+	assert_same_game(&old, &g);
+	sqlite3_trace_v2(store_sqlite_handle(st), 0, NULL, NULL);
+	store_close(st);
+}
+
 /* Ludo: a move out of the yard changes one token row; a pass none. */
 static void
 test_save_turn_changed_rows(void **state)
@@ -682,6 +735,7 @@ main(void)
 		cmocka_unit_test(test_load_game_notfound),
 		cmocka_unit_test(test_save_turn_random_games),
 		SQLITE_TEST(test_save_turn_changed_rows),
+		SQLITE_TEST(test_turn_looks_up_no_gid),
 		SQLITE_TEST(test_save_turn_capture),
 		SQLITE_TEST(test_save_turn_refused),
 		SQLITE_TEST(test_commit_failure_rolls_back),
@@ -716,6 +770,7 @@ main(void)
 		cmocka_unit_test(test_lobby_copy),
 		cmocka_unit_test(test_delete_game),
 		cmocka_unit_test(test_delete_game_stale),
+		SQLITE_TEST(test_delete_game_gid_reused),
 		cmocka_unit_test(test_delete_game_in_transaction),
 		cmocka_unit_test(test_list_finished),
 		cmocka_unit_test(test_schema_version),

@@ -56,6 +56,7 @@ void	test_lobby_copy(void **);
 /* test_store_retire.c: retiring games */
 void	test_delete_game(void **);
 void	test_delete_game_stale(void **);
+void	test_delete_game_gid_reused(void **);
 void	test_delete_game_in_transaction(void **);
 void	test_list_finished(void **);
 void	test_schema_version(void **);

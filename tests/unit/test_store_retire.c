@@ -118,6 +118,93 @@ test_delete_game(void **state)
 	store_close(st);
 }
 
+/* n turns of g in the caller's transaction, loaded and saved as the
+ * command layer does. */
+static void
+txn_turns(struct store *st, struct game *g, int n, uint32_t *seed)
+{
+	struct game	 old, new;
+	struct move	 mv;
+
+	while (n-- > 0) {
+		assert_int_equal(store_load_game(st, g->id, &old), STORE_OK);
+		assert_same_game(&old, g);
+		assert_int_equal(random_move(&old, &new, &mv, seed), 1);
+		assert_int_equal(store_save_turn(st, &old, &new, &mv),
+		    STORE_OK);
+		*g = new;
+	}
+}
+
+/* The rows of g as stored, whatever the cache holds, and its history. */
+static void
+assert_stored_as(struct store *st, const struct game *g)
+{
+	struct game	 got;
+	int64_t		 moves = 0;
+
+	assert_int_equal(store_load_game_stored(st, g->id, &got), STORE_OK);
+	assert_same_game(&got, g);
+	assert_int_equal(store_history(st, g->id, 1, -1, count_move,
+	    &moves), STORE_OK);
+	assert_int_equal(moves, g->moves);
+}
+
+/*
+ * SQLite gives a deleted game's gid (the largest rowid) to the next game
+ * created, and a created game's undone by its savepoint too, within one
+ * transaction as well: the gid the backend keeps for the game it last
+ * wrote goes with the game, and every game's rows are its own.
+ */
+void
+test_delete_game_gid_reused(void **state)
+{
+	struct store	*st;
+	struct game	 a, b, c, got;
+	int64_t		 gid;
+	uint32_t	 seed = 21;
+
+	(void)state;
+	st = open_mem();
+	assert_int_equal(store_begin(st), STORE_OK);
+	make_ludo(&a, "gid-a", "classic", 4);
+	assert_int_equal(store_create_game(st, &a), STORE_OK);
+	txn_turns(st, &a, 3, &seed);
+	gid = query_int(st, "SELECT gid FROM games WHERE id = 'gid-a'");
+	assert_int_equal(store_load_game(st, "gid-a", &got), STORE_OK);
+	assert_int_equal(store_delete_game(st, &got), STORE_OK);
+
+	make_snl(&b, "gid-b", 3);
+	assert_int_equal(store_create_game(st, &b), STORE_OK);
+	assert_int_equal(query_int(st, "SELECT gid FROM games"
+	    " WHERE id = 'gid-b'"), gid);
+	txn_turns(st, &b, 4, &seed);
+
+	assert_int_equal(store_savepoint(st), STORE_OK);
+	make_dandy(&c, "gid-c", 2, "abcabc", NULL);
+	assert_int_equal(store_create_game(st, &c), STORE_OK);
+	store_savepoint_rollback(st);
+	make_ludo(&a, "gid-a", "classic", 2);
+	assert_int_equal(store_create_game(st, &a), STORE_OK);
+	assert_int_equal(query_int(st, "SELECT gid FROM games"
+	    " WHERE id = 'gid-a'"), gid + 1);
+	txn_turns(st, &a, 2, &seed);
+	txn_turns(st, &b, 1, &seed);
+	assert_int_equal(store_commit(st), STORE_OK);
+
+	assert_stored_as(st, &a);
+	assert_stored_as(st, &b);
+	assert_int_equal(store_load_game(st, "gid-c", &got), STORE_NOTFOUND);
+	/* Every child row names one of the two, by its gid. */
+	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens"
+	    " WHERE game NOT IN (SELECT gid FROM games)"), 0);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM tokens"
+	    " WHERE game = " SQL_GID("gid-a")), 8);
+	assert_int_equal(query_int(st, "SELECT count(*) FROM history"
+	    " WHERE game = " SQL_GID("gid-b")), 5);
+	store_close(st);
+}
+
 /* A snapshot gone stale (a move made since) deletes nothing: the caller
  * must look again, as a turn computed on it would. */
 void
