@@ -82,26 +82,6 @@ sql_bind_gid(struct sqlite_store *s, sqlite3_stmt *st, const char *id,
 	return 0;
 }
 
-/* A statement of games RETURNING gid, run: the gid kept; 0,
- * STORE_NOTFOUND when it matched no row, or STORE_ERR. */
-static int
-gid_run(struct sqlite_store *s, sqlite3_stmt *st, const char *id,
-    size_t len, const char *op)
-{
-	int64_t	 gid = 0;
-	int	 rc;
-
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		gid = sqlite3_column_int64(st, 0);
-	if (rc != SQLITE_DONE)
-		return sql_stmt_err(s, st, op);
-	sql_stmt_done(st);
-	if (gid == 0)
-		return STORE_NOTFOUND;
-	sql_gid_keep(s, id, len, gid);
-	return 0;
-}
-
 /* Binds deadline, roll, roll_player at i, i + 1, i + 2: NULL for 0,
  * and no roll_player without a roll. */
 static int
@@ -407,14 +387,15 @@ sqlite_update_game(struct store *store, const struct row_game *r,
 
 	if ((st = sql_stmt_get(s, ST_GAME_UPDATE, "save_turn")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, r->id) || sql_bind_int(st, 2, r->turn) ||
+	/* Its gid is then kept for the turn's tokens and history row. */
+	if (sql_bind_gid(s, st, r->id, "save_turn"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, r->turn) ||
 	    sql_bind_int(st, 3, r->winner) || sql_bind_int(st, 4, r->aux) ||
 	    sql_bind_int(st, 5, r->moves) || sql_bind_int(st, 6, r->updated) ||
 	    sql_bind_int(st, 7, moves) || bind_pending(st, 8, r))
 		return sql_stmt_err(s, st, "save_turn");
-	/* The turn's tokens and history row come next, by this gid. */
-	return gid_run(s, st, r->id, strnlen(r->id, GAME_ID_MAX + 1),
-	    "save_turn");
+	return update_run(s, st, "save_turn");
 }
 
 int
@@ -459,9 +440,11 @@ sqlite_touch_game(struct store *store, const char *id, int64_t updated)
 
 	if ((st = sql_stmt_get(s, ST_GAME_TOUCH, "save_setup")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, id) || sql_bind_int(st, 2, updated))
+	if (sql_bind_gid(s, st, id, "save_setup"))
+		return STORE_ERR;
+	if (sql_bind_int(st, 2, updated))
 		return sql_stmt_err(s, st, "save_setup");
-	return gid_run(s, st, id, strnlen(id, GAME_ID_MAX + 1), "save_setup");
+	return update_run(s, st, "save_setup");
 }
 
 int
@@ -473,11 +456,11 @@ sqlite_update_pending(struct store *store, const struct row_game *r,
 
 	if ((st = sql_stmt_get(s, ST_GAME_OPTS, "save_opts")) == NULL)
 		return STORE_ERR;
-	if (sql_bind_id(st, r->id) || bind_pending(st, 2, r) ||
-	    sql_bind_int(st, 5, moves))
+	if (sql_bind_gid(s, st, r->id, "save_opts"))
+		return STORE_ERR;
+	if (bind_pending(st, 2, r) || sql_bind_int(st, 5, moves))
 		return sql_stmt_err(s, st, "save_opts");
-	return gid_run(s, st, r->id, strnlen(r->id, GAME_ID_MAX + 1),
-	    "save_opts");
+	return update_run(s, st, "save_opts");
 }
 
 int

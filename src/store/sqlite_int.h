@@ -114,9 +114,10 @@ struct sqlite_ckpt;
 
 /*
  * The rows of a game's children are keyed by its gid, not its id
- * (sql/008_int_keys.sql).  The gid of the game the open transaction last
- * read or wrote is kept here, so that the rest of a turn (its tokens, its
- * history row) looks nothing up; outside a transaction nothing is kept,
+ * (sql/008_int_keys.sql), and so is the games row's UPDATE.  The gid of
+ * the game the open transaction last read, looked up or created is kept
+ * here, so that the rest of a turn (its tokens, its history row) looks
+ * nothing up; outside a transaction nothing is kept,
  * as another connection may delete the game and its gid be given to the
  * next one created.  Forgotten at every BEGIN, COMMIT, ROLLBACK, savepoint
  * undo, and delete of a game.

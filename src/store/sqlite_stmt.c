@@ -32,14 +32,18 @@ static const char *const stmt_sql[NSTMT] = {
 	[ST_GAME_UPDATE] =
 	    "UPDATE games SET turn = ?2, winner = ?3, aux = ?4, moves = ?5,"
 	    " updated = ?6, deadline = ?8, roll = ?9, roll_player = ?10"
-	    " WHERE id = ?1 AND moves = ?7 RETURNING gid",
-	[ST_GAME_TOUCH] =
-	    "UPDATE games SET updated = ?2 WHERE id = ?1 RETURNING gid",
+	    " WHERE gid = ?1 AND moves = ?7",
+	[ST_GAME_TOUCH] = "UPDATE games SET updated = ?2 WHERE gid = ?1",
 	[ST_GAME_OPTS] =
 	    "UPDATE games SET deadline = ?2, roll = ?3, roll_player = ?4"
-	    " WHERE id = ?1 AND moves = ?5 RETURNING gid",
-	/* A game's child rows name it by its gid: ?1 of the statements
-	 * below that say "game = ?1" (sql_bind_gid()). */
+	    " WHERE gid = ?1 AND moves = ?5",
+	/*
+	 * A game's child rows name it by its gid: ?1 of the statements
+	 * that say "gid = ?1" or "game = ?1" (sql_bind_gid()).  Not an
+	 * UPDATE ... RETURNING gid, which SQLite runs through an ephemeral
+	 * table: two zeroed pages and their b-tree every turn, a fifth of
+	 * a turn's instructions against this lookup's index seek.
+	 */
 	[ST_GAME_GID] = "SELECT gid FROM games WHERE id = ?1",
 	[ST_DEADLINES] =
 	    "SELECT id, deadline FROM games WHERE deadline IS NOT NULL"
