@@ -446,3 +446,21 @@ test_exec(struct store *st, const char *sql)
 		fail_msg("stamps: %s", PQresultErrorMessage(r));
 	PQclear(r);
 }
+
+const char *
+game_rows_sql(size_t i, const char *id, char *sql, size_t len)
+{
+	static const char *const tables[] = { "games", "players", "tokens",
+	    "jumps", "history" };
+
+	if (i >= sizeof(tables) / sizeof(tables[0]))
+		return NULL;
+	if (i == 0)
+		snprintf(sql, len, "SELECT count(*) FROM games WHERE id = '%s'",
+		    id);
+	else
+		snprintf(sql, len, "SELECT count(*) FROM %s WHERE game = "
+		    "(SELECT gid FROM games WHERE id = '%s') OR game NOT IN "
+		    "(SELECT gid FROM games)", tables[i], id);
+	return sql;
+}

@@ -37,6 +37,13 @@ int64_t		 sql_int(sqlite3 *, const char *sql);
  * test_exec() make it the id on PostgreSQL, whose tables name it so. */
 #define SQL_GID(id)	"(SELECT gid FROM games WHERE id = '" id "')"
 
+/* The SQL that counts the rows of game id in the i-th of its tables
+ * (games, then each child table, where a row of no game counts too),
+ * written into sql; NULL past the last table.  For the checks that a
+ * deleted game leaves nothing behind. */
+const char	*game_rows_sql(size_t i, const char *id, char *sql,
+		    size_t len);
+
 /*
  * Plays one random stored move on a copy of g (the engine's, as the
  * command layer would): out and mv are filled and 1 returned, or 0 when

@@ -38,24 +38,13 @@ deleted(struct fixture *f, const char *id, int force, int64_t before,
 static int64_t
 rows_of(struct fixture *f, const char *id)
 {
-	static const char *const tables[] = { "games", "players", "tokens",
-	    "jumps", "history" };
 	char	 sql[256];
 	int64_t	 n = 0;
 	size_t	 i;
 
 	/* A child row of a deleted game names no game at all. */
-	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		if (i == 0)
-			snprintf(sql, sizeof(sql), "SELECT count(*) FROM games"
-			    " WHERE id = '%s'", id);
-		else
-			snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s"
-			    " WHERE game = (SELECT gid FROM games WHERE"
-			    " id = '%s') OR game NOT IN (SELECT gid FROM"
-			    " games)", tables[i], id);
+	for (i = 0; game_rows_sql(i, id, sql, sizeof(sql)) != NULL; i++)
 		n += tc_count_rows(f, sql);
-	}
 	return n;
 }
 

@@ -22,24 +22,13 @@
 static int64_t
 rows_of(struct store *st, const char *id)
 {
-	static const char *const tables[] = { "games", "players", "tokens",
-	    "jumps", "history" };
 	char	 sql[256];
 	int64_t	 n = 0;
 	size_t	 i;
 
 	/* A child row of a deleted game names no game at all. */
-	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
-		if (i == 0)
-			snprintf(sql, sizeof(sql), "SELECT count(*) FROM games"
-			    " WHERE id = '%s'", id);
-		else
-			snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s"
-			    " WHERE game = (SELECT gid FROM games WHERE"
-			    " id = '%s') OR game NOT IN (SELECT gid FROM"
-			    " games)", tables[i], id);
+	for (i = 0; game_rows_sql(i, id, sql, sizeof(sql)) != NULL; i++)
 		n += query_int(st, sql);
-	}
 	return n;
 }
 
