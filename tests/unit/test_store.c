@@ -281,7 +281,10 @@ test_turn_looks_up_no_gid(void **state)
 		assert_int_equal(store_save_turn(st, &old, &new, &mv),
 		    STORE_OK);
 		assert_int_equal(store_commit(st), STORE_OK);
-		assert_int_equal(n, cache);
+		/* Once at most; none when the load read the row (a cache
+		 * miss, as when the cache was emptied by a commit it could
+		 * not tell from another connection's). */
+		assert_true(n <= cache);
 		n = 0;
 		g = new;
 	}
