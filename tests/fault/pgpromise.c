@@ -734,7 +734,11 @@ exec_all(const char *const *sql, size_t n)
 /*
  * When each move is stored, to the microsecond (history's at is in
  * seconds): a trigger of the test's own notes the server's clock at each
- * history row's insert, which only a committed move keeps.
+ * history row's insert, which only a committed move keeps.  A second one
+ * notes each change of the game's deadline with the server's clock of the
+ * write: a bot's deadline is the node's
+ * clock at the move before it plus bot-delay, so a short gap between two
+ * moves can be told to be the node's clock or a timer armed too early.
  */
 static int
 note_move_times(int on)
@@ -747,14 +751,63 @@ note_move_times(int on)
 		"::bigint, pg_backend_pid()); RETURN NEW; END $$",
 		"CREATE TRIGGER note_move AFTER INSERT ON history FOR EACH ROW"
 		" EXECUTE FUNCTION note_move()",
+		"CREATE TABLE turn_times (game text, deadline bigint,"
+		" at_us bigint, pid int)",
+		"CREATE FUNCTION note_turn() RETURNS trigger LANGUAGE plpgsql"
+		" AS $$ BEGIN INSERT INTO turn_times VALUES (NEW.id,"
+		" NEW.deadline, (extract(epoch FROM"
+		" clock_timestamp()) * 1000000)::bigint, pg_backend_pid());"
+		" RETURN NEW; END $$",
+		"CREATE TRIGGER note_turn AFTER UPDATE OF deadline ON games"
+		" FOR EACH ROW WHEN (OLD.deadline IS DISTINCT FROM"
+		" NEW.deadline) EXECUTE FUNCTION note_turn()",
 	};
 	static const char *const sql_off[] = {
 		"DROP TRIGGER note_move ON history",
 		"DROP FUNCTION note_move()",
 		"DROP TABLE move_times",
+		"DROP TRIGGER note_turn ON games",
+		"DROP FUNCTION note_turn()",
+		"DROP TABLE turn_times",
 	};
 
-	return on ? exec_all(sql_on, 3) : exec_all(sql_off, 3);
+	return on ? exec_all(sql_on, 6) : exec_all(sql_off, 6);
+}
+
+/* Lists every stored deadline of game id in the order the server wrote
+ * them: the deadline (the node's clock) and the server's clock of the
+ * write, each with its gap from the one before. */
+static void
+note_turn_times(PGconn *pc, const char *id)
+{
+	const char	*params[1] = { id };
+	PGresult	*r;
+	int64_t		 v[2], prev[2] = { 0, 0 };
+	const char	*errstr;
+	int		 i, j, bad;
+
+	r = PQexecParams(pc, "SELECT deadline, at_us, pid FROM"
+	    " turn_times WHERE game = $1 AND deadline IS NOT NULL ORDER BY"
+	    " at_us", 1, NULL, params, NULL, NULL, 0);
+	if (PQresultStatus(r) != PGRES_TUPLES_OK) {
+		rc_note("deadlines of %s: %s", id, PQresultErrorMessage(r));
+		PQclear(r);
+		return;
+	}
+	for (i = 0; i < PQntuples(r); i++) {
+		for (j = 0, bad = 0; j < 2; j++)
+			bad |= parse_int64(PQgetvalue(r, i, j), 0, INT64_MAX,
+			    &v[j], &errstr);
+		if (bad != 0)
+			break;
+		rc_note("deadline %d: %lld (%lld ms after the one before), "
+		    "stored %lld ms after the one before, session %s", i + 1,
+		    (long long)v[0], (long long)(i > 0 ? v[0] - prev[0] : 0),
+		    (long long)(i > 0 ? (v[1] - prev[1]) / 1000 : 0),
+		    PQgetvalue(r, i, 2));
+		memcpy(prev, v, sizeof(prev));
+	}
+	PQclear(r);
 }
 
 /* The gaps between the stored moves of game id shorter than min_ms (the
@@ -800,6 +853,8 @@ short_gaps(const char *id, int64_t min_ms, int64_t *longest, int *moves)
 		prev = at;
 	}
 	PQclear(r);
+	if (n > 0)
+		note_turn_times(pc, id);
 	PQfinish(pc);
 	return n;
 }
