@@ -736,9 +736,9 @@ exec_all(const char *const *sql, size_t n)
  * seconds): a trigger of the test's own notes the server's clock at each
  * history row's insert, which only a committed move keeps.  A second one
  * notes each change of the game's deadline with the server's clock of the
- * write: a bot's deadline is the node's
- * clock at the move before it plus bot-delay, so a short gap between two
- * moves can be told to be the node's clock or a timer armed too early.
+ * write: a bot's deadline is the node's clock at the move before it plus
+ * bot-delay, so a short gap between two moves can be told to be the
+ * node's clock or a timer armed too early.
  */
 static int
 note_move_times(int on)
@@ -771,7 +771,8 @@ note_move_times(int on)
 		"DROP TABLE turn_times",
 	};
 
-	return on ? exec_all(sql_on, 6) : exec_all(sql_off, 6);
+	return on ? exec_all(sql_on, sizeof(sql_on) / sizeof(sql_on[0])) :
+	    exec_all(sql_off, sizeof(sql_off) / sizeof(sql_off[0]));
 }
 
 /* Lists every stored deadline of game id in the order the server wrote
