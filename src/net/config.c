@@ -249,7 +249,10 @@ other_value(const struct config *cfg, const char *name, char *buf,
 {
 	static const char *const tls_auth[] = { "no", "optional", "yes" };
 
-	if (strcmp(name, "durability") == 0)
+	if (strcmp(name, "cache-memory") == 0)
+		snprintf(buf, len, "%lld",
+		    (long long)store_game_cache_bytes(cfg->game_cache));
+	else if (strcmp(name, "durability") == 0)
 		snprintf(buf, len, "%s", durability_name(cfg->durability));
 	else if (strcmp(name, "loglevel") == 0)
 		snprintf(buf, len, "%s", log_level_name(cfg->loglevel));

@@ -124,6 +124,25 @@ k_busy_timeout(struct config *cfg, int argc, char **argv, const char **why)
 	return get_int(argv[0], 0, 60000, &cfg->busy_timeout, why);
 }
 
+/*
+ * The game cache sized by memory rather than by games: as many entries
+ * as fit in the bytes given (slots and buckets), the same setting as
+ * game-cache (whichever comes last wins), so that an operator gives it
+ * the memory the machine can spare without counting entries.
+ */
+static int
+k_cache_memory(struct config *cfg, int argc, char **argv, const char **why)
+{
+	int64_t	 bytes;
+
+	(void)argc;
+	if (get_bytes(argv[0], 0, store_game_cache_bytes(STORE_GAME_CACHE_MAX),
+	    &bytes, why) == -1)
+		return -1;
+	cfg->game_cache = store_game_cache_games(bytes);
+	return 0;
+}
+
 static int
 k_game_cache(struct config *cfg, int argc, char **argv, const char **why)
 {
@@ -650,6 +669,9 @@ const struct config_key config_keys[] = {
 	{ "busy-timeout", k_busy_timeout, 0, "MSEC",
 	  "wait for another process's write lock (100)",
 	  V_INT64, AT(busy_timeout) },
+	{ "cache-memory", k_cache_memory, 0, "BYTES",
+	  "the game cache in bytes: as many games as fit (8.1 MB; 0 = none)",
+	  V_OTHER, 0 },
 	{ "client-output-limit", k_client_output_limit, 0, "BYTES",
 	  "pending output that drops a client (64mb; 0 = none)",
 	  V_INT64, AT(output_limit) },

@@ -195,22 +195,40 @@ hash_id(const uint8_t *id, size_t len)
 	return h;
 }
 
+/* At most one entry per bucket on average: a power of two. */
+static size_t
+buckets_for(size_t games)
+{
+	size_t	 nbucket = 1;
+
+	while (nbucket < games)
+		nbucket *= 2;
+	return nbucket;
+}
+
+size_t
+game_cache_size(size_t games)
+{
+	/* Bounded so that links fit and neither the bucket count nor the
+	 * size overflows (fewer than two buckets per entry). */
+	if (games < 1 || games >= UINT32_MAX || games > (SIZE_MAX / 4 -
+	    sizeof(struct game_cache)) / (sizeof(struct slot) +
+	    2 * sizeof(uint32_t)))
+		return SIZE_MAX;
+	return sizeof(struct game_cache) + games * sizeof(struct slot) +
+	    buckets_for(games) * sizeof(uint32_t);
+}
+
 struct game_cache *
 game_cache_new(size_t games)
 {
 	struct game_cache	*c;
-	size_t			 nbucket = 1;
+	size_t			 size, nbucket;
 
-	/* Bounded so that links fit and neither the bucket count nor the
-	 * size overflows (fewer than two buckets per entry). */
-	if (games < 1 || games >= UINT32_MAX || games > (SIZE_MAX / 4 -
-	    sizeof(*c)) / (sizeof(struct slot) + 2 * sizeof(uint32_t)))
+	if ((size = game_cache_size(games)) == SIZE_MAX)
 		return NULL;
-	/* At most one entry per bucket on average. */
-	while (nbucket < games)
-		nbucket *= 2;
-	c = calloc(1, sizeof(*c) + games * sizeof(struct slot) +
-	    nbucket * sizeof(uint32_t));
+	nbucket = buckets_for(games);
+	c = calloc(1, size);
 	if (c == NULL)
 		return NULL;
 	c->bucket = (uint32_t *)(void *)(c->slot + games);

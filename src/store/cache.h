@@ -44,6 +44,10 @@ struct game_cache;
 struct game_cache	*game_cache_new(size_t games);
 void			 game_cache_free(struct game_cache *);
 
+/* The bytes game_cache_new(games) allocates (its slots and buckets);
+ * SIZE_MAX if it would refuse the count. */
+size_t			 game_cache_size(size_t games);
+
 /* The functions below accept NULL, a cache that holds nothing. */
 size_t		 game_cache_capacity(const struct game_cache *);
 size_t		 game_cache_count(const struct game_cache *);

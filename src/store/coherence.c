@@ -32,6 +32,7 @@
  * savepoint, where the write has none, a failed write is undone by the
  * rollback of the turn, which drops the turn's entries.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "store/core.h"
@@ -325,6 +326,37 @@ store_set_game_cache(struct store *st, int64_t games)
 	st->changes = st->ops->changes(st);
 	st->synced = 0;
 	return 0;
+}
+
+int64_t
+store_game_cache_bytes(int64_t games)
+{
+	size_t	 size;
+
+	if (games <= 0)
+		return 0;
+	if (games > STORE_GAME_CACHE_MAX ||
+	    (size = game_cache_size((size_t)games)) == SIZE_MAX ||
+	    size > INT64_MAX)
+		return INT64_MAX;
+	return (int64_t)size;
+}
+
+/* The size grows with the count (by a slot, and by the buckets at each
+ * power of two): the largest count that fits, by bisection. */
+int64_t
+store_game_cache_games(int64_t bytes)
+{
+	int64_t	 lo = 0, hi = STORE_GAME_CACHE_MAX, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo + 1) / 2;
+		if (store_game_cache_bytes(mid) <= bytes)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	return lo;
 }
 
 void

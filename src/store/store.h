@@ -169,8 +169,16 @@ int64_t	store_size(struct store *);		/* bytes on disk, or -1 */
  * with STORE_GAME_CACHE_DEFAULT.
  */
 #define STORE_GAME_CACHE_DEFAULT	16384	/* 8 MB */
-#define STORE_GAME_CACHE_MAX		1048576
+#define STORE_GAME_CACHE_MAX		16777216	/* 8 GB */
 int	store_set_game_cache(struct store *, int64_t games);
+/*
+ * The game cache as a memory budget: the bytes a cache of games entries
+ * takes (0 for none; INT64_MAX past STORE_GAME_CACHE_MAX), and the most
+ * games whose cache fits in bytes (0 when not even one does; at most
+ * STORE_GAME_CACHE_MAX).
+ */
+int64_t	store_game_cache_bytes(int64_t games);
+int64_t	store_game_cache_games(int64_t bytes);
 void	store_game_cache_stats(struct store *, struct store_cache_stats *);
 const char *store_errmsg(struct store *);
 /*

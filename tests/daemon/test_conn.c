@@ -152,6 +152,9 @@ test_select_time_config(void **state)
 	    "GET", "batch-*");
 	EXPECT(c, "[$bind $127.0.0.1 $databases $1]", "CONFIG", "GET", "bind",
 	    "databases");
+	/* The game cache by count and by the memory that count takes. */
+	EXPECT(c, "[$cache-memory $8454200 $game-cache $16384]", "CONFIG",
+	    "GET", "cache-memory", "game-cache");
 	EXPECT(c, "[]", "CONFIG", "GET", "requirepass");
 	EXPECT(c, "[]", "CONFIG", "GET", "nosuch");
 	EXPECT(c, "-ERR CONFIG SET is not supported: ludusd reads its "

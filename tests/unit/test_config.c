@@ -139,12 +139,46 @@ test_config_set_values(void **state)
 	v[0] = "0";
 	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), 0);
 	assert_int_equal(cfg.game_cache, 0);
-	v[0] = "1048576";
+	v[0] = "16777216";
 	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), 0);
-	assert_int_equal(cfg.game_cache, 1048576);
-	v[0] = "1048577";
+	assert_int_equal(cfg.game_cache, STORE_GAME_CACHE_MAX);
+	v[0] = "16777217";
 	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), -1);
 	assert_string_equal(why, "out of range");
+	/* ... or by its memory: as many games as fit, slots and buckets. */
+	v[0] = "1gb";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), 0);
+	assert_true(cfg.game_cache > 2000000);
+	assert_true(store_game_cache_bytes(cfg.game_cache) <= 1LL << 30);
+	assert_true(store_game_cache_bytes(cfg.game_cache + 1) > 1LL << 30);
+	/* The default's size is the default's count. */
+	v[0] = "8454200";
+	assert_int_equal(store_game_cache_bytes(STORE_GAME_CACHE_DEFAULT),
+	    8454200);
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, STORE_GAME_CACHE_DEFAULT);
+	v[0] = "8454199";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, STORE_GAME_CACHE_DEFAULT - 1);
+	/* Less than one entry's worth is none; the last key written wins. */
+	v[0] = "100";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, 0);
+	v[0] = "20";
+	assert_int_equal(config_set(&cfg, "game-cache", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, 20);
+	v[0] = "0";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), 0);
+	assert_int_equal(cfg.game_cache, 0);
+	v[0] = "9gb";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), -1);
+	assert_string_equal(why, "out of range");
+	v[0] = "-1";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), -1);
+	assert_int_equal(cfg.game_cache, 0);
+	v[0] = "lots";
+	assert_int_equal(config_set(&cfg, "cache-memory", 1, v, &why), -1);
+	assert_int_equal(cfg.game_cache, 0);
 	config_free(&cfg);
 }
 
