@@ -115,6 +115,8 @@ struct bench {
 	uint64_t		 creates_done;	/* while setting up */
 	uint64_t		 errors;
 	uint64_t		 t_setup;	/* connecting began */
+	uint64_t		 t_created;	/* every game made, before
+						   --after-create */
 	uint64_t		 t_start;
 	uint64_t		 t_end;
 	uint64_t		 t_progress;	/* last reply, for the watchdog */
@@ -365,7 +367,8 @@ conn_event_cb(struct bufferevent *bev, short what, void *arg)
 /*
  * --after-create: a command run once the games exist and before the
  * first turn (a profiler switched on, /proc read), so that a
- * measurement can leave the creates out.  The clock starts after it.
+ * measurement can leave the creates out.  The clock of the turns starts
+ * after it; that of the creates stops before it.
  */
 static int
 run_after_create(const struct bench *b)
@@ -388,6 +391,7 @@ bench_start_run(struct bench *b)
 {
 	int	i;
 
+	b->t_created = now_ns();
 	if (run_after_create(b) == -1) {
 		conn_fail(&b->conns[0], "--after-create failed");
 		return;
@@ -621,8 +625,8 @@ bench_report(const struct bench *b)
 	secs = b->t_start > 0 && b->t_end > b->t_start ?
 	    (double)(b->t_end - b->t_start) / 1e9 : 0;
 	tps = secs > 0 ? (double)b->turns_done / secs : 0;
-	csecs = b->t_start > b->t_setup ?
-	    (double)(b->t_start - b->t_setup) / 1e9 : 0;
+	csecs = b->t_created > b->t_setup ?
+	    (double)(b->t_created - b->t_setup) / 1e9 : 0;
 	cps = csecs > 0 ? (double)b->creates_done / csecs : 0;
 	p50 = hist_quantile_ms(&b->lat, 0.50);
 	p99 = hist_quantile_ms(&b->lat, 0.99);
