@@ -420,8 +420,8 @@ static const struct game_api dandy_api = {
 	    "bot is `P2:first` (bots need the deck).  The board is 1 to 36 "
 	    "letters of `a-i`; the deck `shuffled`, or empty for cards "
 	    "given by the players.",
-	.form = { { "board", "Board", "abcdefghiabcdefghi", 0, NULL },
-	    { "deck", "Deck", "shuffled", 1, NULL } },
+	.form = { { "board", "Board", "abcdefghiabcdefghi", 0, NULL, 0 },
+	    { "deck", "Deck", "shuffled", 1, NULL, 0 } },
 };
 
 const struct game_kind_ops kind_dandy = {

@@ -354,8 +354,8 @@ static const struct game_api snl_api = {
 	    "Snakes are `head:tail` and "
 	    "ladders `foot:top` pairs, comma-separated (`97:78,62:19`); "
 	    "empty, the board has none.",
-	.form = { { "snakes", "Snakes", "97:78,62:19,48:26,36:6", 1, NULL },
-	    { "ladders", "Ladders", "3:38,28:84,51:67,71:91", 1, NULL } },
+	.form = { { "snakes", "Snakes", "97:78,62:19,48:26,36:6", 1, NULL, 0 },
+	    { "ladders", "Ladders", "3:38,28:84,51:67,71:91", 1, NULL, 0 } },
 };
 
 const struct game_kind_ops kind_snl = {
