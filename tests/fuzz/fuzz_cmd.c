@@ -39,7 +39,12 @@
  * One store serves every input: opening one costs about a millisecond
  * (schema migrations), so it is emptied between inputs instead, with
  * store_clear() (every game and its rows, the lobby's rows and the
- * secret, which is then made again from the same bytes).
+ * secret, which is then made again from the same bytes).  The store's
+ * connection has foreign keys on, under which SQLite deletes row by row
+ * through the cascades; a second connection to the same in-memory
+ * database (SQLite's shared cache) with them off empties the games'
+ * tables first, a page at a time, and store_clear() then finds them
+ * empty.
  */
 #include <sodium.h>
 #include <stdint.h>
@@ -68,6 +73,7 @@ struct seat_key {
 };
 
 static struct store	*store;
+static sqlite3		*wiper;
 static int64_t		 clock_now;
 static uint64_t		 hooked;
 static int		 autoplays;
@@ -176,6 +182,53 @@ on_schedule(void *arg, const char *game, int64_t due_ms)
 	FUZZ_CHECK(due_ms >= 0);
 }
 
+/*
+ * The games and the rows they own, which only a game's create or its
+ * turns add to.  With foreign keys off SQLite drops a table's pages at
+ * once (its truncate optimization) rather than deleting each row and
+ * looking for its children: 1.7 ms an input instead of 14 ms on the
+ * corpus's large inputs.  The store's own connection cannot do it:
+ * turning the pragma expires every prepared statement.  What is not
+ * listed, store_clear() deletes as before.
+ */
+static const char *const wipe_sql[] = {
+	"DELETE FROM tokens", "DELETE FROM history", "DELETE FROM jumps",
+	"DELETE FROM game_accounts", "DELETE FROM players",
+	"DELETE FROM games",
+};
+static sqlite3_stmt	*wipe_stmt[sizeof(wipe_sql) / sizeof(wipe_sql[0])];
+
+#define STORE_URI	"file:ludus-fuzz-cmd?mode=memory&cache=shared"
+
+static void
+wiper_open(void)
+{
+	size_t	i;
+
+	FUZZ_CHECK(sqlite3_open_v2(STORE_URI, &wiper, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK);
+	FUZZ_CHECK(sqlite3_exec(wiper, "PRAGMA foreign_keys = OFF", NULL,
+	    NULL, NULL) == SQLITE_OK);
+	for (i = 0; i < sizeof(wipe_sql) / sizeof(wipe_sql[0]); i++)
+		FUZZ_CHECK(sqlite3_prepare_v2(wiper, wipe_sql[i], -1,
+		    &wipe_stmt[i], NULL) == SQLITE_OK);
+}
+
+static void
+wipe_games(void)
+{
+	size_t	i;
+
+	FUZZ_CHECK(sqlite3_exec(wiper, "BEGIN", NULL, NULL, NULL) ==
+	    SQLITE_OK);
+	for (i = 0; i < sizeof(wipe_sql) / sizeof(wipe_sql[0]); i++) {
+		FUZZ_CHECK(sqlite3_step(wipe_stmt[i]) == SQLITE_DONE);
+		FUZZ_CHECK(sqlite3_reset(wipe_stmt[i]) == SQLITE_OK);
+	}
+	FUZZ_CHECK(sqlite3_exec(wiper, "COMMIT", NULL, NULL, NULL) ==
+	    SQLITE_OK);
+}
+
 /* The store, opened once and emptied for each input. */
 static struct store *
 fresh_store(void)
@@ -189,12 +242,15 @@ fresh_store(void)
 	if (store == NULL) {
 		/* Before libsodium starts (the first command that needs it). */
 		FUZZ_CHECK(randombytes_set_implementation(&rng) == 0);
-		store = store_sqlite_open(":memory:", DURABILITY_OFF, err,
+		/* The store's path is a URI (before SQLite starts). */
+		(void)sqlite3_config(SQLITE_CONFIG_URI, 1);
+		store = store_sqlite_open(STORE_URI, DURABILITY_OFF, err,
 		    sizeof(err));
 		if (store == NULL) {
 			fprintf(stderr, "fuzz_cmd: store: %s\n", err);
 			abort();
 		}
+		wiper_open();
 		/* The seats' secret is made by the first command that
 		 * needs it, inside that command's transaction; when the
 		 * command then fails (a secure create of a taken id) the
@@ -208,6 +264,7 @@ fresh_store(void)
 	}
 	/* As a new store, but for the secret, made again from the same
 	 * bytes (store_clear() deletes it with the lobby's rows). */
+	wipe_games();
 	FUZZ_CHECK(store_clear(store) == STORE_OK);
 	FUZZ_CHECK(store_secret(store, fresh, secret) == 0);
 	FUZZ_CHECK(store_count_games(store, counts) == STORE_OK);
