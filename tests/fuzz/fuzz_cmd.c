@@ -56,6 +56,7 @@
 #include "cmd/cmd.h"
 #include "fuzz.h"
 #include "net/resp.h"
+#include "sqlite_pool.h"
 #include "store/sqlite.h"
 #include "store/store.h"
 #include "util/reply.h"
@@ -242,8 +243,10 @@ fresh_store(void)
 	if (store == NULL) {
 		/* Before libsodium starts (the first command that needs it). */
 		FUZZ_CHECK(randombytes_set_implementation(&rng) == 0);
-		/* The store's path is a URI (before SQLite starts). */
+		/* The store's path is a URI, SQLite's memory the pool's
+		 * (both before SQLite starts). */
 		(void)sqlite3_config(SQLITE_CONFIG_URI, 1);
+		sqlite_pool_install();
 		store = store_sqlite_open(STORE_URI, DURABILITY_OFF, err,
 		    sizeof(err));
 		if (store == NULL) {
