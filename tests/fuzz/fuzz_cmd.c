@@ -86,7 +86,8 @@ static int		 nkeys;
  * ASan's defaults for this harness, read by the ASan runtime when the
  * program starts (ASAN_OPTIONS still wins over them).  Each command is
  * SQLite transactions, and SQLite (Debian's is built without its
- * lookaside allocator) mallocs and frees a few megabytes an input: with
+ * lookaside allocator) mallocs and frees a few megabytes an input (now
+ * from sqlite_pool.c; the server's own allocations still are ASan's): with
  * ASan's quarantine of 256 MB none of it is reused, every input touches
  * fresh pages (600 page faults an input) and ASan fills the first 4 KiB
  * of each block with 0xbe.  A quarantine of 16 MB still catches a use
