@@ -128,7 +128,7 @@ pids=
 running=0
 for h in $harnesses; do
 	if [ "$running" -ge "$jobs" ]; then
-		# Wait for the oldest one; good enough for three harnesses.
+		# Wait for the oldest one; good enough for four harnesses.
 		set -- $pids
 		wait "$1"
 		shift
