@@ -310,8 +310,8 @@ test_busy_lock_refuses_turn_then_recovers(void **state)
 
 	assert_int_equal(sqlite3_open_v2(D.db, &db, SQLITE_OPEN_READWRITE,
 	    NULL), SQLITE_OK);
-	/* The daemon's checkpointer may hold one of the WAL's locks for a
-	 * moment (seen once in an ASan run: SQLITE_BUSY here): wait for
+	/* The daemon may hold a lock on the file for a moment after its
+	 * replies (seen once in an ASan run: SQLITE_BUSY here): wait for
 	 * it, as what is tested is the lock held, not its taking. */
 	sqlite3_busy_timeout(db, 10000);
 	assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL,

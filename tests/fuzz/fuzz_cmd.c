@@ -198,7 +198,8 @@ static const char *const wipe_sql[] = {
 	"DELETE FROM game_accounts", "DELETE FROM players",
 	"DELETE FROM games",
 };
-static sqlite3_stmt	*wipe_stmt[sizeof(wipe_sql) / sizeof(wipe_sql[0])];
+#define NWIPE	(sizeof(wipe_sql) / sizeof(wipe_sql[0]))
+static sqlite3_stmt	*wipe_stmt[NWIPE];
 
 #define STORE_URI	"file:ludus-fuzz-cmd?mode=memory&cache=shared"
 
@@ -211,7 +212,7 @@ wiper_open(void)
 	    SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK);
 	FUZZ_CHECK(sqlite3_exec(wiper, "PRAGMA foreign_keys = OFF", NULL,
 	    NULL, NULL) == SQLITE_OK);
-	for (i = 0; i < sizeof(wipe_sql) / sizeof(wipe_sql[0]); i++)
+	for (i = 0; i < NWIPE; i++)
 		FUZZ_CHECK(sqlite3_prepare_v2(wiper, wipe_sql[i], -1,
 		    &wipe_stmt[i], NULL) == SQLITE_OK);
 }
@@ -223,7 +224,7 @@ wipe_games(void)
 
 	FUZZ_CHECK(sqlite3_exec(wiper, "BEGIN", NULL, NULL, NULL) ==
 	    SQLITE_OK);
-	for (i = 0; i < sizeof(wipe_sql) / sizeof(wipe_sql[0]); i++) {
+	for (i = 0; i < NWIPE; i++) {
 		FUZZ_CHECK(sqlite3_step(wipe_stmt[i]) == SQLITE_DONE);
 		FUZZ_CHECK(sqlite3_reset(wipe_stmt[i]) == SQLITE_OK);
 	}

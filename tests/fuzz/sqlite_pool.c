@@ -16,6 +16,9 @@
  *
  * One thread: the store's connection and the harness's are the only
  * users (no checkpointer runs on an in-memory database).
+ *
+ * Only under ASan: without it libc's malloc is fast already, and a tool
+ * such as valgrind should see SQLite's allocations as they are.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -46,10 +49,6 @@
 #include <sanitizer/asan_interface.h>
 #define POISON(p, n)	ASAN_POISON_MEMORY_REGION((p), (n))
 #define UNPOISON(p, n)	ASAN_UNPOISON_MEMORY_REGION((p), (n))
-#else
-#define POISON(p, n)	((void)(p), (void)(n))
-#define UNPOISON(p, n)	((void)(p), (void)(n))
-#endif
 
 #define POOL_MIN_SHIFT	5		/* 32 bytes, header included */
 #define POOL_MAX_SHIFT	17		/* 128 KiB; larger: malloc() */
@@ -206,17 +205,16 @@ pool_size(void *p)
 NOCOV static void *
 pool_realloc(void *p, int n)
 {
+	struct pool_hdr	*h;
 	void		*q;
 	uint64_t	 size;
 	int		 c;
 
 	if (p == NULL)
 		return pool_malloc(n);
-	(void)header(p, &c, &size);
+	h = header(p, &c, &size);
 	if (c >= 0 && class_of((uint64_t)n) == c) {
 		/* Same block: only what ASan lets SQLite touch changes. */
-		struct pool_hdr *h = (struct pool_hdr *)((char *)p - POOL_HDR);
-
 		POISON(p, ((size_t)1 << (c + POOL_MIN_SHIFT)) - POOL_HDR);
 		UNPOISON(h, POOL_HDR);
 		h->size = (uint64_t)n;
@@ -261,3 +259,12 @@ sqlite_pool_install(void)
 
 	FUZZ_CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &m) == SQLITE_OK);
 }
+
+#else /* !POOL_ASAN */
+
+void
+sqlite_pool_install(void)
+{
+}
+
+#endif /* POOL_ASAN */

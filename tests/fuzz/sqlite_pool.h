@@ -6,7 +6,8 @@
 #ifndef LUDUS_FUZZ_SQLITE_POOL_H
 #define LUDUS_FUZZ_SQLITE_POOL_H
 
-/* Before SQLite starts (its first sqlite3_open()). */
+/* Before SQLite starts (its first sqlite3_open()); nothing without
+ * ASan. */
 void	sqlite_pool_install(void);
 
 #endif /* LUDUS_FUZZ_SQLITE_POOL_H */
