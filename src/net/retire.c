@@ -42,7 +42,8 @@
  * gets its end line and its final name (until then it is NAME.part), and
  * the sweep gives free pages back, a step (store_reclaim(), a short
  * write transaction) per tick, outside any pass's transaction; then the
- * job sleeps RETIRE_IDLE_MS.
+ * job sleeps until a batch is due at the rate games finish, RETIRE_IDLE_MS
+ * at most.
  *
  * If a COMMIT fails, the games of that tick were archived but not
  * deleted: the archive is closed, and the next tick starts another, in
@@ -509,12 +510,27 @@ reclaim(struct retire *r)
 	return left > 0;
 }
 
-/* Between two sweeps: RETIRE_IDLE_MS, or the retention if shorter. */
+/*
+ * Between two sweeps: RETIRE_IDLE_MS, or the retention if shorter; and
+ * while games finish, no longer than a batch of them takes to come due at
+ * the rate they finish (RETIRE_BUSY_MS at least).  The games stored past
+ * their retention grow by that pause times the rate: a fixed pause would
+ * let a busy service's pile up by its length each time a sweep catches
+ * up, where this one keeps them about a batch.
+ */
 static int64_t
-idle_ms(int64_t keep)
+idle_ms(const struct retire *r, int64_t keep)
 {
-	return keep > 0 && keep * 1000 < RETIRE_IDLE_MS ? keep * 1000 :
+	int64_t	 ms, batch;
+
+	ms = keep > 0 && keep * 1000 < RETIRE_IDLE_MS ? keep * 1000 :
 	    RETIRE_IDLE_MS;
+	if (r->fin_rate > 0) {
+		batch = (int64_t)((uint64_t)RETIRE_BATCH * 1000 / r->fin_rate);
+		if (batch < ms)
+			ms = batch < RETIRE_BUSY_MS ? RETIRE_BUSY_MS : batch;
+	}
+	return ms;
 }
 
 static void
@@ -575,7 +591,7 @@ tick(evutil_socket_t fd, short what, void *arg)
 	}
 	if (r->n == 0) {
 		archive_close(r);
-		arm(r, reclaim(r) ? RETIRE_BUSY_MS : idle_ms(keep));
+		arm(r, reclaim(r) ? RETIRE_BUSY_MS : idle_ms(r, keep));
 		return;
 	}
 	r->before = before;
