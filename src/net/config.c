@@ -105,6 +105,7 @@ config_init(struct config *cfg)
 	cfg->max_games = 0;
 	cfg->finished_retention = 0;
 	cfg->finished_archive = xstrdup(".");
+	cfg->finished_archive_roll = 3600;
 	cfg->max_tickets = 10;
 	cfg->match_interval = 250;
 	cfg->match_window = 100;

@@ -99,6 +99,7 @@ struct config {
 	/* Retiring finished games (retire.c). */
 	int64_t		  finished_retention;	/* seconds; 0: kept for ever */
 	char		 *finished_archive;	/* directory; "": no archive */
+	int64_t		  finished_archive_roll; /* seconds an archive is open */
 	int64_t		  max_subscriptions;	/* of one connection */
 	int64_t		  multi_max_commands;	/* queued by one MULTI */
 	int64_t		  max_tickets;	/* waiting, of one account */

@@ -489,22 +489,22 @@ get_bool(const char *s, int *out, const char **why)
 	return 0;
 }
 
-/* A duration: off (0), or seconds, or a number of s, m, h or d, up to a
- * hundred years. */
+/* A duration: seconds, or a number of s, m, h or d, up to a hundred
+ * years; "off" is 0 where off_ok. */
 static int
-k_finished_retention(struct config *cfg, int argc, char **argv,
-    const char **why)
+get_duration(const char *s, int off_ok, int64_t *out, const char **why)
 {
 	static const struct { char unit; int64_t secs; } units[] = {
 	    { 's', 1 }, { 'm', 60 }, { 'h', 3600 }, { 'd', 86400 } };
-	const char	*s = argv[0], *err;
+	const char	*err, *what;
 	char		 num[24];
 	size_t		 n = strlen(s), i;
 	int64_t		 v, mult = 1;
 
-	(void)argc;
-	if (strcmp(s, "off") == 0) {
-		cfg->finished_retention = 0;
+	what = off_ok ? "must be off, or seconds, or a number of s, m, h or d" :
+	    "must be seconds, or a number of s, m, h or d";
+	if (off_ok && strcmp(s, "off") == 0) {
+		*out = 0;
 		return 0;
 	}
 	for (i = 0; n > 0 && i < sizeof(units) / sizeof(units[0]); i++)
@@ -513,19 +513,37 @@ k_finished_retention(struct config *cfg, int argc, char **argv,
 			n--;
 		}
 	if (n == 0 || n >= sizeof(num)) {
-		*why = "must be off, or seconds, or a number of s, m, h or d";
+		*why = what;
 		return -1;
 	}
 	memcpy(num, s, n);
 	num[n] = '\0';
-	if (parse_int64(num, 0, RETENTION_MAX / mult, &v, &err) != 0) {
+	if (parse_int64(num, off_ok ? 0 : 1, RETENTION_MAX / mult, &v,
+	    &err) != 0) {
 		*why = strcmp(err, "too large") == 0 ? "out of range (at most "
-		    "36500d)" : "must be off, or seconds, or a number of s, m, "
-		    "h or d";
+		    "36500d)" : !off_ok && strcmp(err, "too small") == 0 ?
+		    "must be 1 s at least" : what;
 		return -1;
 	}
-	cfg->finished_retention = v * mult;
+	*out = v * mult;
 	return 0;
+}
+
+static int
+k_finished_retention(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_duration(argv[0], 1, &cfg->finished_retention, why);
+}
+
+/* Never off: an archive that is never closed grows for ever. */
+static int
+k_finished_archive_roll(struct config *cfg, int argc, char **argv,
+    const char **why)
+{
+	(void)argc;
+	return get_duration(argv[0], 0, &cfg->finished_archive_roll, why);
 }
 
 static int
@@ -687,6 +705,9 @@ const struct config_key config_keys[] = {
 	{ "finished-archive", k_finished_archive, 0, "DIR",
 	  "where finished-retention writes its archives (.; \"\" = none)",
 	  V_STR, AT(finished_archive) },
+	{ "finished-archive-roll", k_finished_archive_roll, 0, "TIME",
+	  "an archive is closed, a new one begun, once open this long (1h)",
+	  V_INT64, AT(finished_archive_roll) },
 	{ "finished-retention", k_finished_retention, 0, "TIME",
 	  "archive, then delete, games finished this long ago (off)",
 	  V_INT64, AT(finished_retention) },

@@ -37,13 +37,14 @@
  * noise, and with no client at RETIRE_BEHIND_X times the idle pace.
  * Turns wait a little longer only while the job keeps pace with a
  * service that finishes games faster than the base pace.  A game deleted
- * is always in an
- * archive that is on disk.  When a tick finds no game left, the archive
- * gets its end line and its final name (until then it is NAME.part), and
- * the sweep gives free pages back, a step (store_reclaim(), a short
+ * is always in an archive that is on disk.  When a tick finds no game
+ * left, the sweep gives free pages back, a step (store_reclaim(), a short
  * write transaction) per tick, outside any pass's transaction; then the
  * job sleeps until a batch is due at the rate games finish, RETIRE_IDLE_MS
- * at most.
+ * at most.  An archive outlives its sweep: it is NAME.part, synced after
+ * each batch, until it has been open finished-archive-roll (an hour) or
+ * holds RETIRE_ROLL_BYTES, or the daemon stops; then it gets its end line
+ * and its final name, and the next game opens another.
  *
  * If a COMMIT fails, the games of that tick were archived but not
  * deleted: the archive is closed, and the next tick starts another, in
@@ -89,15 +90,18 @@
 					   at least), times the above */
 #define RETIRE_BUSY_MS	10		/* between two ticks of a sweep */
 #define RETIRE_IDLE_MS	10000		/* between two sweeps */
+#define RETIRE_ROLL_BYTES ((off_t)1 << 30) /* an archive closed past this
+					   (or finished-archive-roll) */
 #define PART		".part"
 
 struct retire {
 	struct server	*srv;
 	struct event	*ev;
-	/* The sweep's archive (NULL: none open). */
+	/* The archive open (NULL: none), since opened_us. */
 	FILE		*out;
 	char		 path[1024];
 	int64_t		 games, moves;
+	uint64_t	 opened_us;
 	/* The batch: ids[arch..n) still to archive, then (synced)
 	 * ids[next..n) still to delete; pending: deleted in the pass's
 	 * open transaction. */
@@ -217,7 +221,7 @@ sync_file(FILE *fp)
 	return fflush(fp) == 0 && fdatasync(fileno(fp)) == 0 ? 0 : -1;
 }
 
-/* The sweep's archive, opened at its first game. */
+/* The archive, opened at the first game after the last one closed. */
 static int
 archive_open(struct retire *r)
 {
@@ -254,6 +258,8 @@ archive_open(struct retire *r)
 		unlink(r->path);
 		return -1;
 	}
+	r->opened_us = mono_us();
+	r->stats.archives++;
 	return 0;
 }
 
@@ -285,7 +291,27 @@ archive_close(struct retire *r)
 		    r->path);
 	fclose(r->out);
 	r->out = NULL;
-	r->stats.archives++;
+}
+
+/*
+ * Between two batches: the archive closed once it has been open
+ * finished-archive-roll or holds RETIRE_ROLL_BYTES.  Not at each sweep's
+ * end: a busy service's sweeps catch up about once a second, a quiet
+ * one's find a game or two, and either would fill the directory with
+ * files by the hundred thousand in a year.
+ */
+static void
+archive_roll(struct retire *r)
+{
+	off_t	 size;
+
+	if (r->out == NULL)
+		return;
+	size = ftello(r->out);
+	if (size == -1 || size >= RETIRE_ROLL_BYTES || mono_us() -
+	    r->opened_us >= (uint64_t)r->srv->cfg->finished_archive_roll *
+	    1000000)
+		archive_close(r);
 }
 
 /* A NAME.part a stop left: its whole lines kept and counted, the end
@@ -580,6 +606,7 @@ tick(evutil_socket_t fd, short what, void *arg)
 		arm(r, RETIRE_BUSY_MS);
 		return;
 	}
+	archive_roll(r);
 	r->n = r->arch = r->next = r->synced = 0;
 	before = cmd_now_ms(&srv->env) / 1000 - keep;
 	if (keep > 0 && store_list_finished(srv->env.store, before,
@@ -590,7 +617,6 @@ tick(evutil_socket_t fd, short what, void *arg)
 		return;
 	}
 	if (r->n == 0) {
-		archive_close(r);
 		arm(r, reclaim(r) ? RETIRE_BUSY_MS : idle_ms(r, keep));
 		return;
 	}

@@ -3,8 +3,9 @@
 # finished longer ago than the retention, in the background, while it
 # serves: the games in play and the newer ones stay, the archives import
 # into another store as the games were (HISTORY, REPLAY), INFO counts
-# them; an archive a stop left unfinished (NAME.part, a line cut) is
-# finished at the next start; a bad retention value stops ludusd at
+# them; the archive stays open between sweeps, closed once open
+# finished-archive-roll, or at a stop; an archive a crash left
+# unfinished (NAME.part, a line cut) is finished at the next start; a bad retention value stops ludusd at
 # start with a clear message.  Off by default: nothing is deleted.
 
 top_builddir=${top_builddir:-.}
@@ -12,7 +13,7 @@ top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/daemon.sh"
 need_cli redis-cli
 test_setup ludus-retire
-echo "1..16"
+echo "1..19"
 
 mkdir "$DIR/arch"
 # finished ID: a Snake & Ladder game of one player, won.
@@ -77,10 +78,16 @@ finished late
 check "the game in play stays, and a newer finished one" "late play" \
     "$(cli GAMES | sort | paste -sd' ' -)"
 check "... which plays on" "MOVED" "$(cli LUDO.PLAY play red 3 1)"
-check "INFO counts the archives" 1 "$(cli INFO persistence | tr -d '\r' |
-    sed -n 's/^retire_archives://p' | awk '{print ($1 >= 1)}')"
-check "the archives are whole, none left .part" "0" \
-    "$(ls "$DIR/arch" | grep -c '\.part$')"
+# However many sweeps took them, they went into one archive, which stays
+# open (finished-archive-roll is an hour) until the stop.
+check "INFO counts the archive begun" "retire_archives:1" \
+    "$(cli INFO persistence | tr -d '\r' | grep '^retire_archives:')"
+check "... which stays open between sweeps: one .part, none closed" "1 0" \
+    "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
+stop_daemon
+check "ludusd exits 0" 0 "$STATUS"
+check "a stop closes it: the archive whole, none left .part" "0 1" \
+    "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
 for f in "$DIR"/arch/*.jsonl; do
 	"$LUDUS" --db "$DIR/back.db" import "$f" >/dev/null 2>&1 ||
 	    echo "$f" >>"$DIR/bad"
@@ -90,8 +97,34 @@ for id in $ids; do echo "HISTORY $id"; done |
     "$LUDUS" --db "$DIR/back.db" | grep '^[0-9][0-9]*,' >"$DIR/after"
 check "... each game as it was" "" "$(diff "$DIR/before" "$DIR/after")"
 check "... and AUDIT clean" "" "$("$LUDUS" --db "$DIR/back.db" AUDIT)"
+
+# ------------------------------------------------- an archive rolled over
+# finished-archive-roll 1: the archive with r1 is closed at the first
+# sweep a second after it was begun, the daemon running; r2 goes into
+# the next one.
+mkdir "$DIR/roll"
+start_daemon "$DIR/port" "$DIR/log" --db "$DIR/roll.db" \
+    --finished-retention 1 --finished-archive "$DIR/roll" \
+    --finished-archive-roll 1 ||
+    setup_failed "ludusd starts" "$DIR/log"
+finished r1
+wait_for 1
+k=0
+while [ $k -lt 100 ] && ! ls "$DIR/roll" | grep -q '\.jsonl$'; do
+	sleep 0.1
+	k=$((k + 1))
+done
+check "an archive open finished-archive-roll is closed while ludusd runs" \
+    "0 1" "$(ls "$DIR/roll" | grep -c '\.part$') $(ls "$DIR/roll" | grep -c '\.jsonl$')"
+finished r2
+wait_for 2
 stop_daemon
-check "ludusd exits 0" 0 "$STATUS"
+for f in "$DIR"/roll/*.jsonl; do
+	"$LUDUS" --db "$DIR/roll-back.db" import "$f" | sed 's/ in .*//'
+done >"$DIR/roll-imports" 2>&1
+check "... and the next game goes into another: two archives of a game each" \
+    "2 r1 r2" "$(grep -c 'imported 1 games' "$DIR/roll-imports") $(
+    "$LUDUS" --db "$DIR/roll-back.db" GAMES | sort | paste -sd' ' -)"
 
 # ------------------------------------- an archive a stop left unfinished
 # A header and two games' lines, from whichever archives hold them: the
@@ -112,14 +145,16 @@ contains "a .part a stop left is finished at start: its 2 games import" \
     "imported 2 games" "$out"
 
 # ------------------------------------------------------------ bad values
-for v in 36501d soon; do
+for kv in retention=36501d retention=soon archive-roll=0 archive-roll=off; do
 	timeout 10 "$LUDUSD" --db "$DIR/bad.db" --port 0 \
-	    --finished-retention "$v" >"$DIR/out" 2>&1
+	    --finished-"${kv%%=*}" "${kv#*=}" >"$DIR/out" 2>&1
 	echo "$? $(head -n 1 "$DIR/out")"
 done >"$DIR/bad-values"
-check "a retention out of range, or not a time, stops ludusd" \
+check "a retention or a roll out of range, or not a time, stops ludusd" \
     "1 ludusd: --finished-retention: out of range (at most 36500d)
-1 ludusd: --finished-retention: must be off, or seconds, or a number of s, m, h or d" \
+1 ludusd: --finished-retention: must be off, or seconds, or a number of s, m, h or d
+1 ludusd: --finished-archive-roll: must be 1 s at least
+1 ludusd: --finished-archive-roll: must be seconds, or a number of s, m, h or d" \
     "$(cat "$DIR/bad-values")"
 
 exit $((FAILED > 0))
