@@ -54,6 +54,7 @@
  * the end line written with its counts), so that every archive imports.
  */
 #include <sys/types.h>
+#include <sys/file.h>
 
 #include <dirent.h>
 #include <errno.h>
@@ -239,12 +240,17 @@ archive_open(struct retire *r)
 	snprintf(r->path, sizeof(r->path), "%s/ludus-archive-%s-%llu.jsonl"
 	    PART, cfg->finished_archive, stamp,
 	    (unsigned long long)r->stats.archives);
+	/* Locked while open, so that another ludusd starting on the same
+	 * directory does not take it for one a crash left. */
 	if ((fd = open(r->path, O_WRONLY | O_CREAT | O_EXCL, 0600)) == -1 ||
+	    flock(fd, LOCK_EX | LOCK_NB) != 0 ||
 	    (r->out = fdopen(fd, "w")) == NULL) {
 		log_warning("finished-retention: %s: %s", r->path,
 		    strerror(errno));
-		if (fd != -1)
+		if (fd != -1) {
 			close(fd);
+			unlink(r->path);
+		}
 		return -1;
 	}
 	has = store_secret_read(r->srv->env.store, key);
@@ -314,8 +320,9 @@ archive_roll(struct retire *r)
 		archive_close(r);
 }
 
-/* A NAME.part a stop left: its whole lines kept and counted, the end
- * line added.  Each of its games was synced before it was deleted. */
+/* A NAME.part a crash left: its whole lines kept and counted, the end
+ * line added.  Each of its games was synced before it was deleted.  One
+ * that is locked is open in a ludusd that runs: left to it. */
 static void
 finish_part(const char *path)
 {
@@ -329,6 +336,12 @@ finish_part(const char *path)
 
 	if ((fp = fopen(path, "r+")) == NULL)
 		return;
+	if (flock(fileno(fp), LOCK_EX | LOCK_NB) != 0) {
+		log_notice("finished-retention: %s is open in another ludusd: "
+		    "left to it", path);
+		fclose(fp);
+		return;
+	}
 	while ((n = getline(&line, &cap, fp)) > 0) {
 		if (line[n - 1] != '\n' || (o = json_loadb(line, (size_t)n, 0,
 		    NULL)) == NULL)

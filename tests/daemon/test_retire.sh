@@ -13,7 +13,7 @@ top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/daemon.sh"
 need_cli redis-cli
 test_setup ludus-retire
-echo "1..19"
+echo "1..20"
 
 mkdir "$DIR/arch"
 # finished ID: a Snake & Ladder game of one player, won.
@@ -83,6 +83,20 @@ check "... which plays on" "MOVED" "$(cli LUDO.PLAY play red 3 1)"
 check "INFO counts the archive begun" "retire_archives:1" \
     "$(cli INFO persistence | tr -d '\r' | grep '^retire_archives:')"
 check "... which stays open between sweeps: one .part, none closed" "1 0" \
+    "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
+# Another ludusd started on the same directory finishes the .part files
+# a crash left, not the one a running ludusd holds open (and locked).
+"$LUDUSD" --db "$DIR/other.db" --port 0 --portfile "$DIR/port2" \
+    --finished-retention 2 --finished-archive "$DIR/arch" >"$DIR/log2" 2>&1 &
+pid2=$!
+k=0
+while [ $k -lt 100 ] && [ ! -s "$DIR/port2" ]; do
+	sleep 0.1
+	k=$((k + 1))
+done
+kill "$pid2"
+wait "$pid2"
+check "... which a second ludusd on the directory leaves open" "1 0" \
     "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
 stop_daemon
 check "ludusd exits 0" 0 "$STATUS"
