@@ -237,8 +237,10 @@ archive_open(struct retire *r)
 		return 0;
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", &tm);
-	snprintf(r->path, sizeof(r->path), "%s/ludus-archive-%s-%llu.jsonl"
-	    PART, cfg->finished_archive, stamp,
+	/* The pid: two ludusd writing one directory do not take the same
+	 * name in the same second. */
+	snprintf(r->path, sizeof(r->path), "%s/ludus-archive-%s-%ld-%llu.jsonl"
+	    PART, cfg->finished_archive, stamp, (long)getpid(),
 	    (unsigned long long)r->stats.archives);
 	/* Locked while open, so that another ludusd starting on the same
 	 * directory does not take it for one a crash left. */
