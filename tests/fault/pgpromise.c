@@ -898,8 +898,8 @@ test_bot_pacing(int tap)
 	rc_sleep_ms(3000);
 	kill(a.pid, SIGCONT);
 	rc_sleep_ms(1500);
-	/* libevent's timers run on a coarse clock (a few milliseconds a
-	 * tick): 5 ms are given. */
+	/* A move's time is its INSERT's on the server's clock, not the
+	 * node's timer (on the precise clock, server.c): 5 ms are given. */
 	n = short_gaps("bp", 95, &longest, &moves);
 	rc_note("%d bot moves, %d of them less than bot-delay after the one "
 	    "before, the longest gap %lld ms", moves, n, (long long)longest);
