@@ -30,14 +30,6 @@
 #include "fuzz.h"
 #include "sqlite_pool.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define POOL_ASAN	1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define POOL_ASAN	1
-#endif
-#endif
-
 /* The pool's own branches are no coverage worth fuzzing for. */
 #if defined(__clang__) && __clang_major__ >= 13
 #define NOCOV	__attribute__((no_sanitize("coverage")))
@@ -45,7 +37,7 @@
 #define NOCOV
 #endif
 
-#ifdef POOL_ASAN
+#ifdef SQLITE_POOL_ASAN
 #include <sanitizer/asan_interface.h>
 #define POISON(p, n)	ASAN_POISON_MEMORY_REGION((p), (n))
 #define UNPOISON(p, n)	ASAN_UNPOISON_MEMORY_REGION((p), (n))
@@ -260,11 +252,11 @@ sqlite_pool_install(void)
 	FUZZ_CHECK(sqlite3_config(SQLITE_CONFIG_MALLOC, &m) == SQLITE_OK);
 }
 
-#else /* !POOL_ASAN */
+#else /* !SQLITE_POOL_ASAN */
 
 void
 sqlite_pool_install(void)
 {
 }
 
-#endif /* POOL_ASAN */
+#endif /* SQLITE_POOL_ASAN */

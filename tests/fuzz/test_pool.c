@@ -20,14 +20,6 @@
 
 #include "sqlite_pool.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define HAVE_ASAN	1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define HAVE_ASAN	1
-#endif
-#endif
-
 #define REPORT		"use-after-poison"
 
 static volatile char	 sink;
@@ -135,7 +127,7 @@ main(void)
 	size_t		 i;
 	int		 failed = 0, good, died;
 
-#ifndef HAVE_ASAN
+#ifndef SQLITE_POOL_ASAN
 	printf("1..0 # SKIP not built with AddressSanitizer: the pool is "
 	    "not installed\n");
 	return 0;
