@@ -5,8 +5,8 @@
 # into another store as the games were (HISTORY, REPLAY), INFO counts
 # them; the archive stays open between sweeps, closed once open
 # finished-archive-roll, or at a stop; an archive a crash left
-# unfinished (NAME.part, a line cut) is finished at the next start; a bad retention value stops ludusd at
-# start with a clear message.  Off by default: nothing is deleted.
+# unfinished (NAME.part, a line cut) is finished at the next start; a
+# bad retention value stops ludusd at start with a clear message.  Off by default: nothing is deleted.
 
 top_builddir=${top_builddir:-.}
 . "$(dirname "$0")/../lib/tap.sh"
@@ -21,6 +21,10 @@ finished() {
 	cli SNL.CREATE "$1" 1 >/dev/null
 	cli SNL.LADDER "$1" 3 100 >/dev/null
 	cli SNL.ROLL "$1" 3 >/dev/null
+}
+# archives DIR: the archives in DIR still open (.part), then those closed.
+archives() {
+	echo "$(ls "$1" | grep -c '\.part$') $(ls "$1" | grep -c '\.jsonl$')"
 }
 # wait_for N: until INFO's retired_games is N (10 s at most).
 wait_for() {
@@ -83,25 +87,21 @@ check "... which plays on" "MOVED" "$(cli LUDO.PLAY play red 3 1)"
 check "INFO counts the archive begun" "retire_archives:1" \
     "$(cli INFO persistence | tr -d '\r' | grep '^retire_archives:')"
 check "... which stays open between sweeps: one .part, none closed" "1 0" \
-    "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
+    "$(archives "$DIR/arch")"
 # Another ludusd started on the same directory finishes the .part files
 # a crash left, not the one a running ludusd holds open (and locked).
 "$LUDUSD" --db "$DIR/other.db" --port 0 --portfile "$DIR/port2" \
     --finished-retention 2 --finished-archive "$DIR/arch" >"$DIR/log2" 2>&1 &
 pid2=$!
-k=0
-while [ $k -lt 100 ] && [ ! -s "$DIR/port2" ]; do
-	sleep 0.1
-	k=$((k + 1))
-done
+wait_file "$DIR/port2" "$pid2" 1000
 kill "$pid2"
 wait "$pid2"
 check "... which a second ludusd on the directory leaves open" "1 0" \
-    "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
+    "$(archives "$DIR/arch")"
 stop_daemon
 check "ludusd exits 0" 0 "$STATUS"
 check "a stop closes it: the archive whole, none left .part" "0 1" \
-    "$(ls "$DIR/arch" | grep -c '\.part$') $(ls "$DIR/arch" | grep -c '\.jsonl$')"
+    "$(archives "$DIR/arch")"
 for f in "$DIR"/arch/*.jsonl; do
 	"$LUDUS" --db "$DIR/back.db" import "$f" >/dev/null 2>&1 ||
 	    echo "$f" >>"$DIR/bad"
@@ -129,7 +129,7 @@ while [ $k -lt 100 ] && ! ls "$DIR/roll" | grep -q '\.jsonl$'; do
 	k=$((k + 1))
 done
 check "an archive open finished-archive-roll is closed while ludusd runs" \
-    "0 1" "$(ls "$DIR/roll" | grep -c '\.part$') $(ls "$DIR/roll" | grep -c '\.jsonl$')"
+    "0 1" "$(archives "$DIR/roll")"
 finished r2
 wait_for 2
 stop_daemon
